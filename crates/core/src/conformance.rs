@@ -1,0 +1,306 @@
+//! The conformance harness every game runs (after OpenSpiel's `RandomSimTest`).
+//!
+//! [`random_sim_test`] plays many seeded random games and, at every state, checks:
+//! - legal actions exist exactly when the game is not over, with no duplicates;
+//! - a clone equals the original;
+//! - every legal action passes `check`, round-trips through its text and JSON forms, and applies;
+//! - if an action universe is given: `check` agrees with the legal list for every action in it,
+//!   and a rejected action leaves the state unchanged;
+//! - each seat's observation round-trips through JSON and renders as text;
+//! - **resampling** each seat's hidden information never changes that seat's observation, and
+//!   never changes the legal actions of the seat to move; the resampled state passes the game's
+//!   invariant (e.g. card conservation) and can be played on;
+//! - decisions count up by one per action and stay within the game's bound;
+//! - at the end, returns have one finite entry per seat and the last round is reported;
+//! - replaying the same seed and actions reproduces the same final state, bit for bit.
+
+use rand::RngExt;
+
+use crate::game::{Game, State};
+use crate::rng::{derive_seed, seeded};
+
+/// Harness settings.
+#[derive(Debug, Clone)]
+pub struct Config<G: Game> {
+    /// Number of games.
+    pub games: u64,
+    /// Seed from which each game's seed is derived.
+    pub seed: u64,
+    /// Check resampling at every `resample_every`-th state (1 = every state).
+    pub resample_every: u64,
+    /// Stop a game that runs longer than this many decisions (a failure).
+    pub max_steps: u64,
+    /// If set, every action the game can express; `check` must agree with the legal list on each.
+    pub universe: Option<Vec<G::Action>>,
+}
+
+impl<G: Game> Config<G> {
+    /// `games` games from `seed`, resampling at every state.
+    pub fn new(games: u64, seed: u64) -> Self {
+        Config {
+            games,
+            seed,
+            resample_every: 1,
+            max_steps: 1_000_000,
+            universe: None,
+        }
+    }
+
+    /// Sets the action universe.
+    pub fn with_universe(mut self, universe: Vec<G::Action>) -> Self {
+        self.universe = Some(universe);
+        self
+    }
+
+    /// Sets how often resampling is checked.
+    pub fn with_resample_every(mut self, every: u64) -> Self {
+        self.resample_every = every.max(1);
+        self
+    }
+}
+
+/// What a passing run covered.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// Games played.
+    pub games: u64,
+    /// States checked.
+    pub states: u64,
+    /// Resamples checked.
+    pub resamples: u64,
+    /// The longest game, in decisions.
+    pub longest: u64,
+}
+
+/// A failed check: which game, at which decision, and what.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("game seed {seed}, decision {decision}: {message}")]
+pub struct Failure {
+    /// The failing game's own seed (replay with `game.new_game(seed)`).
+    pub seed: u64,
+    /// Decisions made before the failing check.
+    pub decision: u64,
+    /// What failed.
+    pub message: String,
+}
+
+/// Runs the harness; `invariant` checks game-specific facts (card conservation, ...) of a state.
+pub fn random_sim_test<G: Game>(
+    game: &G,
+    config: &Config<G>,
+    invariant: impl Fn(&G::State) -> Result<(), String>,
+) -> Result<Summary, Failure> {
+    let mut summary = Summary::default();
+    for g in 0..config.games {
+        let seed = derive_seed(config.seed, g);
+        let longest = one_game(game, config, seed, &invariant, &mut summary)?;
+        summary.games += 1;
+        summary.longest = summary.longest.max(longest);
+    }
+    Ok(summary)
+}
+
+fn one_game<G: Game>(
+    game: &G,
+    config: &Config<G>,
+    seed: u64,
+    invariant: &impl Fn(&G::State) -> Result<(), String>,
+    summary: &mut Summary,
+) -> Result<u64, Failure> {
+    let mut rng = seeded(derive_seed(seed, 1));
+    let mut state = game.new_game(seed);
+    let mut actions = Vec::new();
+    let mut legal = Vec::new();
+    let mut step: u64 = 0;
+    loop {
+        let decision = state.decisions();
+        let fail = |message: String| Failure {
+            seed,
+            decision,
+            message,
+        };
+        summary.states += 1;
+        check_state(game, config, &state, &mut legal, invariant).map_err(&fail)?;
+        if step % config.resample_every == 0 {
+            summary.resamples += check_resample(game, &state, &legal, &mut rng, invariant).map_err(&fail)?;
+        }
+        if state.is_terminal() {
+            check_terminal(game, &state).map_err(&fail)?;
+            break;
+        }
+        if step >= config.max_steps {
+            return Err(fail(format!("no end after {} decisions", config.max_steps)));
+        }
+        let action = legal[rng.random_range(0..legal.len())];
+        let before = state.decisions();
+        state
+            .apply(action)
+            .map_err(|e| fail(format!("legal action rejected by apply: {e}")))?;
+        if state.decisions() != before + 1 {
+            return Err(fail(format!(
+                "decisions went from {before} to {} on one action",
+                state.decisions()
+            )));
+        }
+        if let Some(bound) = game.max_decisions() {
+            if state.decisions() > bound {
+                return Err(fail(format!("past the game's bound of {bound} decisions")));
+            }
+        }
+        actions.push(action);
+        step += 1;
+    }
+    // Determinism: the same seed and actions give the same final state.
+    let mut again = game.new_game(seed);
+    for &a in &actions {
+        again.apply(a).map_err(|e| Failure {
+            seed,
+            decision: again.decisions(),
+            message: format!("replay rejected a recorded action: {e}"),
+        })?;
+    }
+    if again != state {
+        return Err(Failure {
+            seed,
+            decision: state.decisions(),
+            message: "replaying the same seed and actions gave a different state".into(),
+        });
+    }
+    Ok(state.decisions())
+}
+
+fn check_state<G: Game>(
+    game: &G,
+    config: &Config<G>,
+    state: &G::State,
+    legal: &mut Vec<G::Action>,
+    invariant: &impl Fn(&G::State) -> Result<(), String>,
+) -> Result<(), String> {
+    invariant(state)?;
+    state.legal_actions(legal);
+    if legal.is_empty() != state.is_terminal() {
+        return Err(format!(
+            "terminal is {} but there are {} legal actions",
+            state.is_terminal(),
+            legal.len()
+        ));
+    }
+    if state.current_player().is_some_and(|s| s >= game.num_players()) {
+        return Err(format!("current player {:?} out of range", state.current_player()));
+    }
+    if state.clone() != *state {
+        return Err("a clone differs from the original".into());
+    }
+    for (i, &a) in legal.iter().enumerate() {
+        if legal[..i].contains(&a) {
+            return Err(format!("legal action {a} listed twice"));
+        }
+        state
+            .check(a)
+            .map_err(|e| format!("listed action fails check: {e}"))?;
+        let text = a.to_string();
+        let parsed: G::Action = text
+            .parse()
+            .map_err(|e| format!("action text {text:?} does not parse: {e}"))?;
+        if parsed != a {
+            return Err(format!("action text {text:?} parses to {parsed:?}, not {a:?}"));
+        }
+        let json = serde_json::to_string(&a).map_err(|e| e.to_string())?;
+        let back: G::Action =
+            serde_json::from_str(&json).map_err(|e| format!("action JSON {json} does not read back: {e}"))?;
+        if back != a {
+            return Err(format!("action JSON {json} reads back as {back:?}"));
+        }
+        let mut next = state.clone();
+        next.apply(a).map_err(|e| format!("listed action fails apply: {e}"))?;
+    }
+    if let Some(universe) = &config.universe {
+        for &a in universe {
+            let listed = legal.contains(&a);
+            match state.check(a) {
+                Ok(()) if !listed => return Err(format!("check accepts {a}, which is not listed")),
+                Err(e) if listed => return Err(format!("check rejects listed {a}: {e}")),
+                Err(_) => {
+                    let mut copy = state.clone();
+                    if copy.apply(a).is_ok() || copy != *state {
+                        return Err(format!("rejected action {a} changed the state"));
+                    }
+                }
+                Ok(()) => {}
+            }
+        }
+    }
+    for seat in 0..game.num_players() {
+        let obs = state.observation(seat);
+        if G::observer(&obs) != seat {
+            return Err(format!("seat {seat}'s observation names seat {}", G::observer(&obs)));
+        }
+        let json = serde_json::to_string(&obs).map_err(|e| e.to_string())?;
+        let back: G::Observation =
+            serde_json::from_str(&json).map_err(|e| format!("observation JSON does not read back: {e}"))?;
+        if back != obs {
+            return Err(format!("observation JSON round trip changed seat {seat}'s observation"));
+        }
+        if obs.to_string().is_empty() {
+            return Err("empty observation text".into());
+        }
+    }
+    Ok(())
+}
+
+fn check_resample<G: Game>(
+    game: &G,
+    state: &G::State,
+    legal: &[G::Action],
+    rng: &mut crate::rng::GameRng,
+    invariant: &impl Fn(&G::State) -> Result<(), String>,
+) -> Result<u64, String> {
+    let mut count = 0;
+    let mut resampled_legal = Vec::new();
+    for seat in 0..game.num_players() {
+        let obs = state.observation(seat);
+        let mut r = game
+            .resample(&obs, rng)
+            .map_err(|e| format!("seat {seat}: {e}"))?;
+        count += 1;
+        invariant(&r).map_err(|e| format!("resampled for seat {seat}: {e}"))?;
+        if r.observation(seat) != obs {
+            return Err(format!("resampling for seat {seat} changed its observation"));
+        }
+        if r.current_player() != state.current_player() {
+            return Err(format!("resampling for seat {seat} changed the player to move"));
+        }
+        if state.current_player() == Some(seat) {
+            r.legal_actions(&mut resampled_legal);
+            if resampled_legal != legal {
+                return Err(format!("resampling for seat {seat} changed its legal actions"));
+            }
+        }
+        // The resampled state must be a playable game.
+        for _ in 0..8 {
+            if r.is_terminal() {
+                break;
+            }
+            r.legal_actions(&mut resampled_legal);
+            let a = resampled_legal[rng.random_range(0..resampled_legal.len())];
+            r.apply(a)
+                .map_err(|e| format!("resampled state for seat {seat} rejects its own legal action: {e}"))?;
+            invariant(&r).map_err(|e| format!("playing on a resampled state: {e}"))?;
+        }
+    }
+    Ok(count)
+}
+
+fn check_terminal<G: Game>(game: &G, state: &G::State) -> Result<(), String> {
+    let returns = state.returns();
+    if returns.len() != game.num_players() {
+        return Err(format!("{} returns for {} seats", returns.len(), game.num_players()));
+    }
+    if returns.iter().any(|r| !r.is_finite()) {
+        return Err(format!("non-finite returns {returns:?}"));
+    }
+    if state.rounds_completed() == 0 || state.last_round().is_none() {
+        return Err("a finished game reports no completed round".into());
+    }
+    Ok(())
+}

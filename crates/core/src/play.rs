@@ -1,0 +1,99 @@
+//! Playing a game between bots, one decision at a time.
+
+use crate::bot::{Bot, Decision};
+use crate::game::{Game, Seat, State};
+
+/// One decision as it was made, given to the caller of [`play`] after the action is applied.
+#[derive(Debug)]
+pub struct Step<'a, G: Game> {
+    /// The state before the action.
+    pub before: &'a G::State,
+    /// The seat that decided.
+    pub seat: Seat,
+    /// What that seat saw.
+    pub observation: &'a G::Observation,
+    /// The legal actions it chose from.
+    pub legal: &'a [G::Action],
+    /// What it chose.
+    pub action: G::Action,
+    /// The state after the action.
+    pub after: &'a G::State,
+}
+
+/// Why a game between bots could not be played to the end.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PlayError {
+    /// A bot answered with an action that is not legal.
+    #[error("seat {seat}'s bot chose {action}, which is not legal: {reason}")]
+    IllegalFromBot {
+        /// The seat whose bot erred.
+        seat: Seat,
+        /// The action it chose, as text.
+        action: String,
+        /// Why it is illegal.
+        reason: String,
+    },
+    /// The game went past the game's own bound on decisions (a rules bug).
+    #[error("the game passed its bound of {0} decisions")]
+    TooLong(u64),
+    /// The caller's step callback asked to stop.
+    #[error("{0}")]
+    Stopped(String),
+    /// Fewer or more bots than seats.
+    #[error("{bots} bots for {seats} seats")]
+    SeatCount {
+        /// Bots given.
+        bots: usize,
+        /// Seats in the game.
+        seats: usize,
+    },
+}
+
+/// Plays `state` to the end with `bots[seat]` deciding for each seat, calling `on_step` after every
+/// decision. Returns the final state.
+pub fn play<G: Game>(
+    game: &G,
+    mut state: G::State,
+    bots: &mut [Box<dyn Bot<G>>],
+    mut on_step: impl FnMut(&Step<'_, G>) -> Result<(), String>,
+) -> Result<G::State, PlayError> {
+    if bots.len() != game.num_players() {
+        return Err(PlayError::SeatCount {
+            bots: bots.len(),
+            seats: game.num_players(),
+        });
+    }
+    let mut legal = Vec::new();
+    while let Some(seat) = state.current_player() {
+        if let Some(bound) = game.max_decisions() {
+            if state.decisions() >= bound {
+                return Err(PlayError::TooLong(bound));
+            }
+        }
+        state.legal_actions(&mut legal);
+        let observation = state.observation(seat);
+        let action = bots[seat].act(&Decision {
+            game,
+            seat,
+            observation: &observation,
+            legal: &legal,
+        });
+        let before = state.clone();
+        state.apply(action).map_err(|e| PlayError::IllegalFromBot {
+            seat,
+            action: e.action,
+            reason: e.reason,
+        })?;
+        on_step(&Step {
+            before: &before,
+            seat,
+            observation: &observation,
+            legal: &legal,
+            action,
+            after: &state,
+        })
+        .map_err(PlayError::Stopped)?;
+    }
+    Ok(state)
+}
