@@ -45,7 +45,11 @@ impl HeuristicBot {
     pub fn call_color(hand: &[Card], avoid: Option<Color>) -> Color {
         let mut best = (Color::Red, (0u32, 0u32, false));
         for (i, color) in Color::ALL.into_iter().enumerate() {
-            let points: u32 = hand.iter().filter(|c| c.color() == Some(color)).map(|c| c.points()).sum();
+            let points: u32 = hand
+                .iter()
+                .filter(|c| c.color() == Some(color))
+                .map(|c| c.points())
+                .sum();
             let count = hand.iter().filter(|c| c.color() == Some(color)).count() as u32;
             let key = (points, count, avoid != Some(color));
             if i == 0 || key > best.1 {
@@ -68,12 +72,17 @@ impl HeuristicBot {
         };
         let next = obs.next_player();
         let avoid = obs.last_called[next];
-        let danger = obs.hand_sizes[next] <= 2;
-        let wild_action = |card: Card| UnoAction::Wild(card, Self::call_color(&hand_after(card), avoid));
+        let danger = obs.hand_sizes[next] <= 3;
+        let wild_action =
+            |card: Card| UnoAction::Wild(card, Self::call_color(&hand_after(card), avoid));
 
         // Just drew a playable card: play it (we had nothing else).
         if let Some(card) = obs.drawn {
-            return if card.is_wild() { wild_action(card) } else { UnoAction::Play(card) };
+            return if card.is_wild() {
+                wild_action(card)
+            } else {
+                UnoAction::Play(card)
+            };
         }
         let colored: Vec<Card> = legal
             .iter()
@@ -92,21 +101,32 @@ impl HeuristicBot {
                     return UnoAction::Play(c);
                 }
             }
-            if has(Card::WILD_DRAW_FOUR) {
+            if has(Card::WILD_DRAW_FOUR) && obs.hand_sizes[next] <= 1 {
                 return wild_action(Card::WILD_DRAW_FOUR);
             }
         }
         if colored.is_empty() {
-            let card = if has(Card::WILD) { Card::WILD } else { Card::WILD_DRAW_FOUR };
+            let card = if has(Card::WILD) {
+                Card::WILD
+            } else {
+                Card::WILD_DRAW_FOUR
+            };
             return wild_action(card);
         }
         let mut best: Vec<Card> = Vec::new();
-        let mut best_key = (0usize, 0u32, 0u8);
+        let mut best_key = (0usize, 0usize, 0u32, 0u8);
         for &c in &colored {
             let rest = hand_after(c);
-            let follow = rest.iter().filter(|r| r.color() == c.color()).count();
+            let follow = rest
+                .iter()
+                .filter(|r| r.is_wild() || r.color() == c.color() || r.rank() == c.rank())
+                .count();
             let zero_bonus = u8::from(c.rank() == Rank::Number(0) && follow > 0);
-            let key = (follow, c.points(), zero_bonus);
+            let covered = Color::ALL
+                .iter()
+                .filter(|&&col| rest.iter().any(|r| r.color() == Some(col)))
+                .count();
+            let key = (covered, follow, c.points(), zero_bonus);
             if best.is_empty() || key > best_key {
                 best.clear();
                 best_key = key;

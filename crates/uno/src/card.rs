@@ -212,7 +212,9 @@ pub struct ParseCardError {
 impl FromStr for Card {
     type Err = ParseCardError;
     fn from_str(s: &str) -> Result<Card, ParseCardError> {
-        let err = || ParseCardError { token: s.to_string() };
+        let err = || ParseCardError {
+            token: s.to_string(),
+        };
         match s {
             "W" => return Ok(Card::WILD),
             "W+4" => return Ok(Card::WILD_DRAW_FOUR),
@@ -230,7 +232,9 @@ impl FromStr for Card {
             "S" => Rank::Skip,
             "R" => Rank::Reverse,
             "+2" => Rank::DrawTwo,
-            d if d.len() == 1 && d.as_bytes()[0].is_ascii_digit() => Rank::Number(d.as_bytes()[0] - b'0'),
+            d if d.len() == 1 && d.as_bytes()[0].is_ascii_digit() => {
+                Rank::Number(d.as_bytes()[0] - b'0')
+            }
             _ => return Err(err()),
         };
         Card::colored(color, rank).ok_or_else(err)
@@ -352,7 +356,10 @@ pub fn action_universe() -> Vec<UnoAction> {
     let mut v: Vec<UnoAction> = Card::all_kinds()
         .flat_map(|c| -> Vec<UnoAction> {
             if c.is_wild() {
-                Color::ALL.iter().map(|&col| UnoAction::Wild(c, col)).collect()
+                Color::ALL
+                    .iter()
+                    .map(|&col| UnoAction::Wild(c, col))
+                    .collect()
             } else {
                 vec![UnoAction::Play(c)]
             }

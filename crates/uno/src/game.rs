@@ -4,9 +4,7 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use parlour_core::rng::{seeded, GameRng};
-use parlour_core::{
-    Game, IllegalAction, OptionsError, ResampleError, RoundResult, Seat, State,
-};
+use parlour_core::{Game, IllegalAction, OptionsError, ResampleError, RoundResult, Seat, State};
 use rand::seq::SliceRandom;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
@@ -75,7 +73,7 @@ impl Uno {
 enum Phase {
     /// The current player plays a card or draws.
     Play,
-    /// The current player drew this playable card and may play it or pass.
+    /// The current player drew this card and may play it (if playable) or pass.
     Drawn(Card),
     /// The game is over.
     Over,
@@ -268,8 +266,8 @@ pub struct UnoSetup {
     pub scores: Vec<u32>,
     /// The colour each seat last called this round (empty for none).
     pub last_called: Vec<Option<Color>>,
-    /// If set, the current player has just drawn this card (it must be in their hand and be
-    /// playable) and now plays it or passes.
+    /// If set, the current player has just drawn this card (it must be in their hand) and now
+    /// plays it (if playable) or passes.
     pub drawn: Option<Card>,
     /// Rounds already completed in this game.
     pub rounds_completed: u32,
@@ -343,7 +341,10 @@ impl UnoState {
         }
         for _ in 0..HAND_SIZE {
             for s in 0..self.n() {
-                let c = self.draw.pop().expect("108 cards cover any deal of at most 70");
+                let c = self
+                    .draw
+                    .pop()
+                    .expect("108 cards cover any deal of at most 70");
                 self.hands[s].add(c);
             }
         }
@@ -367,7 +368,9 @@ impl UnoState {
 
     /// The up card.
     pub fn up_card(&self) -> Card {
-        self.discard.last().expect("the discard pile is never empty")
+        self.discard
+            .last()
+            .expect("the discard pile is never empty")
     }
 
     /// The called colour (set after a wild is played).
@@ -447,7 +450,10 @@ impl UnoState {
             let h = &self.hands[s];
             let sum: u32 = h.counts.iter().map(|&n| u32::from(n)).sum();
             if sum != u32::from(h.len) {
-                return Err(format!("seat {s}'s hand size {} disagrees with its cards", h.len));
+                return Err(format!(
+                    "seat {s}'s hand size {} disagrees with its cards",
+                    h.len
+                ));
             }
         }
         Ok(())
@@ -464,7 +470,9 @@ impl UnoState {
         let mut counts = [0u32; KINDS];
         for (s, hand) in setup.hands.iter().enumerate() {
             if hand.is_empty() {
-                return err(format!("seat {s} has no cards: the round would already be over"));
+                return err(format!(
+                    "seat {s} has no cards: the round would already be over"
+                ));
             }
             for &c in hand {
                 state.hands[s].add(c);
@@ -487,21 +495,35 @@ impl UnoState {
             return err("the discard pile is empty: there is no up card".into());
         };
         match (up.is_wild(), setup.called_color) {
-            (true, None) => return err(format!("the up card {up} is a wild but no colour is called")),
-            (false, Some(c)) => return err(format!("colour {c} is called but the up card {up} is not a wild")),
+            (true, None) => {
+                return err(format!(
+                    "the up card {up} is a wild but no colour is called"
+                ))
+            }
+            (false, Some(c)) => {
+                return err(format!(
+                    "colour {c} is called but the up card {up} is not a wild"
+                ))
+            }
             _ => {}
         }
         if setup.current >= n {
             return err(format!("seat {} to act at a table of {n}", setup.current));
         }
-        for (name, len) in [("scores", setup.scores.len()), ("last_called", setup.last_called.len())] {
+        for (name, len) in [
+            ("scores", setup.scores.len()),
+            ("last_called", setup.last_called.len()),
+        ] {
             if len != 0 && len != n {
                 return err(format!("{len} {name} for {n} players"));
             }
         }
         if let Some(rounds) = game.options.rounds {
             if setup.rounds_completed >= rounds {
-                return err(format!("{} rounds completed of {rounds}", setup.rounds_completed));
+                return err(format!(
+                    "{} rounds completed of {rounds}",
+                    setup.rounds_completed
+                ));
             }
         }
         state.draw = Pile::from_slice(&setup.draw_pile);
@@ -514,7 +536,10 @@ impl UnoState {
         }
         if let Some(target) = game.options.target {
             if let Some(s) = state.scores().iter().position(|&x| x >= target) {
-                return err(format!("seat {s} already has {} points, the target is {target}", state.scores[s]));
+                return err(format!(
+                    "seat {s} already has {} points, the target is {target}",
+                    state.scores[s]
+                ));
             }
         }
         for (s, &c) in setup.last_called.iter().enumerate() {
@@ -523,10 +548,10 @@ impl UnoState {
         state.rounds_completed = setup.rounds_completed;
         if let Some(card) = setup.drawn {
             if !state.hands[setup.current].contains(card) {
-                return err(format!("the drawn card {card} is not in seat {}'s hand", setup.current));
-            }
-            if !is_playable(card, up, setup.called_color) {
-                return err(format!("the drawn card {card} is not playable, so the turn would have passed"));
+                return err(format!(
+                    "the drawn card {card} is not in seat {}'s hand",
+                    setup.current
+                ));
             }
             state.phase = Phase::Drawn(card);
         }
@@ -576,7 +601,8 @@ impl UnoState {
             points,
         });
         self.rounds_completed += 1;
-        let target_hit = matches!((self.target, winner), (Some(t), Some(w)) if self.scores[w as usize] >= t);
+        let target_hit =
+            matches!((self.target, winner), (Some(t), Some(w)) if self.scores[w as usize] >= t);
         let rounds_done = match self.rounds {
             Some(r) => self.rounds_completed >= r,
             None => self.target.is_none(),
@@ -660,7 +686,12 @@ impl Game for Uno {
         crate::bots::BOTS
     }
 
-    fn parse_human(&self, obs: &UnoObservation, legal: &[UnoAction], input: &str) -> Result<UnoAction, String> {
+    fn parse_human(
+        &self,
+        obs: &UnoObservation,
+        legal: &[UnoAction],
+        input: &str,
+    ) -> Result<UnoAction, String> {
         crate::observation::parse_human(obs, legal, input)
     }
 }
@@ -678,7 +709,9 @@ impl State<Uno> for UnoState {
         match self.phase {
             Phase::Over => {}
             Phase::Drawn(card) => {
-                Self::push_plays(out, card);
+                if is_playable(card, self.up_card(), self.called) {
+                    Self::push_plays(out, card);
+                }
                 out.push(UnoAction::Pass);
             }
             Phase::Play => {
@@ -701,18 +734,30 @@ impl State<Uno> for UnoState {
         let up = self.up_card();
         match (self.phase, action) {
             (Phase::Over, _) => bad("the game is over".into()),
-            (_, UnoAction::Play(c)) if c.is_wild() => bad(format!("a wild must call a colour, e.g. {c}:R")),
-            (_, UnoAction::Wild(c, _)) if !c.is_wild() => bad(format!("{c} is not a wild and calls no colour")),
+            (_, UnoAction::Play(c)) if c.is_wild() => {
+                bad(format!("a wild must call a colour, e.g. {c}:R"))
+            }
+            (_, UnoAction::Wild(c, _)) if !c.is_wild() => {
+                bad(format!("{c} is not a wild and calls no colour"))
+            }
             (Phase::Drawn(drawn), UnoAction::Play(c) | UnoAction::Wild(c, _)) => {
-                if c == drawn {
-                    Ok(())
+                if c != drawn {
+                    bad(format!(
+                        "after drawing you may only play the drawn card {drawn} or pass"
+                    ))
+                } else if !is_playable(c, up, self.called) {
+                    bad(format!(
+                        "the drawn card {drawn} does not match the up card {up}: you must pass"
+                    ))
                 } else {
-                    bad(format!("after drawing you may only play the drawn card {drawn} or pass"))
+                    Ok(())
                 }
             }
             (Phase::Drawn(_), UnoAction::Draw) => bad("you have already drawn this turn".into()),
             (Phase::Drawn(_), UnoAction::Pass) => Ok(()),
-            (Phase::Play, UnoAction::Pass) => bad("you may pass only after drawing a playable card".into()),
+            (Phase::Play, UnoAction::Pass) => {
+                bad("you may pass only after drawing a playable card".into())
+            }
             (Phase::Play, UnoAction::Draw) => {
                 let m = self.playable_in_hand();
                 if m == 0 {
@@ -727,7 +772,9 @@ impl State<Uno> for UnoState {
                     bad(format!("{c} is not in your hand"))
                 } else if !is_playable(c, up, self.called) {
                     match self.called {
-                        Some(col) => bad(format!("{c} does not match the up card {up} (called colour {col})")),
+                        Some(col) => bad(format!(
+                            "{c} does not match the up card {up} (called colour {col})"
+                        )),
                         None => bad(format!("{c} does not match the up card {up}")),
                     }
                 } else {
@@ -762,7 +809,11 @@ impl State<Uno> for UnoState {
                     Rank::Reverse => {
                         self.reversed = !self.reversed;
                         // With two players a Reverse acts as a Skip.
-                        self.current = if self.players == 2 { p } else { self.step(p, 1) };
+                        self.current = if self.players == 2 {
+                            p
+                        } else {
+                            self.step(p, 1)
+                        };
                     }
                     Rank::DrawTwo | Rank::WildDrawFour => {
                         let victim = self.step(p, 1);
@@ -779,12 +830,10 @@ impl State<Uno> for UnoState {
             UnoAction::Draw => match self.draw_card() {
                 None => self.end_round(None),
                 Some(c) => {
+                    // Always a decision, even when `pass` is the only choice: otherwise the other
+                    // seats would learn from the turn's shape whether the kept card fits.
                     self.hands[p as usize].add(c);
-                    if is_playable(c, self.up_card(), self.called) {
-                        self.phase = Phase::Drawn(c);
-                    } else {
-                        self.current = self.step(p, 1);
-                    }
+                    self.phase = Phase::Drawn(c);
                 }
             },
             UnoAction::Pass => {

@@ -9,7 +9,8 @@
 //! card turned up has no effect); the first player is drawn at random. A card is playable on the
 //! same colour (or the called colour on a wild), the same special rank, the same number, or if it
 //! is a wild. A player holding a playable card must play one; otherwise they draw one and may play
-//! it if playable, or keep it and pass. Skip skips the next player; Reverse flips the direction
+//! it if playable, or keep it and pass (always a separate decision, `pass` being the only choice
+//! when the card does not fit, so the turn's shape reveals nothing). Skip skips the next player; Reverse flips the direction
 //! (a Skip with two players); Draw Two / Wild Draw Four make the next player draw 2 / 4 and lose
 //! their turn. An empty draw pile is refilled from the discards (all but the up card); if still
 //! empty the round is drawn with no points. The first to empty their hand wins the round (that
@@ -22,8 +23,8 @@
 //! scripted position; [`UnoObservation`] a seat's view (the seed's `GameState`).
 //!
 //! **Actions** ([`UnoAction`], 3 bytes): a coloured card `R5`, `GS` (skip), `BR` (reverse), `Y+2`;
-//! a wild with its called colour `W:B`, `W+4:G`; `draw`; `pass` (only after drawing a playable
-//! card). Legal actions list each distinct playable card once (a wild once per colour).
+//! a wild with its called colour `W:B`, `W+4:G`; `draw`; `pass` (only after drawing,
+//! to keep the drawn card). Legal actions list each distinct playable card once (a wild once per colour).
 //!
 //! ```
 //! use parlour_core::{Game, State};

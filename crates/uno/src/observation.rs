@@ -9,7 +9,7 @@ use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Color, UnoAction, KINDS};
-use crate::game::{is_playable, Rebuild, Uno, UnoState, DECK_SIZE};
+use crate::game::{Rebuild, Uno, UnoState, DECK_SIZE};
 
 /// The direction of play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -48,9 +48,11 @@ pub struct UnoObservation {
     pub players: usize,
     /// The observer's hand, sorted by kind.
     pub hand: Vec<Card>,
-    /// The card the observer has just drawn and may now play or keep (only while it decides).
+    /// The card the observer has just drawn and may now play (if it fits) or keep (only while it
+    /// decides).
     pub drawn: Option<Card>,
-    /// Whether the player to act has drawn a playable card and is deciding whether to play it.
+    /// Whether the player to act has just drawn and is deciding whether to play that card. This is
+    /// a decision even when `pass` is the only choice, so nobody learns whether a kept card fits.
     pub deciding_after_draw: bool,
     /// The up card.
     pub up_card: Card,
@@ -88,12 +90,16 @@ impl UnoObservation {
 
     /// The seed's `get_num_cards_in_hand_of_upcoming_players()`.
     pub fn num_cards_in_hand_of_upcoming_players(&self) -> Vec<usize> {
-        self.upcoming_players().map(|s| self.hand_sizes[s]).collect()
+        self.upcoming_players()
+            .map(|s| self.hand_sizes[s])
+            .collect()
     }
 
     /// The seed's `get_most_recent_color_called_by_upcoming_players()` (`None` is the seed's `'none'`).
     pub fn most_recent_color_called_by_upcoming_players(&self) -> Vec<Option<Color>> {
-        self.upcoming_players().map(|s| self.last_called[s]).collect()
+        self.upcoming_players()
+            .map(|s| self.last_called[s])
+            .collect()
     }
 
     /// The seed's `get_total_score_of_upcoming_players()`.
@@ -134,7 +140,11 @@ impl fmt::Display for UnoObservation {
         )?;
         for s in 0..self.players {
             let me = if s == self.seat { " (you)" } else { "" };
-            let turn = if self.current_player == Some(s) { "→" } else { " " };
+            let turn = if self.current_player == Some(s) {
+                "→"
+            } else {
+                " "
+            };
             write!(
                 f,
                 "{turn} seat {s}{me}: {} cards, {} points",
@@ -150,7 +160,7 @@ impl fmt::Display for UnoObservation {
             write!(f, " [{i}] {c}")?;
         }
         if let Some(c) = self.drawn {
-            write!(f, "\nYou drew {c}: play it or pass.")?;
+            write!(f, "\nYou drew {c}: play it if it fits, or pass.")?;
         }
         Ok(())
     }
@@ -158,25 +168,34 @@ impl fmt::Display for UnoObservation {
 
 /// Reads a person's decision: a hand index (`3`), a hand index and colour for a wild (`3 b`,
 /// `3 blue`), `d`/`draw`, `p`/`pass`, or an action's text (`R5`, `W:B`).
-pub(crate) fn parse_human(obs: &UnoObservation, legal: &[UnoAction], input: &str) -> Result<UnoAction, String> {
+pub(crate) fn parse_human(
+    obs: &UnoObservation,
+    legal: &[UnoAction],
+    input: &str,
+) -> Result<UnoAction, String> {
     let input = input.trim();
     let mut words = input.split_whitespace();
-    let first = words.next().ok_or("type a card's index, `draw` or `pass`")?;
+    let first = words
+        .next()
+        .ok_or("type a card's index, `draw` or `pass`")?;
     let action = match first {
         "d" | "draw" => UnoAction::Draw,
         "p" | "pass" => UnoAction::Pass,
         _ => {
             if let Ok(i) = first.parse::<usize>() {
-                let card = *obs
-                    .hand
-                    .get(i)
-                    .ok_or_else(|| format!("there is no card [{i}]: your hand has {} cards", obs.hand.len()))?;
+                let card = *obs.hand.get(i).ok_or_else(|| {
+                    format!(
+                        "there is no card [{i}]: your hand has {} cards",
+                        obs.hand.len()
+                    )
+                })?;
                 if card.is_wild() {
-                    let word = words
-                        .next()
-                        .ok_or_else(|| format!("{card} is a wild: add the colour to call, e.g. `{i} red`"))?;
-                    let color =
-                        Color::parse_loose(word).ok_or_else(|| format!("{word:?} is not a colour (red, green, blue, yellow)"))?;
+                    let word = words.next().ok_or_else(|| {
+                        format!("{card} is a wild: add the colour to call, e.g. `{i} red`")
+                    })?;
+                    let color = Color::parse_loose(word).ok_or_else(|| {
+                        format!("{word:?} is not a colour (red, green, blue, yellow)")
+                    })?;
                     UnoAction::Wild(card, color)
                 } else {
                     UnoAction::Play(card)
@@ -193,19 +212,28 @@ pub(crate) fn parse_human(obs: &UnoObservation, legal: &[UnoAction], input: &str
         Ok(action)
     } else {
         let options: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
-        Err(format!("{action} is not legal now; legal: {}", options.join(", ")))
+        Err(format!(
+            "{action} is not legal now; legal: {}",
+            options.join(", ")
+        ))
     }
 }
 
 /// A full state consistent with `obs`: the cards `obs`'s seat cannot see are shuffled and dealt to
-/// the other hands (by their sizes) and the draw pile. A player deciding after a draw gets a
-/// playable card as the one drawn. Inferences from others' past play (e.g. that a player who drew
+/// the other hands (by their sizes) and the draw pile. Inferences from others' past play (e.g. that a player who drew
 /// held nothing playable then) are not used.
-pub(crate) fn resample(game: &Uno, obs: &UnoObservation, rng: &mut GameRng) -> Result<UnoState, ResampleError> {
+pub(crate) fn resample(
+    game: &Uno,
+    obs: &UnoObservation,
+    rng: &mut GameRng,
+) -> Result<UnoState, ResampleError> {
     let err = |m: String| Err(ResampleError(m));
     let n = obs.players;
     if n != parlour_core::Game::num_players(game) {
-        return err(format!("observation for {n} players, game for {}", parlour_core::Game::num_players(game)));
+        return err(format!(
+            "observation for {n} players, game for {}",
+            parlour_core::Game::num_players(game)
+        ));
     }
     if obs.seat >= n
         || obs.hand_sizes.len() != n
@@ -237,12 +265,21 @@ pub(crate) fn resample(game: &Uno, obs: &UnoObservation, rng: &mut GameRng) -> R
             pool.push(c);
         }
     }
-    let needed: usize = (0..n).filter(|&s| s != obs.seat).map(|s| obs.hand_sizes[s]).sum::<usize>() + obs.draw_pile;
-    if pool.len() != needed {
-        return err(format!("{} unseen cards but {needed} hidden places", pool.len()));
+    let needed: usize = (0..n)
+        .filter(|&s| s != obs.seat)
+        .map(|s| obs.hand_sizes[s])
+        .sum::<usize>()
+        + obs.draw_pile;
+    if pool.len() < needed {
+        return err(format!(
+            "{} unseen cards but {needed} hidden places",
+            pool.len()
+        ));
     }
     pool.shuffle(rng);
-    // A player (other than the observer) deciding after a draw holds a playable drawn card.
+    // In a scripted position that leaves cards out of play, a random subset of the unseen cards
+    // fills the hidden places; in a dealt game the two counts are equal.
+    pool.truncate(needed);
     let mut drawn = obs.drawn;
     let deciding_other = match obs.current_player {
         Some(c) if obs.deciding_after_draw && c != obs.seat => Some(c),
@@ -252,19 +289,16 @@ pub(crate) fn resample(game: &Uno, obs: &UnoObservation, rng: &mut GameRng) -> R
         return err("the observer is deciding after a draw but its drawn card is missing".into());
     }
     if let Some(c) = obs.drawn {
-        if !obs.hand.contains(&c) || !is_playable(c, obs.up_card, obs.called_color) {
-            return err(format!("the drawn card {c} is not a playable card in the hand"));
+        if !obs.hand.contains(&c) {
+            return err(format!("the drawn card {c} is not in the hand"));
         }
     }
     if let Some(player) = deciding_other {
-        let candidates: Vec<usize> = (0..pool.len())
-            .filter(|&i| is_playable(pool[i], obs.up_card, obs.called_color))
-            .collect();
-        if candidates.is_empty() || obs.hand_sizes[player] == 0 {
-            return err("no unseen card could be the playable card just drawn".into());
+        // Any unseen card may be the one just drawn: whether it fits is the drawer's to see.
+        if obs.hand_sizes[player] == 0 {
+            return err("the player deciding after a draw has no cards".into());
         }
-        let pick = candidates[rng.random_range(0..candidates.len())];
-        drawn = Some(pool.swap_remove(pick));
+        drawn = pool.pop();
     }
     let mut hands = vec![Vec::new(); n];
     hands[obs.seat] = obs.hand.clone();

@@ -1,0 +1,97 @@
+//! Command-line arguments.
+
+use std::path::PathBuf;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// parlour: exact engines for five card and board games, bots from random to strong, and fair,
+/// fast tournaments between them.
+#[derive(Debug, Parser)]
+#[command(name = "parlour", version, about, long_about = None)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Play one game in the terminal: people against bots, or bots alone (the game is printed).
+    Play {
+        /// The game (uno).
+        game: String,
+        /// Who sits at each seat, comma-separated: `human` or a bot name (see `parlour bots GAME`).
+        /// Default: a human, then the game's strongest bot in every other seat.
+        #[arg(long)]
+        seats: Option<String>,
+        /// Seed for the deal and the bots (default: from the clock, printed).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Write the game as JSON lines to FILE (see `parlour replay`).
+        #[arg(long, value_name = "FILE")]
+        trace: Option<PathBuf>,
+        /// A game option as key=value (e.g. `-o target=500`); repeatable.
+        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+    },
+    /// Run a tournament at one table, rotating seats, and print the standings.
+    Tournament {
+        /// The game (uno).
+        game: String,
+        /// The bots at the table, comma-separated; repeated cyclically to fill the table.
+        #[arg(long, default_value = "heuristic,random,random,random")]
+        bots: String,
+        /// Rounds to play (the seed's tournament: 50,000).
+        #[arg(long, default_value = "50000")]
+        rounds: String,
+        /// Seats at the table (default: the game's standard table).
+        #[arg(long)]
+        players: Option<String>,
+        /// Tournament seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores).
+        #[arg(long)]
+        jobs: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        /// A game option as key=value; repeatable.
+        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+    },
+    /// Measure random-playout throughput on one core (games/s and player actions/s).
+    Bench {
+        /// The game (uno).
+        game: String,
+        /// How long to measure.
+        #[arg(long, default_value = "5")]
+        seconds: String,
+        /// Seed for the deals and choices.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        /// A game option as key=value; repeatable.
+        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+    },
+    /// Re-simulate a trace written by `play --trace`: check every action and the result.
+    Replay {
+        /// The trace file.
+        file: PathBuf,
+    },
+    /// List a game's bots.
+    Bots {
+        /// The game (uno).
+        game: String,
+    },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// A table for people.
+    Table,
+    /// One JSON object for programs.
+    Json,
+}

@@ -1,0 +1,541 @@
+//! Each subcommand, generic over the game; `run` dispatches on the game's name.
+
+use std::fs::File;
+use std::io::BufWriter;
+use std::path::Path;
+use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
+use indicatif::{ProgressBar, ProgressStyle};
+use parlour_arena::{run_table, TableConfig};
+use parlour_core::play::play;
+use parlour_core::rng::derive_seed;
+use parlour_core::trace::{read_header, replay, TraceWriter};
+use parlour_core::{Bot, Decision, Game, State};
+use parlour_uno::Uno;
+use serde_json::{Map, Value};
+
+use crate::args::{Cli, Command, Format};
+use crate::human::HumanBot;
+
+/// The games this build knows, by name.
+const GAMES: &[&str] = &["uno"];
+
+/// A failure to report: one line on stderr and an exit code (2 for bad input, 1 otherwise).
+#[derive(Debug)]
+pub struct Failure {
+    code: u8,
+    message: String,
+}
+
+fn usage(message: impl Into<String>) -> Failure {
+    Failure {
+        code: 2,
+        message: message.into(),
+    }
+}
+
+fn failed(message: impl Into<String>) -> Failure {
+    Failure {
+        code: 1,
+        message: message.into(),
+    }
+}
+
+/// Runs the command and turns any failure into one line on stderr and an exit code.
+pub fn run(cli: Cli) -> ExitCode {
+    match dispatch(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(f) => {
+            eprintln!("parlour: error: {}", f.message);
+            ExitCode::from(f.code)
+        }
+    }
+}
+
+/// A subcommand that runs for any game.
+trait GameCommand {
+    fn run<G: Game>(self) -> Result<(), Failure>;
+}
+
+fn with_game(name: &str, command: impl GameCommand) -> Result<(), Failure> {
+    match name {
+        "uno" => command.run::<Uno>(),
+        other => Err(usage(format!(
+            "unknown game {other:?} (known games: {})",
+            GAMES.join(", ")
+        ))),
+    }
+}
+
+fn dispatch(cli: Cli) -> Result<(), Failure> {
+    match cli.command {
+        Command::Play {
+            game,
+            seats,
+            seed,
+            trace,
+            options,
+        } => with_game(
+            &game.clone(),
+            PlayCmd {
+                seats,
+                seed,
+                trace: trace.as_deref().map(Path::to_path_buf),
+                options,
+            },
+        ),
+        Command::Tournament {
+            game,
+            bots,
+            rounds,
+            players,
+            seed,
+            jobs,
+            format,
+            options,
+        } => with_game(
+            &game.clone(),
+            TournamentCmd {
+                bots,
+                rounds,
+                players,
+                seed,
+                jobs,
+                format,
+                options,
+            },
+        ),
+        Command::Bench {
+            game,
+            seconds,
+            seed,
+            format,
+            options,
+        } => with_game(
+            &game.clone(),
+            BenchCmd {
+                seconds,
+                seed,
+                format,
+                options,
+            },
+        ),
+        Command::Replay { file } => replay_file(&file),
+        Command::Bots { game } => with_game(&game.clone(), BotsCmd),
+    }
+}
+
+/// Parses `key=value` options over the game's defaults; values are JSON when they parse as JSON
+/// (`500`, `null`, `true`) and strings otherwise.
+fn game_options<G: Game>(pairs: &[String], extra: &[(&str, Value)]) -> Result<G, Failure> {
+    let mut map = match serde_json::to_value(G::Options::default()) {
+        Ok(Value::Object(m)) => m,
+        _ => Map::new(),
+    };
+    for pair in pairs {
+        let (key, value) = pair
+            .split_once('=')
+            .ok_or_else(|| usage(format!("option {pair:?} is not KEY=VALUE")))?;
+        let key = key.trim();
+        if key.is_empty() {
+            return Err(usage(format!("option {pair:?} has no key")));
+        }
+        let value = serde_json::from_str(value.trim()).unwrap_or_else(|_| Value::String(value.trim().to_string()));
+        map.insert(key.to_string(), value);
+    }
+    for (key, value) in extra {
+        map.insert((*key).to_string(), value.clone());
+    }
+    let options: G::Options = serde_json::from_value(Value::Object(map))
+        .map_err(|e| usage(format!("bad option for {}: {e}", G::NAME)))?;
+    G::new(options).map_err(|e| usage(format!("{}: {e}", G::NAME)))
+}
+
+fn parse_number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, Failure> {
+    text.trim()
+        .parse()
+        .map_err(|_| usage(format!("{flag}: {text:?} is not a valid number")))
+}
+
+fn known_bots<G: Game>() -> String {
+    parlour_bots::bot_names::<G>()
+        .iter()
+        .map(|(n, _)| *n)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn make_named_bot<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Failure> {
+    parlour_bots::make_bot::<G>(name, seed).ok_or_else(|| {
+        usage(format!(
+            "unknown bot {name:?} for {} (known bots: {})",
+            G::NAME,
+            known_bots::<G>()
+        ))
+    })
+}
+
+/// Splits a comma-separated list of names, rejecting empty entries.
+fn name_list(flag: &str, text: &str) -> Result<Vec<String>, Failure> {
+    let names: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
+    if names.iter().any(String::is_empty) {
+        return Err(usage(format!(
+            "{flag}: {text:?} is malformed: expected comma-separated names such as heuristic,random"
+        )));
+    }
+    Ok(names)
+}
+
+/// The strongest bot a game offers (its own bots are listed strongest first), else `random`.
+fn strongest_bot<G: Game>() -> &'static str {
+    G::bots().first().map_or("random", |b| b.name)
+}
+
+struct PlayCmd {
+    seats: Option<String>,
+    seed: Option<u64>,
+    trace: Option<std::path::PathBuf>,
+    options: Vec<String>,
+}
+
+/// A human seat: the bot reads stdin; the flag tells the game loop that input has ended.
+struct Human {
+    bot: HumanBot<std::io::BufReader<std::io::Stdin>, std::io::Stdout>,
+    closed: Arc<AtomicBool>,
+}
+
+impl<G: Game> Bot<G> for Human {
+    fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
+        let a = Bot::<G>::act(&mut self.bot, d);
+        if self.bot.closed {
+            self.closed.store(true, Ordering::SeqCst);
+        }
+        a
+    }
+}
+
+impl GameCommand for PlayCmd {
+    fn run<G: Game>(self) -> Result<(), Failure> {
+        let seats_given = self.seats.is_some();
+        let default_game = game_options::<G>(&self.options, &[])?;
+        let seat_names = match &self.seats {
+            Some(text) => name_list("--seats", text)?,
+            None => {
+                let mut v = vec!["human".to_string()];
+                v.extend((1..default_game.num_players()).map(|_| strongest_bot::<G>().to_string()));
+                v
+            }
+        };
+        let players_set = self.options.iter().any(|o| o.trim_start().starts_with("players="));
+        let game = if seats_given && !players_set && seat_names.len() != default_game.num_players() {
+            game_options::<G>(&self.options, &[("players", Value::from(seat_names.len()))])?
+        } else {
+            default_game
+        };
+        if seat_names.len() != game.num_players() {
+            return Err(usage(format!(
+                "--seats names {} seats but the game has {}",
+                seat_names.len(),
+                game.num_players()
+            )));
+        }
+        let seed = self.seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_nanos() as u64)
+        });
+        let closed = Arc::new(AtomicBool::new(false));
+        let mut bots: Vec<Box<dyn Bot<G>>> = Vec::new();
+        for (seat, name) in seat_names.iter().enumerate() {
+            if name == "human" {
+                bots.push(Box::new(Human {
+                    bot: HumanBot::new(std::io::BufReader::new(std::io::stdin()), std::io::stdout()),
+                    closed: closed.clone(),
+                }));
+            } else {
+                bots.push(make_named_bot::<G>(name, derive_seed(seed, 1 + seat as u64))?);
+            }
+        }
+        let mut trace = match &self.trace {
+            Some(path) => {
+                let file = File::create(path)
+                    .map_err(|e| usage(format!("cannot write trace {}: {e}", path.display())))?;
+                Some(
+                    TraceWriter::new(BufWriter::new(file), &game, seed, &seat_names)
+                        .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))?,
+                )
+            }
+            None => None,
+        };
+        println!(
+            "{} · seed {seed} · seats: {}",
+            G::NAME,
+            seat_names
+                .iter()
+                .enumerate()
+                .map(|(i, n)| format!("{i}={n}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        let state = game.new_game(seed);
+        let end = play(&game, state, &mut bots, |step| {
+            if closed.load(Ordering::SeqCst) {
+                return Err("standard input closed before the game ended".to_string());
+            }
+            if let Some(t) = trace.as_mut() {
+                t.step(step).map_err(|e| format!("writing the trace: {e}"))?;
+            }
+            println!("seat {} ({}): {}", step.seat, seat_names[step.seat], step.action);
+            if step.after.rounds_completed() > step.before.rounds_completed() {
+                if let Some(r) = step.after.last_round() {
+                    let winners: Vec<String> = r.winners.iter().map(|w| format!("seat {w}")).collect();
+                    let scored: f64 = r.points.iter().sum();
+                    println!(
+                        "== round {} over: {} · points {} · totals {:?}",
+                        r.round + 1,
+                        if winners.is_empty() { "drawn".to_string() } else { format!("{} won", winners.join(", ")) },
+                        scored,
+                        step.after.returns()
+                    );
+                }
+            }
+            Ok(())
+        })
+        .map_err(|e| failed(e.to_string()))?;
+        if let (Some(t), Some(path)) = (trace, &self.trace) {
+            t.finish::<G>(&end)
+                .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))?;
+            println!("trace written to {}", path.display());
+        }
+        println!(
+            "game over after {} decisions · returns {:?}",
+            end.decisions(),
+            end.returns()
+        );
+        Ok(())
+    }
+}
+
+struct TournamentCmd {
+    bots: String,
+    rounds: String,
+    players: Option<String>,
+    seed: u64,
+    jobs: Option<String>,
+    format: Format,
+    options: Vec<String>,
+}
+
+impl GameCommand for TournamentCmd {
+    fn run<G: Game>(self) -> Result<(), Failure> {
+        let rounds: u32 = parse_number("--rounds", &self.rounds)?;
+        if rounds == 0 {
+            return Err(usage("--rounds must be at least 1"));
+        }
+        let jobs: usize = match &self.jobs {
+            Some(j) => parse_number("--jobs", j)?,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        if jobs == 0 {
+            return Err(usage("--jobs must be at least 1"));
+        }
+        let mut extra = Vec::new();
+        if let Some(p) = &self.players {
+            extra.push(("players", Value::from(parse_number::<usize>("--players", p)?)));
+        }
+        let game = game_options::<G>(&self.options, &extra)?;
+        let names = name_list("--bots", &self.bots)?;
+        for name in &names {
+            make_named_bot::<G>(name, 0)?;
+        }
+        let k = game.num_players();
+        if names.len() > k {
+            return Err(usage(format!("--bots names {} bots for a table of {k}", names.len())));
+        }
+        let bots: Vec<String> = (0..k).map(|i| names[i % names.len()].clone()).collect();
+        let config = TableConfig {
+            bots,
+            rounds,
+            seed: self.seed,
+            jobs,
+        };
+        let base = serde_json::to_value(game.options()).map_err(|e| failed(e.to_string()))?;
+        let has_rounds = base.get("rounds").is_some();
+        let make_game = |r: u32| -> G {
+            if !has_rounds {
+                return game.clone();
+            }
+            let mut v = base.clone();
+            v["rounds"] = Value::from(r);
+            serde_json::from_value(v)
+                .ok()
+                .and_then(|o| G::new(o).ok())
+                .unwrap_or_else(|| game.clone())
+        };
+        let bar = ProgressBar::new(u64::from(rounds));
+        bar.set_style(
+            ProgressStyle::with_template("{bar:40} {pos}/{len} rounds · {per_sec} · eta {eta}")
+                .unwrap_or_else(|_| ProgressStyle::default_bar()),
+        );
+        let start = Instant::now();
+        let standings = run_table(
+            &config,
+            make_game,
+            |name, seed| parlour_bots::make_bot::<G>(name, seed),
+            |n| bar.inc(n),
+        )
+        .map_err(|e| failed(e.to_string()))?;
+        bar.finish_and_clear();
+        let secs = start.elapsed().as_secs_f64();
+        match self.format {
+            Format::Json => {
+                let mut v = serde_json::to_value(&standings).map_err(|e| failed(e.to_string()))?;
+                v["seconds"] = Value::from(secs);
+                v["jobs"] = Value::from(jobs);
+                v["table"] = Value::from(config.bots.clone());
+                println!("{v}");
+            }
+            Format::Table => {
+                let mut table = Table::new();
+                table.load_style(UTF8_FULL_CONDENSED).set_header(vec![
+                    "#",
+                    "entry",
+                    "rounds",
+                    "wins",
+                    "win share (95% CI)",
+                    "total points",
+                    "points/round (95% CI)",
+                ]);
+                for (i, e) in standings.entries.iter().enumerate() {
+                    table.add_row(vec![
+                        Cell::new(i + 1),
+                        Cell::new(&e.entry),
+                        Cell::new(e.rounds).set_alignment(CellAlignment::Right),
+                        Cell::new(e.wins).set_alignment(CellAlignment::Right),
+                        Cell::new(format!(
+                            "{:.1}% ({:.1}–{:.1})",
+                            100.0 * e.win_share,
+                            100.0 * e.win_share_ci.0,
+                            100.0 * e.win_share_ci.1
+                        )),
+                        Cell::new(format!("{}", e.total_points)).set_alignment(CellAlignment::Right),
+                        Cell::new(format!(
+                            "{:.2} ({:.2}–{:.2})",
+                            e.mean_points, e.mean_points_ci.0, e.mean_points_ci.1
+                        )),
+                    ]);
+                }
+                println!(
+                    "{} tournament · table {} · {} rounds ({} drawn) · seed {} · seats rotate",
+                    G::NAME,
+                    config.bots.join(","),
+                    standings.rounds,
+                    standings.drawn_rounds,
+                    standings.seed
+                );
+                println!("{table}");
+                println!(
+                    "{} decisions in {:.2}s on {} thread(s)",
+                    standings.decisions, secs, jobs
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+struct BenchCmd {
+    seconds: String,
+    seed: u64,
+    format: Format,
+    options: Vec<String>,
+}
+
+impl GameCommand for BenchCmd {
+    fn run<G: Game>(self) -> Result<(), Failure> {
+        let seconds: f64 = parse_number("--seconds", &self.seconds)?;
+        if !(seconds > 0.0 && seconds <= 3600.0) {
+            return Err(usage("--seconds must be more than 0 and at most 3600"));
+        }
+        let game = game_options::<G>(&self.options, &[])?;
+        let report = parlour_core::bench::random_playouts(&game, self.seed, Duration::from_secs_f64(seconds));
+        match self.format {
+            Format::Json => println!(
+                "{}",
+                serde_json::to_string(&report).map_err(|e| failed(e.to_string()))?
+            ),
+            Format::Table => {
+                let mut table = Table::new();
+                table.load_style(UTF8_FULL_CONDENSED).set_header(vec![
+                    "game", "seconds", "games", "actions", "games/s", "actions/s",
+                ]);
+                table.add_row(vec![
+                    report.game.clone(),
+                    format!("{:.2}", report.seconds),
+                    report.games.to_string(),
+                    report.actions.to_string(),
+                    format!("{:.0}", report.games_per_sec),
+                    format!("{:.0}", report.actions_per_sec),
+                ]);
+                println!("random playouts on one core, seed {}", self.seed);
+                println!("{table}");
+            }
+        }
+        Ok(())
+    }
+}
+
+struct BotsCmd;
+
+impl GameCommand for BotsCmd {
+    fn run<G: Game>(self) -> Result<(), Failure> {
+        for (name, about) in parlour_bots::bot_names::<G>() {
+            println!("{name:<12} {about}");
+        }
+        println!("{:<12} a person at the terminal (play only)", "human");
+        Ok(())
+    }
+}
+
+struct ReplayCmd<'a> {
+    lines: Vec<&'a str>,
+    file: &'a Path,
+}
+
+impl GameCommand for ReplayCmd<'_> {
+    fn run<G: Game>(self) -> Result<(), Failure> {
+        let report = replay::<G>(&self.lines)
+            .map_err(|e| failed(format!("trace {}: {e}", self.file.display())))?;
+        println!(
+            "{}: {} · {} decisions replayed, every action legal · result reproduced: returns {:?}",
+            self.file.display(),
+            report.game,
+            report.decisions,
+            report.returns
+        );
+        Ok(())
+    }
+}
+
+fn replay_file(file: &Path) -> Result<(), Failure> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| usage(format!("cannot read trace {}: {e}", file.display())))?;
+    let lines: Vec<&str> = text.lines().collect();
+    let first = lines
+        .first()
+        .ok_or_else(|| failed(format!("trace {}: line 1: the file is empty", file.display())))?;
+    let header = read_header(first).map_err(|e| failed(format!("trace {}: {e}", file.display())))?;
+    if !GAMES.contains(&header.game.as_str()) {
+        return Err(failed(format!(
+            "trace {}: line 1: unknown game {:?}",
+            file.display(),
+            header.game
+        )));
+    }
+    with_game(&header.game, ReplayCmd { lines, file })
+}
+
