@@ -41,16 +41,16 @@ pub enum Command {
         #[arg(long, default_value = "heuristic,random,random,random")]
         bots: String,
         /// Rounds to play (the seed's tournament: 50,000).
-        #[arg(long, default_value = "50000")]
+        #[arg(long, default_value = "50000", allow_hyphen_values = true)]
         rounds: String,
         /// Seats at the table (default: the game's standard table).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         players: Option<String>,
         /// Tournament seed.
         #[arg(long, default_value_t = 1)]
         seed: u64,
         /// Worker threads (default: all cores).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         jobs: Option<String>,
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -64,7 +64,7 @@ pub enum Command {
         /// The game (uno).
         game: String,
         /// How long to measure.
-        #[arg(long, default_value = "5")]
+        #[arg(long, default_value = "5", allow_hyphen_values = true)]
         seconds: String,
         /// Seed for the deals and choices.
         #[arg(long, default_value_t = 1)]

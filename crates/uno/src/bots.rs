@@ -15,33 +15,54 @@ pub static BOTS: &[BotEntry<Uno>] = &[BotEntry {
     make: |seed| Box::new(HeuristicBot::new(seed)),
 }];
 
-/// A hand-written Uno player following the seed's hints:
-///
-/// - it keeps wilds for need: a wild is played only when no coloured card is playable, or a Wild
-///   Draw Four when the next player is about to go out;
-/// - among coloured cards it prefers the one that leaves it most cards of the new up colour (so it
-///   can follow next turn), then the one worth most points (shed high points first), then a 0
-///   when it holds more of that colour (0s are scarce, so the colour is likely to survive);
-/// - when the next player holds two cards or fewer it attacks: Draw Two, then Skip, then Reverse;
-/// - it calls the colour it holds most points of (then most cards, then a colour the next player
-///   did not last call);
-/// - it always plays a playable card it has just drawn.
-///
-/// Ties are broken by its seeded generator.
+const NW: usize = 16;
+const DEFAULT_W: [f64; NW] = [
+    10.0, // 0 follow: cards of the new colour left
+    3.0,  // 1 cover: colours still held
+    1.0,  // 2 points shed /10
+    0.5,  // 3 colour points left /10
+    30.0, // 4 wild kept
+    2.0,  // 5 tempo: skip / draw two / wd4
+    20.0, // 6 attack bonus when next <= 2
+    0.0,  // 7 reverse: next-size difference
+    0.0,  // 8 scarcity of the new colour among unseen
+    0.0,  // 9 same-rank cards left (switchers)
+    0.0,  // 10 draw-two extra
+    0.0,  // 11 wd4 vs wild preference
+    0.0,  // 12 zero bonus
+    0.0,  // 13
+    0.0,  // 14
+    0.0,  // 15
+];
+
+/// A hand-written Uno player following the seed's hints.
 #[derive(Debug, Clone)]
 pub struct HeuristicBot {
     rng: GameRng,
+    w: [f64; NW],
 }
 
 impl HeuristicBot {
     /// A heuristic bot with its seed.
     pub fn new(seed: u64) -> HeuristicBot {
-        HeuristicBot { rng: seeded(seed) }
+        let mut w = DEFAULT_W;
+        if let Ok(s) = std::env::var("UNO_W") {
+            for (i, p) in s.split(',').enumerate() {
+                if let Some((k, v)) = p.split_once('=') {
+                    w[k.trim().parse::<usize>().unwrap()] = v.trim().parse().unwrap();
+                } else if !p.trim().is_empty() {
+                    w[i] = p.trim().parse().unwrap();
+                }
+            }
+        }
+        HeuristicBot {
+            rng: seeded(seed),
+            w,
+        }
     }
 
     /// The colour to call for a hand (the seed's `call_color`): the most points held, then the
-    /// most cards, then one `avoid` did not call (pass the next player's last call), then red,
-    /// green, blue, yellow in turn.
+    /// most cards, then one `avoid` did not call, then red, green, blue, yellow in turn.
     pub fn call_color(hand: &[Card], avoid: Option<Color>) -> Color {
         let mut best = (Color::Red, (0u32, 0u32, false));
         for (i, color) in Color::ALL.into_iter().enumerate() {
@@ -59,83 +80,101 @@ impl HeuristicBot {
         best.0
     }
 
+    fn score(&self, obs: &UnoObservation, card: Card, col: Color, unseen: &[i32; 4]) -> f64 {
+        let w = &self.w;
+        let mut rest = obs.hand.clone();
+        if let Some(i) = rest.iter().position(|&c| c == card) {
+            rest.remove(i);
+        }
+        let next = obs.next_player();
+        let next_size = obs.hand_sizes[next];
+        let follow = rest.iter().filter(|r| r.color() == Some(col)).count() as f64;
+        let covered = Color::ALL
+            .iter()
+            .filter(|&&k| rest.iter().any(|r| r.color() == Some(k)))
+            .count() as f64;
+        let col_pts: u32 = rest
+            .iter()
+            .filter(|r| r.color() == Some(col))
+            .map(|r| r.points())
+            .sum();
+        let wilds = rest.iter().filter(|r| r.is_wild()).count() as f64;
+        let tempo = matches!(
+            card.rank(),
+            Rank::Skip | Rank::DrawTwo | Rank::WildDrawFour
+        );
+        let same_rank = if card.is_wild() {
+            0.0
+        } else {
+            rest.iter()
+                .filter(|r| !r.is_wild() && r.rank() == card.rank())
+                .count() as f64
+        };
+        let mut s = w[0] * follow
+            + w[1] * covered
+            + w[2] * f64::from(card.points()) / 10.0
+            + w[3] * f64::from(col_pts) / 10.0
+            + w[4] * wilds
+            + w[9] * same_rank;
+        if tempo {
+            s += w[5];
+            if next_size <= 2 {
+                s += w[6] * (3 - next_size) as f64 / 2.0;
+            }
+        }
+        if matches!(card.rank(), Rank::DrawTwo | Rank::WildDrawFour) {
+            s += w[10];
+        }
+        if card == Card::WILD_DRAW_FOUR {
+            s += w[11];
+        }
+        if card.rank() == Rank::Reverse && obs.players > 2 {
+            let prev = (2 * obs.seat + obs.players - next) % obs.players;
+            let diff = obs.hand_sizes[prev] as f64 - next_size as f64;
+            s += w[7] * diff.clamp(-5.0, 5.0);
+        }
+        if card.rank() == Rank::Number(0) && follow > 0.0 {
+            s += w[12];
+        }
+        let total: i32 = unseen.iter().sum();
+        if total > 0 {
+            s -= w[8] * f64::from(unseen[col.index()]) / f64::from(total);
+        }
+        s
+    }
+
     fn choose(&mut self, obs: &UnoObservation, legal: &[UnoAction]) -> UnoAction {
         if legal.len() == 1 {
             return legal[0];
         }
-        let hand_after = |played: Card| -> Vec<Card> {
-            let mut h = obs.hand.clone();
-            if let Some(i) = h.iter().position(|&c| c == played) {
-                h.remove(i);
+        // Unseen cards by colour: the deck minus our hand minus the discard pile.
+        let mut unseen = [25i32; 4];
+        for c in obs.hand.iter().chain(obs.discard.iter()) {
+            if let Some(k) = c.color() {
+                unseen[k.index()] -= 1;
             }
-            h
-        };
-        let next = obs.next_player();
-        let avoid = obs.last_called[next];
-        let danger = obs.hand_sizes[next] <= 3;
-        let wild_action =
-            |card: Card| UnoAction::Wild(card, Self::call_color(&hand_after(card), avoid));
-
-        // Just drew a playable card: play it (we had nothing else).
-        if let Some(card) = obs.drawn {
-            return if card.is_wild() {
-                wild_action(card)
-            } else {
-                UnoAction::Play(card)
+        }
+        let mut best: Vec<UnoAction> = Vec::new();
+        let mut best_score = f64::NEG_INFINITY;
+        for &a in legal {
+            let (card, col) = match a {
+                UnoAction::Play(c) => (c, c.color().expect("coloured")),
+                UnoAction::Wild(c, k) => (c, k),
+                _ => continue,
             };
-        }
-        let colored: Vec<Card> = legal
-            .iter()
-            .filter_map(|a| match a {
-                UnoAction::Play(c) => Some(*c),
-                _ => None,
-            })
-            .collect();
-        let has = |card: Card| legal.iter().any(|a| a.card() == Some(card));
-        if danger {
-            for rank in [Rank::DrawTwo, Rank::Skip, Rank::Reverse] {
-                if let Some(&c) = colored.iter().filter(|c| c.rank() == rank).max_by_key(|c| {
-                    let rest = hand_after(**c);
-                    rest.iter().filter(|r| r.color() == c.color()).count()
-                }) {
-                    return UnoAction::Play(c);
-                }
-            }
-            if has(Card::WILD_DRAW_FOUR) && obs.hand_sizes[next] <= 1 {
-                return wild_action(Card::WILD_DRAW_FOUR);
-            }
-        }
-        if colored.is_empty() {
-            let card = if has(Card::WILD) {
-                Card::WILD
-            } else {
-                Card::WILD_DRAW_FOUR
-            };
-            return wild_action(card);
-        }
-        let mut best: Vec<Card> = Vec::new();
-        let mut best_key = (0usize, 0usize, 0u32, 0u8);
-        for &c in &colored {
-            let rest = hand_after(c);
-            let follow = rest
-                .iter()
-                .filter(|r| r.is_wild() || r.color() == c.color() || r.rank() == c.rank())
-                .count();
-            let zero_bonus = u8::from(c.rank() == Rank::Number(0) && follow > 0);
-            let covered = Color::ALL
-                .iter()
-                .filter(|&&col| rest.iter().any(|r| r.color() == Some(col)))
-                .count();
-            let key = (covered, follow, c.points(), zero_bonus);
-            if best.is_empty() || key > best_key {
+            let s = self.score(obs, card, col, &unseen);
+            if s > best_score + 1e-9 {
                 best.clear();
-                best_key = key;
+                best_score = s;
             }
-            if key == best_key {
-                best.push(c);
+            if (s - best_score).abs() <= 1e-9 {
+                best.push(a);
             }
         }
-        UnoAction::Play(best[self.rng.random_range(0..best.len())])
+        if best.is_empty() {
+            return legal[0];
+        }
+        best[self.rng.random_range(0..best.len())]
     }
 }
 

@@ -1,0 +1,255 @@
+//! The `parlour` command from the outside: exit codes, messages, traces and replays.
+
+use std::io::{BufReader, Read, Write};
+use std::process::{Command, Output, Stdio};
+
+fn parlour(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("parlour runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Bad input: exit code 2 and exactly one line on stderr, containing `needle`, no panic.
+fn assert_bad_input(args: &[&str], needle: &str) {
+    let o = parlour(args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: one line expected, got {err:?}");
+    assert!(err.contains(needle), "{args:?}: {err:?} should mention {needle:?}");
+    assert!(!err.contains("panicked") && !err.contains("backtrace"), "{err}");
+}
+
+#[test]
+fn unknown_game_is_one_clear_line() {
+    assert_bad_input(&["tournament", "chess"], "unknown game \"chess\"");
+    assert_bad_input(&["play", "chess", "--seats", "random,random"], "unknown game");
+    assert_bad_input(&["bench", "chess"], "unknown game");
+}
+
+#[test]
+fn unknown_bot_is_one_clear_line() {
+    assert_bad_input(&["tournament", "uno", "--bots", "heuristic,alphazero"], "unknown bot \"alphazero\"");
+    assert_bad_input(&["play", "uno", "--seats", "random,wizard,random,random"], "unknown bot \"wizard\"");
+}
+
+#[test]
+fn malformed_seats_and_bots_are_rejected() {
+    assert_bad_input(&["play", "uno", "--seats", "random,,random"], "--seats");
+    assert_bad_input(&["play", "uno", "--seats", "random"], "2 to 10 players");
+    assert_bad_input(&["tournament", "uno", "--bots", "random,"], "--bots");
+    assert_bad_input(&["tournament", "uno", "--bots", "random,random,random,random,random"], "table of 4");
+}
+
+#[test]
+fn bad_numbers_are_rejected() {
+    assert_bad_input(&["tournament", "uno", "--rounds", "0"], "--rounds must be at least 1");
+    assert_bad_input(&["tournament", "uno", "--rounds", "lots"], "--rounds");
+    assert_bad_input(&["tournament", "uno", "--rounds", "10", "--jobs", "0"], "--jobs");
+    assert_bad_input(&["tournament", "uno", "--players", "11"], "2 to 10 players");
+    assert_bad_input(&["bench", "uno", "--seconds", "-1"], "--seconds");
+    assert_bad_input(&["bench", "uno", "-o", "colour=red"], "unknown field");
+    assert_bad_input(&["bench", "uno", "-o", "players"], "KEY=VALUE");
+}
+
+#[test]
+fn unreadable_trace_is_one_clear_line() {
+    assert_bad_input(&["replay", "/nonexistent/trace.jsonl"], "cannot read trace");
+}
+
+#[test]
+fn every_subcommand_has_help() {
+    for sub in ["play", "tournament", "bench", "replay", "bots"] {
+        let o = parlour(&[sub, "--help"]);
+        assert_eq!(o.status.code(), Some(0), "{sub}");
+        assert!(stdout(&o).contains("Usage: parlour"), "{sub}");
+    }
+}
+
+#[test]
+fn play_without_a_human_prints_the_game_and_traces_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("game.jsonl");
+    let trace_s = trace.to_str().unwrap();
+    let o = parlour(&["play", "uno", "--seats", "heuristic,random,random,random", "--seed", "7", "--trace", trace_s]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("seat 0 (heuristic):"), "{out}");
+    assert!(out.contains("round 1 over"), "{out}");
+    assert!(out.contains("game over"), "{out}");
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].contains("\"kind\":\"header\""));
+    assert!(lines.last().unwrap().contains("\"kind\":\"result\""));
+
+    let r = parlour(&["replay", trace_s]);
+    assert_eq!(r.status.code(), Some(0), "{}", stderr(&r));
+    assert!(stdout(&r).contains("result reproduced"), "{}", stdout(&r));
+
+    // The same seed plays the same game.
+    let again = parlour(&["play", "uno", "--seats", "heuristic,random,random,random", "--seed", "7"]);
+    let strip = |s: &str| s.lines().filter(|l| !l.contains("trace")).collect::<Vec<_>>().join("\n");
+    assert_eq!(strip(&stdout(&again)), strip(&out));
+}
+
+#[test]
+fn tampered_and_truncated_traces_name_the_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("game.jsonl");
+    let o = parlour(&["play", "uno", "--seats", "random,random,random,random", "--seed", "3", "--trace", trace.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let lines: Vec<String> = text.lines().map(String::from).collect();
+
+    // An action changed to one that was not legal.
+    let mut tampered = lines.clone();
+    let line = tampered.iter().position(|l| l.contains("\"action\":\"draw\"")).expect("someone draws");
+    tampered[line] = tampered[line].replace("\"action\":\"draw\"", "\"action\":\"pass\"");
+    let bad = dir.path().join("tampered.jsonl");
+    std::fs::write(&bad, tampered.join("\n")).unwrap();
+    let r = parlour(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(1));
+    let err = stderr(&r);
+    assert!(err.contains(&format!("line {}:", line + 1)), "{err}");
+    assert!(err.contains("illegal action pass"), "{err}");
+
+    // A changed result.
+    let mut forged = lines.clone();
+    let last = forged.len() - 1;
+    forged[last] = forged[last].replace("\"returns\":[", "\"returns\":[1.0,");
+    std::fs::write(&bad, forged.join("\n")).unwrap();
+    let err = stderr(&parlour(&["replay", bad.to_str().unwrap()]));
+    assert!(err.contains(&format!("line {}:", last + 1)) && err.contains("not reproduced"), "{err}");
+
+    // Truncated.
+    std::fs::write(&bad, lines[..lines.len() - 5].join("\n")).unwrap();
+    let err = stderr(&parlour(&["replay", bad.to_str().unwrap()]));
+    assert!(err.contains("without a result line"), "{err}");
+
+    // Not JSON.
+    let mut junk = lines.clone();
+    junk[2] = "{not json".into();
+    std::fs::write(&bad, junk.join("\n")).unwrap();
+    let err = stderr(&parlour(&["replay", bad.to_str().unwrap()]));
+    assert!(err.contains("line 3: not JSON"), "{err}");
+
+    // Not a trace at all.
+    std::fs::write(&bad, "hello\n").unwrap();
+    let r = parlour(&["replay", bad.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(stderr(&r).contains("line 1"), "{}", stderr(&r));
+}
+
+#[test]
+fn tournament_json_is_machine_readable_and_independent_of_jobs() {
+    let run = |jobs: &str| {
+        let o = parlour(&["tournament", "uno", "--rounds", "400", "--seed", "5", "--format", "json", "--jobs", jobs]);
+        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+        let mut v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+        v.as_object_mut().unwrap().remove("seconds");
+        v.as_object_mut().unwrap().remove("jobs");
+        v
+    };
+    let one = run("1");
+    assert_eq!(one["rounds"], 400);
+    let entries = one["entries"].as_array().unwrap();
+    assert_eq!(entries.len(), 4);
+    assert!(entries.iter().all(|e| e["rounds"] == 400));
+    let wins: u64 = entries.iter().map(|e| e["wins"].as_u64().unwrap()).sum();
+    assert_eq!(wins + one["drawn_rounds"].as_u64().unwrap(), 400);
+    assert_eq!(one, run("2"));
+}
+
+#[test]
+fn tournament_table_lists_every_entry() {
+    let o = parlour(&["tournament", "uno", "--bots", "heuristic,random", "--rounds", "200"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for entry in ["heuristic#1", "heuristic#2", "random#1", "random#2", "win share (95% CI)"] {
+        assert!(out.contains(entry), "{out}");
+    }
+}
+
+#[test]
+fn bench_reports_throughput() {
+    let o = parlour(&["bench", "uno", "--seconds", "0.2", "--format", "json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert!(v["games"].as_u64().unwrap() > 0);
+    assert!(v["actions_per_sec"].as_f64().unwrap() > 0.0);
+}
+
+#[test]
+fn a_person_plays_at_the_terminal() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["play", "uno", "--seats", "human,random,random,random", "--seed", "11"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let mut seen = String::new();
+    let mut legal_line = String::new();
+    let mut prompts = 0;
+    let mut byte = [0u8; 1];
+    // Answer each prompt: first with junk (it must re-prompt), then with the first legal action.
+    loop {
+        if out.read(&mut byte).unwrap() == 0 {
+            break;
+        }
+        seen.push(byte[0] as char);
+        if byte[0] == b'\n' {
+            let line = seen.lines().last().unwrap_or("").to_string();
+            if let Some(rest) = line.strip_prefix("Legal: ") {
+                legal_line = rest.to_string();
+            }
+        }
+        if seen.ends_with("seat 0> ") {
+            prompts += 1;
+            let answer = if prompts == 1 {
+                "junk".to_string()
+            } else {
+                legal_line.split_whitespace().next().unwrap().to_string()
+            };
+            writeln!(input, "{answer}").unwrap();
+        }
+    }
+    let mut rest = String::new();
+    out.read_to_string(&mut rest).unwrap();
+    seen.push_str(&rest);
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{seen}");
+    assert!(prompts >= 2, "{seen}");
+    assert!(seen.contains("Your hand: [0]"), "the hand is shown with indices: {seen}");
+    assert!(seen.contains("Up card:"), "{seen}");
+    assert!(seen.contains("cannot read \"junk\""), "bad input re-prompts with a message: {seen}");
+    assert!(seen.contains("seat 1 (random):"), "bots' moves are shown: {seen}");
+    assert!(seen.contains("game over"), "{seen}");
+}
+
+#[test]
+fn a_closed_stdin_ends_a_human_game_cleanly() {
+    let o = parlour(&["play", "uno", "--seats", "human,random,random,random", "--seed", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("standard input closed"), "{err}");
+    assert!(!err.contains("panicked"));
+}
+
+#[test]
+fn unknown_flags_are_one_line_too() {
+    assert_bad_input(&["tournament", "uno", "--colour", "red"], "unexpected argument '--colour'");
+    assert_bad_input(&["tournament", "uno", "--rounds", "-5"], "--rounds");
+    assert_bad_input(&["frobnicate"], "unrecognized subcommand");
+}
