@@ -18,7 +18,7 @@
 //! let standings = run_table(
 //!     &config,
 //!     |_rounds| HighCard::new(Default::default()).unwrap(),
-//!     |name, seed| parlour_bots::make_bot::<HighCard>(name, seed),
+//!     parlour_bots::make_bot::<HighCard>,
 //!     |_| {},
 //! )
 //! .unwrap();
@@ -318,7 +318,10 @@ mod tests {
     #[test]
     fn wilson_interval_known_values() {
         let (lo, hi) = wilson_interval(50, 100);
-        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3, "{lo} {hi}");
+        assert!(
+            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+            "{lo} {hi}"
+        );
         assert_eq!(wilson_interval(0, 0), (0.0, 1.0));
         let (lo, hi) = wilson_interval(0, 10);
         assert_eq!(lo, 0.0);
@@ -327,7 +330,12 @@ mod tests {
 
     #[test]
     fn labels_number_repeated_bots() {
-        let bots: Vec<String> = ["heuristic", "random", "random", "random"].map(String::from).to_vec();
-        assert_eq!(entry_labels(&bots), ["heuristic", "random#1", "random#2", "random#3"]);
+        let bots: Vec<String> = ["heuristic", "random", "random", "random"]
+            .map(String::from)
+            .to_vec();
+        assert_eq!(
+            entry_labels(&bots),
+            ["heuristic", "random#1", "random#2", "random#3"]
+        );
     }
 }

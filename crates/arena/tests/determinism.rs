@@ -11,7 +11,7 @@ fn run(jobs: usize, seed: u64, rounds: u32) -> Result<parlour_arena::Standings, 
     run_table(
         &config,
         |_| HighCard::new(Default::default()).unwrap(),
-        |name, seed| parlour_bots::make_bot::<HighCard>(name, seed),
+        parlour_bots::make_bot::<HighCard>,
         |_| {},
     )
 }
@@ -43,7 +43,7 @@ fn zero_rounds_and_unknown_bots_are_errors() {
     let err = run_table(
         &config,
         |_| HighCard::new(Default::default()).unwrap(),
-        |name, seed| parlour_bots::make_bot::<HighCard>(name, seed),
+        parlour_bots::make_bot::<HighCard>,
         |_| {},
     )
     .unwrap_err();

@@ -61,6 +61,9 @@ pub fn bot_names<G: Game>() -> Vec<(&'static str, &'static str)> {
 pub fn make_bot<G: Game>(name: &str, seed: u64) -> Option<Box<dyn Bot<G>>> {
     match name {
         "random" => Some(Box::new(RandomBot::new(seed))),
-        _ => G::bots().iter().find(|b| b.name == name).map(|b| (b.make)(seed)),
+        _ => G::bots()
+            .iter()
+            .find(|b| b.name == name)
+            .map(|b| (b.make)(seed)),
     }
 }

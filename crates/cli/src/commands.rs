@@ -144,7 +144,8 @@ fn game_options<G: Game>(pairs: &[String], extra: &[(&str, Value)]) -> Result<G,
         if key.is_empty() {
             return Err(usage(format!("option {pair:?} has no key")));
         }
-        let value = serde_json::from_str(value.trim()).unwrap_or_else(|_| Value::String(value.trim().to_string()));
+        let value = serde_json::from_str(value.trim())
+            .unwrap_or_else(|_| Value::String(value.trim().to_string()));
         map.insert(key.to_string(), value);
     }
     for (key, value) in extra {
@@ -230,8 +231,12 @@ impl GameCommand for PlayCmd {
                 v
             }
         };
-        let players_set = self.options.iter().any(|o| o.trim_start().starts_with("players="));
-        let game = if seats_given && !players_set && seat_names.len() != default_game.num_players() {
+        let players_set = self
+            .options
+            .iter()
+            .any(|o| o.trim_start().starts_with("players="));
+        let game = if seats_given && !players_set && seat_names.len() != default_game.num_players()
+        {
             game_options::<G>(&self.options, &[("players", Value::from(seat_names.len()))])?
         } else {
             default_game
@@ -253,11 +258,17 @@ impl GameCommand for PlayCmd {
         for (seat, name) in seat_names.iter().enumerate() {
             if name == "human" {
                 bots.push(Box::new(Human {
-                    bot: HumanBot::new(std::io::BufReader::new(std::io::stdin()), std::io::stdout()),
+                    bot: HumanBot::new(
+                        std::io::BufReader::new(std::io::stdin()),
+                        std::io::stdout(),
+                    ),
                     closed: closed.clone(),
                 }));
             } else {
-                bots.push(make_named_bot::<G>(name, derive_seed(seed, 1 + seat as u64))?);
+                bots.push(make_named_bot::<G>(
+                    name,
+                    derive_seed(seed, 1 + seat as u64),
+                )?);
             }
         }
         let mut trace = match &self.trace {
@@ -287,17 +298,26 @@ impl GameCommand for PlayCmd {
                 return Err("standard input closed before the game ended".to_string());
             }
             if let Some(t) = trace.as_mut() {
-                t.step(step).map_err(|e| format!("writing the trace: {e}"))?;
+                t.step(step)
+                    .map_err(|e| format!("writing the trace: {e}"))?;
             }
-            println!("seat {} ({}): {}", step.seat, seat_names[step.seat], step.action);
+            println!(
+                "seat {} ({}): {}",
+                step.seat, seat_names[step.seat], step.action
+            );
             if step.after.rounds_completed() > step.before.rounds_completed() {
                 if let Some(r) = step.after.last_round() {
-                    let winners: Vec<String> = r.winners.iter().map(|w| format!("seat {w}")).collect();
+                    let winners: Vec<String> =
+                        r.winners.iter().map(|w| format!("seat {w}")).collect();
                     let scored: f64 = r.points.iter().sum();
                     println!(
                         "== round {} over: {} · points {} · totals {:?}",
                         r.round + 1,
-                        if winners.is_empty() { "drawn".to_string() } else { format!("{} won", winners.join(", ")) },
+                        if winners.is_empty() {
+                            "drawn".to_string()
+                        } else {
+                            format!("{} won", winners.join(", "))
+                        },
                         scored,
                         step.after.returns()
                     );
@@ -345,7 +365,10 @@ impl GameCommand for TournamentCmd {
         }
         let mut extra = Vec::new();
         if let Some(p) = &self.players {
-            extra.push(("players", Value::from(parse_number::<usize>("--players", p)?)));
+            extra.push((
+                "players",
+                Value::from(parse_number::<usize>("--players", p)?),
+            ));
         }
         let game = game_options::<G>(&self.options, &extra)?;
         let names = name_list("--bots", &self.bots)?;
@@ -354,7 +377,10 @@ impl GameCommand for TournamentCmd {
         }
         let k = game.num_players();
         if names.len() > k {
-            return Err(usage(format!("--bots names {} bots for a table of {k}", names.len())));
+            return Err(usage(format!(
+                "--bots names {} bots for a table of {k}",
+                names.len()
+            )));
         }
         let bots: Vec<String> = (0..k).map(|i| names[i % names.len()].clone()).collect();
         let config = TableConfig {
@@ -385,7 +411,7 @@ impl GameCommand for TournamentCmd {
         let standings = run_table(
             &config,
             make_game,
-            |name, seed| parlour_bots::make_bot::<G>(name, seed),
+            parlour_bots::make_bot::<G>,
             |n| bar.inc(n),
         )
         .map_err(|e| failed(e.to_string()))?;
@@ -422,7 +448,8 @@ impl GameCommand for TournamentCmd {
                             100.0 * e.win_share_ci.0,
                             100.0 * e.win_share_ci.1
                         )),
-                        Cell::new(format!("{}", e.total_points)).set_alignment(CellAlignment::Right),
+                        Cell::new(format!("{}", e.total_points))
+                            .set_alignment(CellAlignment::Right),
                         Cell::new(format!(
                             "{:.2} ({:.2}–{:.2})",
                             e.mean_points, e.mean_points_ci.0, e.mean_points_ci.1
@@ -462,7 +489,11 @@ impl GameCommand for BenchCmd {
             return Err(usage("--seconds must be more than 0 and at most 3600"));
         }
         let game = game_options::<G>(&self.options, &[])?;
-        let report = parlour_core::bench::random_playouts(&game, self.seed, Duration::from_secs_f64(seconds));
+        let report = parlour_core::bench::random_playouts(
+            &game,
+            self.seed,
+            Duration::from_secs_f64(seconds),
+        );
         match self.format {
             Format::Json => println!(
                 "{}",
@@ -471,7 +502,12 @@ impl GameCommand for BenchCmd {
             Format::Table => {
                 let mut table = Table::new();
                 table.load_style(UTF8_FULL_CONDENSED).set_header(vec![
-                    "game", "seconds", "games", "actions", "games/s", "actions/s",
+                    "game",
+                    "seconds",
+                    "games",
+                    "actions",
+                    "games/s",
+                    "actions/s",
                 ]);
                 table.add_row(vec![
                     report.game.clone(),
@@ -525,10 +561,14 @@ fn replay_file(file: &Path) -> Result<(), Failure> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| usage(format!("cannot read trace {}: {e}", file.display())))?;
     let lines: Vec<&str> = text.lines().collect();
-    let first = lines
-        .first()
-        .ok_or_else(|| failed(format!("trace {}: line 1: the file is empty", file.display())))?;
-    let header = read_header(first).map_err(|e| failed(format!("trace {}: {e}", file.display())))?;
+    let first = lines.first().ok_or_else(|| {
+        failed(format!(
+            "trace {}: line 1: the file is empty",
+            file.display()
+        ))
+    })?;
+    let header =
+        read_header(first).map_err(|e| failed(format!("trace {}: {e}", file.display())))?;
     if !GAMES.contains(&header.game.as_str()) {
         return Err(failed(format!(
             "trace {}: line 1: unknown game {:?}",
@@ -538,4 +578,3 @@ fn replay_file(file: &Path) -> Result<(), Failure> {
     }
     with_game(&header.game, ReplayCmd { lines, file })
 }
-

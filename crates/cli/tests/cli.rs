@@ -24,22 +24,41 @@ fn assert_bad_input(args: &[&str], needle: &str) {
     let o = parlour(args);
     let err = stderr(&o);
     assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: one line expected, got {err:?}");
-    assert!(err.contains(needle), "{args:?}: {err:?} should mention {needle:?}");
-    assert!(!err.contains("panicked") && !err.contains("backtrace"), "{err}");
+    assert_eq!(
+        err.lines().count(),
+        1,
+        "{args:?}: one line expected, got {err:?}"
+    );
+    assert!(
+        err.contains(needle),
+        "{args:?}: {err:?} should mention {needle:?}"
+    );
+    assert!(
+        !err.contains("panicked") && !err.contains("backtrace"),
+        "{err}"
+    );
 }
 
 #[test]
 fn unknown_game_is_one_clear_line() {
     assert_bad_input(&["tournament", "chess"], "unknown game \"chess\"");
-    assert_bad_input(&["play", "chess", "--seats", "random,random"], "unknown game");
+    assert_bad_input(
+        &["play", "chess", "--seats", "random,random"],
+        "unknown game",
+    );
     assert_bad_input(&["bench", "chess"], "unknown game");
 }
 
 #[test]
 fn unknown_bot_is_one_clear_line() {
-    assert_bad_input(&["tournament", "uno", "--bots", "heuristic,alphazero"], "unknown bot \"alphazero\"");
-    assert_bad_input(&["play", "uno", "--seats", "random,wizard,random,random"], "unknown bot \"wizard\"");
+    assert_bad_input(
+        &["tournament", "uno", "--bots", "heuristic,alphazero"],
+        "unknown bot \"alphazero\"",
+    );
+    assert_bad_input(
+        &["play", "uno", "--seats", "random,wizard,random,random"],
+        "unknown bot \"wizard\"",
+    );
 }
 
 #[test]
@@ -47,14 +66,28 @@ fn malformed_seats_and_bots_are_rejected() {
     assert_bad_input(&["play", "uno", "--seats", "random,,random"], "--seats");
     assert_bad_input(&["play", "uno", "--seats", "random"], "2 to 10 players");
     assert_bad_input(&["tournament", "uno", "--bots", "random,"], "--bots");
-    assert_bad_input(&["tournament", "uno", "--bots", "random,random,random,random,random"], "table of 4");
+    assert_bad_input(
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "random,random,random,random,random",
+        ],
+        "table of 4",
+    );
 }
 
 #[test]
 fn bad_numbers_are_rejected() {
-    assert_bad_input(&["tournament", "uno", "--rounds", "0"], "--rounds must be at least 1");
+    assert_bad_input(
+        &["tournament", "uno", "--rounds", "0"],
+        "--rounds must be at least 1",
+    );
     assert_bad_input(&["tournament", "uno", "--rounds", "lots"], "--rounds");
-    assert_bad_input(&["tournament", "uno", "--rounds", "10", "--jobs", "0"], "--jobs");
+    assert_bad_input(
+        &["tournament", "uno", "--rounds", "10", "--jobs", "0"],
+        "--jobs",
+    );
     assert_bad_input(&["tournament", "uno", "--players", "11"], "2 to 10 players");
     assert_bad_input(&["bench", "uno", "--seconds", "-1"], "--seconds");
     assert_bad_input(&["bench", "uno", "-o", "colour=red"], "unknown field");
@@ -80,7 +113,16 @@ fn play_without_a_human_prints_the_game_and_traces_it() {
     let dir = tempfile::tempdir().unwrap();
     let trace = dir.path().join("game.jsonl");
     let trace_s = trace.to_str().unwrap();
-    let o = parlour(&["play", "uno", "--seats", "heuristic,random,random,random", "--seed", "7", "--trace", trace_s]);
+    let o = parlour(&[
+        "play",
+        "uno",
+        "--seats",
+        "heuristic,random,random,random",
+        "--seed",
+        "7",
+        "--trace",
+        trace_s,
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("seat 0 (heuristic):"), "{out}");
@@ -96,8 +138,20 @@ fn play_without_a_human_prints_the_game_and_traces_it() {
     assert!(stdout(&r).contains("result reproduced"), "{}", stdout(&r));
 
     // The same seed plays the same game.
-    let again = parlour(&["play", "uno", "--seats", "heuristic,random,random,random", "--seed", "7"]);
-    let strip = |s: &str| s.lines().filter(|l| !l.contains("trace")).collect::<Vec<_>>().join("\n");
+    let again = parlour(&[
+        "play",
+        "uno",
+        "--seats",
+        "heuristic,random,random,random",
+        "--seed",
+        "7",
+    ]);
+    let strip = |s: &str| {
+        s.lines()
+            .filter(|l| !l.contains("trace"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
     assert_eq!(strip(&stdout(&again)), strip(&out));
 }
 
@@ -105,14 +159,26 @@ fn play_without_a_human_prints_the_game_and_traces_it() {
 fn tampered_and_truncated_traces_name_the_line() {
     let dir = tempfile::tempdir().unwrap();
     let trace = dir.path().join("game.jsonl");
-    let o = parlour(&["play", "uno", "--seats", "random,random,random,random", "--seed", "3", "--trace", trace.to_str().unwrap()]);
+    let o = parlour(&[
+        "play",
+        "uno",
+        "--seats",
+        "random,random,random,random",
+        "--seed",
+        "3",
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(0));
     let text = std::fs::read_to_string(&trace).unwrap();
     let lines: Vec<String> = text.lines().map(String::from).collect();
 
     // An action changed to one that was not legal.
     let mut tampered = lines.clone();
-    let line = tampered.iter().position(|l| l.contains("\"action\":\"draw\"")).expect("someone draws");
+    let line = tampered
+        .iter()
+        .position(|l| l.contains("\"action\":\"draw\""))
+        .expect("someone draws");
     tampered[line] = tampered[line].replace("\"action\":\"draw\"", "\"action\":\"pass\"");
     let bad = dir.path().join("tampered.jsonl");
     std::fs::write(&bad, tampered.join("\n")).unwrap();
@@ -128,7 +194,10 @@ fn tampered_and_truncated_traces_name_the_line() {
     forged[last] = forged[last].replace("\"returns\":[", "\"returns\":[1.0,");
     std::fs::write(&bad, forged.join("\n")).unwrap();
     let err = stderr(&parlour(&["replay", bad.to_str().unwrap()]));
-    assert!(err.contains(&format!("line {}:", last + 1)) && err.contains("not reproduced"), "{err}");
+    assert!(
+        err.contains(&format!("line {}:", last + 1)) && err.contains("not reproduced"),
+        "{err}"
+    );
 
     // Truncated.
     std::fs::write(&bad, lines[..lines.len() - 5].join("\n")).unwrap();
@@ -152,9 +221,21 @@ fn tampered_and_truncated_traces_name_the_line() {
 #[test]
 fn tournament_json_is_machine_readable_and_independent_of_jobs() {
     let run = |jobs: &str| {
-        let o = parlour(&["tournament", "uno", "--rounds", "400", "--seed", "5", "--format", "json", "--jobs", jobs]);
+        let o = parlour(&[
+            "tournament",
+            "uno",
+            "--rounds",
+            "400",
+            "--seed",
+            "5",
+            "--format",
+            "json",
+            "--jobs",
+            jobs,
+        ]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        let mut v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+        let mut v: serde_json::Value =
+            serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
         v.as_object_mut().unwrap().remove("seconds");
         v.as_object_mut().unwrap().remove("jobs");
         v
@@ -171,10 +252,23 @@ fn tournament_json_is_machine_readable_and_independent_of_jobs() {
 
 #[test]
 fn tournament_table_lists_every_entry() {
-    let o = parlour(&["tournament", "uno", "--bots", "heuristic,random", "--rounds", "200"]);
+    let o = parlour(&[
+        "tournament",
+        "uno",
+        "--bots",
+        "heuristic,random",
+        "--rounds",
+        "200",
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
-    for entry in ["heuristic#1", "heuristic#2", "random#1", "random#2", "win share (95% CI)"] {
+    for entry in [
+        "heuristic#1",
+        "heuristic#2",
+        "random#1",
+        "random#2",
+        "win share (95% CI)",
+    ] {
         assert!(out.contains(entry), "{out}");
     }
 }
@@ -191,7 +285,14 @@ fn bench_reports_throughput() {
 #[test]
 fn a_person_plays_at_the_terminal() {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(["play", "uno", "--seats", "human,random,random,random", "--seed", "11"])
+        .args([
+            "play",
+            "uno",
+            "--seats",
+            "human,random,random,random",
+            "--seed",
+            "11",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -231,16 +332,32 @@ fn a_person_plays_at_the_terminal() {
     let status = child.wait().unwrap();
     assert!(status.success(), "{seen}");
     assert!(prompts >= 2, "{seen}");
-    assert!(seen.contains("Your hand: [0]"), "the hand is shown with indices: {seen}");
+    assert!(
+        seen.contains("Your hand: [0]"),
+        "the hand is shown with indices: {seen}"
+    );
     assert!(seen.contains("Up card:"), "{seen}");
-    assert!(seen.contains("cannot read \"junk\""), "bad input re-prompts with a message: {seen}");
-    assert!(seen.contains("seat 1 (random):"), "bots' moves are shown: {seen}");
+    assert!(
+        seen.contains("cannot read \"junk\""),
+        "bad input re-prompts with a message: {seen}"
+    );
+    assert!(
+        seen.contains("seat 1 (random):"),
+        "bots' moves are shown: {seen}"
+    );
     assert!(seen.contains("game over"), "{seen}");
 }
 
 #[test]
 fn a_closed_stdin_ends_a_human_game_cleanly() {
-    let o = parlour(&["play", "uno", "--seats", "human,random,random,random", "--seed", "1"]);
+    let o = parlour(&[
+        "play",
+        "uno",
+        "--seats",
+        "human,random,random,random",
+        "--seed",
+        "1",
+    ]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(err.contains("standard input closed"), "{err}");
@@ -249,7 +366,10 @@ fn a_closed_stdin_ends_a_human_game_cleanly() {
 
 #[test]
 fn unknown_flags_are_one_line_too() {
-    assert_bad_input(&["tournament", "uno", "--colour", "red"], "unexpected argument '--colour'");
+    assert_bad_input(
+        &["tournament", "uno", "--colour", "red"],
+        "unexpected argument '--colour'",
+    );
     assert_bad_input(&["tournament", "uno", "--rounds", "-5"], "--rounds");
     assert_bad_input(&["frobnicate"], "unrecognized subcommand");
 }

@@ -41,6 +41,8 @@ pub struct BotEntry<G: Game> {
 
 impl<G: Game> std::fmt::Debug for BotEntry<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("BotEntry").field("name", &self.name).finish()
+        f.debug_struct("BotEntry")
+            .field("name", &self.name)
+            .finish()
     }
 }

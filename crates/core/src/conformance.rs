@@ -122,7 +122,8 @@ fn one_game<G: Game>(
         summary.states += 1;
         check_state(game, config, &state, &mut legal, invariant).map_err(&fail)?;
         if step % config.resample_every == 0 {
-            summary.resamples += check_resample(game, &state, &legal, &mut rng, invariant).map_err(&fail)?;
+            summary.resamples +=
+                check_resample(game, &state, &legal, &mut rng, invariant).map_err(&fail)?;
         }
         if state.is_terminal() {
             check_terminal(game, &state).map_err(&fail)?;
@@ -185,8 +186,14 @@ fn check_state<G: Game>(
             legal.len()
         ));
     }
-    if state.current_player().is_some_and(|s| s >= game.num_players()) {
-        return Err(format!("current player {:?} out of range", state.current_player()));
+    if state
+        .current_player()
+        .is_some_and(|s| s >= game.num_players())
+    {
+        return Err(format!(
+            "current player {:?} out of range",
+            state.current_player()
+        ));
     }
     if state.clone() != *state {
         return Err("a clone differs from the original".into());
@@ -203,16 +210,19 @@ fn check_state<G: Game>(
             .parse()
             .map_err(|e| format!("action text {text:?} does not parse: {e}"))?;
         if parsed != a {
-            return Err(format!("action text {text:?} parses to {parsed:?}, not {a:?}"));
+            return Err(format!(
+                "action text {text:?} parses to {parsed:?}, not {a:?}"
+            ));
         }
         let json = serde_json::to_string(&a).map_err(|e| e.to_string())?;
-        let back: G::Action =
-            serde_json::from_str(&json).map_err(|e| format!("action JSON {json} does not read back: {e}"))?;
+        let back: G::Action = serde_json::from_str(&json)
+            .map_err(|e| format!("action JSON {json} does not read back: {e}"))?;
         if back != a {
             return Err(format!("action JSON {json} reads back as {back:?}"));
         }
         let mut next = state.clone();
-        next.apply(a).map_err(|e| format!("listed action fails apply: {e}"))?;
+        next.apply(a)
+            .map_err(|e| format!("listed action fails apply: {e}"))?;
     }
     if let Some(universe) = &config.universe {
         for &a in universe {
@@ -233,13 +243,18 @@ fn check_state<G: Game>(
     for seat in 0..game.num_players() {
         let obs = state.observation(seat);
         if G::observer(&obs) != seat {
-            return Err(format!("seat {seat}'s observation names seat {}", G::observer(&obs)));
+            return Err(format!(
+                "seat {seat}'s observation names seat {}",
+                G::observer(&obs)
+            ));
         }
         let json = serde_json::to_string(&obs).map_err(|e| e.to_string())?;
-        let back: G::Observation =
-            serde_json::from_str(&json).map_err(|e| format!("observation JSON does not read back: {e}"))?;
+        let back: G::Observation = serde_json::from_str(&json)
+            .map_err(|e| format!("observation JSON does not read back: {e}"))?;
         if back != obs {
-            return Err(format!("observation JSON round trip changed seat {seat}'s observation"));
+            return Err(format!(
+                "observation JSON round trip changed seat {seat}'s observation"
+            ));
         }
         if obs.to_string().is_empty() {
             return Err("empty observation text".into());
@@ -265,15 +280,21 @@ fn check_resample<G: Game>(
         count += 1;
         invariant(&r).map_err(|e| format!("resampled for seat {seat}: {e}"))?;
         if r.observation(seat) != obs {
-            return Err(format!("resampling for seat {seat} changed its observation"));
+            return Err(format!(
+                "resampling for seat {seat} changed its observation"
+            ));
         }
         if r.current_player() != state.current_player() {
-            return Err(format!("resampling for seat {seat} changed the player to move"));
+            return Err(format!(
+                "resampling for seat {seat} changed the player to move"
+            ));
         }
         if state.current_player() == Some(seat) {
             r.legal_actions(&mut resampled_legal);
             if resampled_legal != legal {
-                return Err(format!("resampling for seat {seat} changed its legal actions"));
+                return Err(format!(
+                    "resampling for seat {seat} changed its legal actions"
+                ));
             }
         }
         // The resampled state must be a playable game.
@@ -283,8 +304,9 @@ fn check_resample<G: Game>(
             }
             r.legal_actions(&mut resampled_legal);
             let a = resampled_legal[rng.random_range(0..resampled_legal.len())];
-            r.apply(a)
-                .map_err(|e| format!("resampled state for seat {seat} rejects its own legal action: {e}"))?;
+            r.apply(a).map_err(|e| {
+                format!("resampled state for seat {seat} rejects its own legal action: {e}")
+            })?;
             invariant(&r).map_err(|e| format!("playing on a resampled state: {e}"))?;
         }
     }
@@ -294,7 +316,11 @@ fn check_resample<G: Game>(
 fn check_terminal<G: Game>(game: &G, state: &G::State) -> Result<(), String> {
     let returns = state.returns();
     if returns.len() != game.num_players() {
-        return Err(format!("{} returns for {} seats", returns.len(), game.num_players()));
+        return Err(format!(
+            "{} returns for {} seats",
+            returns.len(),
+            game.num_players()
+        ));
     }
     if returns.iter().any(|r| !r.is_finite()) {
         return Err(format!("non-finite returns {returns:?}"));

@@ -126,7 +126,14 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     type Action: Action;
     /// Exactly what one seat can see: the only thing a bot receives. Its `Display` is the short
     /// human text form used in the terminal.
-    type Observation: Clone + Debug + PartialEq + Display + Serialize + DeserializeOwned + Send + Sync;
+    type Observation: Clone
+        + Debug
+        + PartialEq
+        + Display
+        + Serialize
+        + DeserializeOwned
+        + Send
+        + Sync;
     /// A full position, hidden information included.
     type State: State<Self>;
 
@@ -182,7 +189,10 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         input: &str,
     ) -> Result<Self::Action, String> {
         let _ = observation;
-        let action: Self::Action = input.trim().parse().map_err(|e: ParseActionError| e.to_string())?;
+        let action: Self::Action = input
+            .trim()
+            .parse()
+            .map_err(|e: ParseActionError| e.to_string())?;
         if legal.contains(&action) {
             Ok(action)
         } else {

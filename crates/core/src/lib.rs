@@ -51,5 +51,6 @@ pub mod trace;
 
 pub use bot::{Bot, BotEntry, BotMaker, Decision};
 pub use game::{
-    Action, Game, IllegalAction, OptionsError, ParseActionError, ResampleError, RoundResult, Seat, State,
+    Action, Game, IllegalAction, OptionsError, ParseActionError, ResampleError, RoundResult, Seat,
+    State,
 };

@@ -63,12 +63,10 @@ mod tests {
 
     #[test]
     fn generator_output_is_pinned() {
-        // Pins the algorithm: a change of generator would silently change every replay.
-        let mut r = seeded(0);
-        let first: u64 = r.random();
-        let mut again = seeded(0);
-        assert_eq!(first, again.random::<u64>());
-        assert_eq!(derive_seed(0, 0), derive_seed(0, 0));
-        assert_ne!(first, seeded(1).random::<u64>());
+        // Pins the algorithms: a change of generator or seed mixer would silently change every
+        // replay, so it must fail here first.
+        assert_eq!(seeded(0).random::<u64>(), 5_987_356_902_031_041_503);
+        assert_eq!(derive_seed(0, 0), 10_181_588_835_552_980_337);
+        assert_eq!(derive_seed(12345, 678), 13_432_014_710_852_897_530);
     }
 }

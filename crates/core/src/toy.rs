@@ -15,7 +15,9 @@ use std::str::FromStr;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
-use crate::game::{Game, IllegalAction, OptionsError, ParseActionError, ResampleError, RoundResult, Seat, State};
+use crate::game::{
+    Game, IllegalAction, OptionsError, ParseActionError, ResampleError, RoundResult, Seat, State,
+};
 use crate::rng::{seeded, GameRng};
 
 /// High card's options.
@@ -93,7 +95,11 @@ pub struct HighCardObservation {
 
 impl fmt::Display for HighCardObservation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "seat {} holds {}; discards {:?}", self.seat, self.card, self.discards)
+        write!(
+            f,
+            "seat {} holds {}; discards {:?}",
+            self.seat, self.card, self.discards
+        )
     }
 }
 
@@ -132,7 +138,11 @@ impl Game for HighCard {
             moves: Vec::new(),
         }
     }
-    fn resample(&self, obs: &HighCardObservation, rng: &mut GameRng) -> Result<HighCardState, ResampleError> {
+    fn resample(
+        &self,
+        obs: &HighCardObservation,
+        rng: &mut GameRng,
+    ) -> Result<HighCardState, ResampleError> {
         if obs.seat > 1 {
             return Err(ResampleError(format!("no seat {}", obs.seat)));
         }
@@ -147,10 +157,14 @@ impl Game for HighCard {
                 unseen.retain(|c| *c != shown[1 - obs.seat]);
                 shown[1 - obs.seat]
             }
-            None => unseen.pop().ok_or_else(|| ResampleError("no card left for the opponent".into()))?,
+            None => unseen
+                .pop()
+                .ok_or_else(|| ResampleError("no card left for the opponent".into()))?,
         };
         if unseen.len() != obs.deck {
-            return Err(ResampleError("deck size does not match the unseen cards".into()));
+            return Err(ResampleError(
+                "deck size does not match the unseen cards".into(),
+            ));
         }
         Ok(HighCardState {
             leak: self.options.leak_top_card,
@@ -206,7 +220,11 @@ impl State<HighCard> for HighCardState {
             deck: self.deck.len(),
             moves: self.moves.clone(),
             showdown: self.is_terminal().then_some(self.cards),
-            leaked_top: if self.leak { self.deck.last().copied() } else { None },
+            leaked_top: if self.leak {
+                self.deck.last().copied()
+            } else {
+                None
+            },
         }
     }
     fn decisions(&self) -> u64 {

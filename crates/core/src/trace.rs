@@ -72,7 +72,12 @@ pub struct TraceWriter<W: Write> {
 
 impl<W: Write> TraceWriter<W> {
     /// Starts a trace on `out` by writing its header.
-    pub fn new<G: Game>(mut out: W, game: &G, seed: u64, seats: &[String]) -> std::io::Result<Self> {
+    pub fn new<G: Game>(
+        mut out: W,
+        game: &G,
+        seed: u64,
+        seats: &[String],
+    ) -> std::io::Result<Self> {
         let header = Header {
             kind: "header".into(),
             format: "parlour-trace".into(),
@@ -199,8 +204,8 @@ pub fn replay<G: Game>(lines: &[&str]) -> Result<ReplayReport, ReplayError> {
         if text.trim().is_empty() {
             return Err(ReplayError::new(line, "empty line"));
         }
-        let value: Value =
-            serde_json::from_str(text).map_err(|e| ReplayError::new(line, format!("not JSON: {e}")))?;
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| ReplayError::new(line, format!("not JSON: {e}")))?;
         match value.get("kind").and_then(Value::as_str) {
             Some("decision") => {
                 let d: DecisionLine = serde_json::from_value(value)
@@ -255,7 +260,9 @@ pub fn replay<G: Game>(lines: &[&str]) -> Result<ReplayReport, ReplayError> {
                     ));
                 }
                 let returns = state.returns();
-                if r.returns != returns || r.decisions != state.decisions() || r.rounds != state.rounds_completed()
+                if r.returns != returns
+                    || r.decisions != state.decisions()
+                    || r.rounds != state.rounds_completed()
                 {
                     return Err(ReplayError::new(
                         line,

@@ -14,7 +14,10 @@ fn harness_passes_a_sound_game() {
 
 #[test]
 fn harness_catches_a_leaked_deck_card() {
-    let game = HighCard::new(HighCardOptions { leak_top_card: true }).unwrap();
+    let game = HighCard::new(HighCardOptions {
+        leak_top_card: true,
+    })
+    .unwrap();
     let err = random_sim_test(&game, &Config::new(200, 1), |_| Ok(())).unwrap_err();
     assert!(err.message.contains("changed its observation"), "{err}");
 }

@@ -99,10 +99,7 @@ impl HeuristicBot {
             .map(|r| r.points())
             .sum();
         let wilds = rest.iter().filter(|r| r.is_wild()).count() as f64;
-        let tempo = matches!(
-            card.rank(),
-            Rank::Skip | Rank::DrawTwo | Rank::WildDrawFour
-        );
+        let tempo = matches!(card.rank(), Rank::Skip | Rank::DrawTwo | Rank::WildDrawFour);
         let same_rank = if card.is_wild() {
             0.0
         } else {

@@ -4,9 +4,7 @@
 
 use parlour_core::rng::seeded;
 use parlour_core::{Game, State};
-use parlour_uno::{
-    Card, Color, Direction, Uno, UnoObservation, UnoOptions, UnoSetup, UnoState,
-};
+use parlour_uno::{Card, Color, Direction, Uno, UnoObservation, UnoOptions, UnoSetup, UnoState};
 use rand::RngExt;
 
 mod common;
