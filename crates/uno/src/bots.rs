@@ -30,9 +30,9 @@ const DEFAULT_W: [f64; NW] = [
     0.0,  // 10 draw-two extra
     0.0,  // 11 wd4 vs wild preference
     0.0,  // 12 zero bonus
-    0.0,  // 13
-    0.0,  // 14
-    0.0,  // 15
+    0.0,  // 13 cards left playable on the new up card (colour, rank or wild)
+    0.0,  // 14 scarcity of the new colour when next <= 2
+    99.0, // 15 keep a drawn wild when holding more than this many cards
 ];
 
 /// A hand-written Uno player following the seed's hints.
@@ -135,8 +135,17 @@ impl HeuristicBot {
         }
         let total: i32 = unseen.iter().sum();
         if total > 0 {
-            s -= w[8] * f64::from(unseen[col.index()]) / f64::from(total);
+            let frac = f64::from(unseen[col.index()]) / f64::from(total);
+            s -= w[8] * frac;
+            if next_size <= 2 {
+                s -= w[14] * frac;
+            }
         }
+        let playable = rest
+            .iter()
+            .filter(|r| r.is_wild() || r.color() == Some(col) || (!card.is_wild() && r.rank() == card.rank()))
+            .count() as f64;
+        s += w[13] * playable;
         s
     }
 
@@ -149,6 +158,11 @@ impl HeuristicBot {
         for c in obs.hand.iter().chain(obs.discard.iter()) {
             if let Some(k) = c.color() {
                 unseen[k.index()] -= 1;
+            }
+        }
+        if let Some(d) = obs.drawn {
+            if d.is_wild() && obs.hand.len() as f64 > self.w[15] + 1.0 {
+                return UnoAction::Pass;
             }
         }
         let mut best: Vec<UnoAction> = Vec::new();
