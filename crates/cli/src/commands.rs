@@ -408,12 +408,9 @@ impl GameCommand for TournamentCmd {
                 .unwrap_or_else(|_| ProgressStyle::default_bar()),
         );
         let start = Instant::now();
-        let standings = run_table(
-            &config,
-            make_game,
-            parlour_bots::make_bot::<G>,
-            |n| bar.inc(n),
-        )
+        let standings = run_table(&config, make_game, parlour_bots::make_bot::<G>, |n| {
+            bar.inc(n)
+        })
         .map_err(|e| failed(e.to_string()))?;
         bar.finish_and_clear();
         let secs = start.elapsed().as_secs_f64();

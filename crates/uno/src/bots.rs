@@ -11,58 +11,62 @@ use crate::observation::UnoObservation;
 /// The bots Uno offers by name (game-agnostic bots such as `random` live in `parlour-bots`).
 pub static BOTS: &[BotEntry<Uno>] = &[BotEntry {
     name: "heuristic",
-    about: "follows the seed's hints: keeps colour control, sheds high points, saves wilds, attacks a next player close to going out",
+    about: "follows the seed's hints: keeps colour control, steers to colours others lack, saves wilds, sheds high points, attacks with Skip/Draw Two",
     make: |seed| Box::new(HeuristicBot::new(seed)),
 }];
 
-const NW: usize = 16;
-const DEFAULT_W: [f64; NW] = [
-    10.0, // 0 follow: cards of the new colour left
-    3.0,  // 1 cover: colours still held
-    1.0,  // 2 points shed /10
-    0.5,  // 3 colour points left /10
-    30.0, // 4 wild kept
-    2.0,  // 5 tempo: skip / draw two / wd4
-    20.0, // 6 attack bonus when next <= 2
-    0.0,  // 7 reverse: next-size difference
-    0.0,  // 8 scarcity of the new colour among unseen
-    0.0,  // 9 same-rank cards left (switchers)
-    0.0,  // 10 draw-two extra
-    0.0,  // 11 wd4 vs wild preference
-    0.0,  // 12 zero bonus
-    0.0,  // 13 cards left playable on the new up card (colour, rank or wild)
-    0.0,  // 14 scarcity of the new colour when next <= 2
-    99.0, // 15 keep a drawn wild when holding more than this many cards
-];
+/// Per card of the new up colour left in hand.
+const FOLLOW: f64 = 4.5;
+/// Per colour still held after the play.
+const COVER: f64 = 3.0;
+/// Per wild still held after the play (a wild is spent only when nothing else fits).
+const WILD_KEPT: f64 = 100.0;
+/// Per 10 points of the new up colour left in hand (call the colour holding most points).
+const COLOUR_POINTS: f64 = 0.5;
+/// Per 10 points the played card is worth: a tie-break that sheds high points first.
+const SHED_POINTS: f64 = 0.01;
+/// Skip, Draw Two or Wild Draw Four: the next player loses a turn (so ours comes sooner).
+const TEMPO: f64 = 1.0;
+/// Draw Two or Wild Draw Four: the next player also takes cards.
+const DRAW_PENALTY: f64 = 1.0;
+/// Against the share of the unseen cards that have the new up colour.
+const SCARCITY: f64 = 20.0;
+/// A drawn wild is kept (pass) while the hand holds more than this many other cards.
+const KEEP_DRAWN_WILD_ABOVE: usize = 3;
 
-/// A hand-written Uno player following the seed's hints.
+/// A hand-written Uno player following the seed's hints. It scores every legal play (each
+/// coloured card, and each wild with each colour it could call) and makes the best; ties are
+/// broken by its seeded generator. The score of a play leaving `rest` in hand, with new up colour
+/// `c`, sums:
+///
+/// - 4.5 per card of `c` in `rest` (so it can follow next turn; this also picks the colour to
+///   call and whether to switch colour on a matching number or action);
+/// - 3 per colour still present in `rest` (stay able to answer a colour change);
+/// - 100 per wild in `rest`: wilds are kept for need, played only when no coloured card fits;
+/// - 0.5 per 10 points of `c` in `rest` (call the colour it holds most points of), and 0.01 per
+///   10 points of the card played (shed high points first when all else is equal);
+/// - 1 for a Skip, Draw Two or Wild Draw Four (the next player loses a turn), 1 more for a draw
+///   card; and when the player who would act next holds two cards or fewer, 20 (one card) or 10
+///   (two cards) more, so it attacks a player about to go out;
+/// - minus 20 times the share of `c` among the cards it has not seen (108 minus its hand and the
+///   discard pile): it steers play to colours the other hands are likely short of.
+///
+/// After drawing a playable card it plays it, except that it keeps a drawn wild while it holds
+/// more than three other cards. It keeps no state between decisions.
 #[derive(Debug, Clone)]
 pub struct HeuristicBot {
     rng: GameRng,
-    w: [f64; NW],
 }
 
 impl HeuristicBot {
     /// A heuristic bot with its seed.
     pub fn new(seed: u64) -> HeuristicBot {
-        let mut w = DEFAULT_W;
-        if let Ok(s) = std::env::var("UNO_W") {
-            for (i, p) in s.split(',').enumerate() {
-                if let Some((k, v)) = p.split_once('=') {
-                    w[k.trim().parse::<usize>().unwrap()] = v.trim().parse().unwrap();
-                } else if !p.trim().is_empty() {
-                    w[i] = p.trim().parse().unwrap();
-                }
-            }
-        }
-        HeuristicBot {
-            rng: seeded(seed),
-            w,
-        }
+        HeuristicBot { rng: seeded(seed) }
     }
 
-    /// The colour to call for a hand (the seed's `call_color`): the most points held, then the
-    /// most cards, then one `avoid` did not call, then red, green, blue, yellow in turn.
+    /// The colour to call for a hand (the seed's `call_color`) when nothing else matters: the
+    /// most points held, then the most cards, then one `avoid` did not call, then red, green,
+    /// blue, yellow in turn.
     pub fn call_color(hand: &[Card], avoid: Option<Color>) -> Color {
         let mut best = (Color::Red, (0u32, 0u32, false));
         for (i, color) in Color::ALL.into_iter().enumerate() {
@@ -80,72 +84,39 @@ impl HeuristicBot {
         best.0
     }
 
-    fn score(&self, obs: &UnoObservation, card: Card, col: Color, unseen: &[i32; 4]) -> f64 {
-        let w = &self.w;
+    /// The score of playing `card` with `col` the new up colour (see the type's documentation).
+    fn score(obs: &UnoObservation, card: Card, col: Color, unseen: &[i32; 4]) -> f64 {
         let mut rest = obs.hand.clone();
         if let Some(i) = rest.iter().position(|&c| c == card) {
             rest.remove(i);
         }
-        let next = obs.next_player();
-        let next_size = obs.hand_sizes[next];
-        let follow = rest.iter().filter(|r| r.color() == Some(col)).count() as f64;
+        let of_col = || rest.iter().filter(|r| r.color() == Some(col));
+        let follow = of_col().count() as f64;
+        let col_points: u32 = of_col().map(|r| r.points()).sum();
         let covered = Color::ALL
             .iter()
             .filter(|&&k| rest.iter().any(|r| r.color() == Some(k)))
             .count() as f64;
-        let col_pts: u32 = rest
-            .iter()
-            .filter(|r| r.color() == Some(col))
-            .map(|r| r.points())
-            .sum();
         let wilds = rest.iter().filter(|r| r.is_wild()).count() as f64;
-        let tempo = matches!(card.rank(), Rank::Skip | Rank::DrawTwo | Rank::WildDrawFour);
-        let same_rank = if card.is_wild() {
-            0.0
-        } else {
-            rest.iter()
-                .filter(|r| !r.is_wild() && r.rank() == card.rank())
-                .count() as f64
-        };
-        let mut s = w[0] * follow
-            + w[1] * covered
-            + w[2] * f64::from(card.points()) / 10.0
-            + w[3] * f64::from(col_pts) / 10.0
-            + w[4] * wilds
-            + w[9] * same_rank;
-        if tempo {
-            s += w[5];
+        let mut s = FOLLOW * follow
+            + COVER * covered
+            + WILD_KEPT * wilds
+            + COLOUR_POINTS * f64::from(col_points) / 10.0
+            + SHED_POINTS * f64::from(card.points()) / 10.0;
+        let next_size = obs.hand_sizes[obs.next_player()];
+        if matches!(card.rank(), Rank::Skip | Rank::DrawTwo | Rank::WildDrawFour) {
+            s += TEMPO;
             if next_size <= 2 {
-                s += w[6] * (3 - next_size) as f64 / 2.0;
+                s += 10.0 * (3 - next_size) as f64;
             }
         }
         if matches!(card.rank(), Rank::DrawTwo | Rank::WildDrawFour) {
-            s += w[10];
-        }
-        if card == Card::WILD_DRAW_FOUR {
-            s += w[11];
-        }
-        if card.rank() == Rank::Reverse && obs.players > 2 {
-            let prev = (2 * obs.seat + obs.players - next) % obs.players;
-            let diff = obs.hand_sizes[prev] as f64 - next_size as f64;
-            s += w[7] * diff.clamp(-5.0, 5.0);
-        }
-        if card.rank() == Rank::Number(0) && follow > 0.0 {
-            s += w[12];
+            s += DRAW_PENALTY;
         }
         let total: i32 = unseen.iter().sum();
         if total > 0 {
-            let frac = f64::from(unseen[col.index()]) / f64::from(total);
-            s -= w[8] * frac;
-            if next_size <= 2 {
-                s -= w[14] * frac;
-            }
+            s -= SCARCITY * f64::from(unseen[col.index()]) / f64::from(total);
         }
-        let playable = rest
-            .iter()
-            .filter(|r| r.is_wild() || r.color() == Some(col) || (!card.is_wild() && r.rank() == card.rank()))
-            .count() as f64;
-        s += w[13] * playable;
         s
     }
 
@@ -153,27 +124,27 @@ impl HeuristicBot {
         if legal.len() == 1 {
             return legal[0];
         }
-        // Unseen cards by colour: the deck minus our hand minus the discard pile.
+        if let Some(d) = obs.drawn {
+            if d.is_wild() && obs.hand.len() > KEEP_DRAWN_WILD_ABOVE + 1 {
+                return UnoAction::Pass;
+            }
+        }
+        // Unseen coloured cards by colour: 25 each, minus our hand and the discard pile.
         let mut unseen = [25i32; 4];
         for c in obs.hand.iter().chain(obs.discard.iter()) {
             if let Some(k) = c.color() {
                 unseen[k.index()] -= 1;
             }
         }
-        if let Some(d) = obs.drawn {
-            if d.is_wild() && obs.hand.len() as f64 > self.w[15] + 1.0 {
-                return UnoAction::Pass;
-            }
-        }
         let mut best: Vec<UnoAction> = Vec::new();
         let mut best_score = f64::NEG_INFINITY;
         for &a in legal {
             let (card, col) = match a {
-                UnoAction::Play(c) => (c, c.color().expect("coloured")),
+                UnoAction::Play(c) => (c, c.color().expect("a played card is coloured")),
                 UnoAction::Wild(c, k) => (c, k),
-                _ => continue,
+                UnoAction::Draw | UnoAction::Pass => continue,
             };
-            let s = self.score(obs, card, col, &unseen);
+            let s = Self::score(obs, card, col, &unseen);
             if s > best_score + 1e-9 {
                 best.clear();
                 best_score = s;
@@ -182,10 +153,10 @@ impl HeuristicBot {
                 best.push(a);
             }
         }
-        if best.is_empty() {
-            return legal[0];
+        match best.len() {
+            0 => legal[0],
+            n => best[self.rng.random_range(0..n)],
         }
-        best[self.rng.random_range(0..best.len())]
     }
 }
 
