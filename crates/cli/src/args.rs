@@ -17,7 +17,7 @@ pub struct Cli {
 pub enum Command {
     /// Play one game in the terminal: people against bots, or bots alone (the game is printed).
     Play {
-        /// The game (uno).
+        /// The game (uno, go).
         game: String,
         /// Who sits at each seat, comma-separated: `human` or a bot name (see `parlour bots GAME`).
         /// Default: a human, then the game's strongest bot in every other seat.
@@ -35,7 +35,7 @@ pub enum Command {
     },
     /// Run a tournament at one table, rotating seats, and print the standings.
     Tournament {
-        /// The game (uno).
+        /// The game (uno, go).
         game: String,
         /// The bots at the table, comma-separated; repeated cyclically to fill the table.
         #[arg(long, default_value = "heuristic,random,random,random")]
@@ -61,7 +61,7 @@ pub enum Command {
     },
     /// Measure random-playout throughput on one core (games/s and player actions/s).
     Bench {
-        /// The game (uno).
+        /// The game (uno, go).
         game: String,
         /// How long to measure.
         #[arg(long, default_value = "5", allow_hyphen_values = true)]
@@ -83,8 +83,35 @@ pub enum Command {
     },
     /// List a game's bots.
     Bots {
-        /// The game (uno).
+        /// The game (uno, go).
         game: String,
+    },
+    /// Comp10001-Go tools: score a set of cards.
+    Go {
+        #[command(subcommand)]
+        command: GoCommand,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum GoCommand {
+    /// Print the best partition of a player's cards into groups, and its score.
+    Score {
+        /// The cards in the course's notation, e.g. `7C 7S 4C AH AS QS 9H 7H AC JH`.
+        #[arg(required = true, num_args = 1.., allow_hyphen_values = true)]
+        cards: Vec<String>,
+    },
+    /// Measure optimal scoring alone: microseconds per random 10-card set, on one core.
+    ScoreBench {
+        /// How long to measure.
+        #[arg(long, default_value = "3", allow_hyphen_values = true)]
+        seconds: String,
+        /// Seed for the random sets.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
     },
 }
 

@@ -15,14 +15,15 @@ use parlour_core::play::play;
 use parlour_core::rng::derive_seed;
 use parlour_core::trace::{read_header, replay, TraceWriter};
 use parlour_core::{Bot, Decision, Game, State};
+use parlour_go::Go;
 use parlour_uno::Uno;
 use serde_json::{Map, Value};
 
-use crate::args::{Cli, Command, Format};
+use crate::args::{Cli, Command, Format, GoCommand};
 use crate::human::HumanBot;
 
 /// The games this build knows, by name.
-const GAMES: &[&str] = &["uno"];
+const GAMES: &[&str] = &["uno", "go"];
 
 /// A failure to report: one line on stderr and an exit code (2 for bad input, 1 otherwise).
 #[derive(Debug)]
@@ -64,6 +65,7 @@ trait GameCommand {
 fn with_game(name: &str, command: impl GameCommand) -> Result<(), Failure> {
     match name {
         "uno" => command.run::<Uno>(),
+        "go" => command.run::<Go>(),
         other => Err(usage(format!(
             "unknown game {other:?} (known games: {})",
             GAMES.join(", ")
@@ -126,6 +128,17 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
         ),
         Command::Replay { file } => replay_file(&file),
         Command::Bots { game } => with_game(&game.clone(), BotsCmd),
+        Command::Go {
+            command: GoCommand::Score { cards },
+        } => go_score(&cards),
+        Command::Go {
+            command:
+                GoCommand::ScoreBench {
+                    seconds,
+                    seed,
+                    format,
+                },
+        } => go_score_bench(&seconds, seed, format),
     }
 }
 
@@ -271,19 +284,36 @@ impl GameCommand for PlayCmd {
                 )?);
             }
         }
+        // With a person at the table, the seed and the trace (which holds every seat's view)
+        // would reveal hidden cards during play: the seed is shown only at the end, and the
+        // trace is kept in memory and written when the game stops.
+        let humans: Vec<usize> = (0..seat_names.len())
+            .filter(|&i| seat_names[i] == "human")
+            .collect();
+        let has_human = !humans.is_empty();
         let mut trace = match &self.trace {
             Some(path) => {
-                let file = File::create(path)
-                    .map_err(|e| usage(format!("cannot write trace {}: {e}", path.display())))?;
+                let sink = if has_human {
+                    Sink::Memory(Vec::new())
+                } else {
+                    Sink::File(BufWriter::new(File::create(path).map_err(|e| {
+                        usage(format!("cannot write trace {}: {e}", path.display()))
+                    })?))
+                };
                 Some(
-                    TraceWriter::new(BufWriter::new(file), &game, seed, &seat_names)
+                    TraceWriter::new(sink, &game, seed, &seat_names)
                         .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))?,
                 )
             }
             None => None,
         };
+        let shown_seed = if has_human && self.seed.is_none() {
+            "chosen at random (shown at the end)".to_string()
+        } else {
+            seed.to_string()
+        };
         println!(
-            "{} · seed {seed} · seats: {}",
+            "{} · seed {shown_seed} · seats: {}",
             G::NAME,
             seat_names
                 .iter()
@@ -301,42 +331,97 @@ impl GameCommand for PlayCmd {
                 t.step(step)
                     .map_err(|e| format!("writing the trace: {e}"))?;
             }
-            println!(
-                "seat {} ({}): {}",
-                step.seat, seat_names[step.seat], step.action
-            );
+            // With people at the table, print only what they could see.
+            let visible = !has_human
+                || humans
+                    .iter()
+                    .any(|&h| game.action_visible(step.seat, &step.action, h));
+            if visible {
+                println!(
+                    "seat {} ({}): {}",
+                    step.seat, seat_names[step.seat], step.action
+                );
+            } else {
+                println!(
+                    "seat {} ({}): moved (hidden)",
+                    step.seat, seat_names[step.seat]
+                );
+            }
             if step.after.rounds_completed() > step.before.rounds_completed() {
                 if let Some(r) = step.after.last_round() {
                     let winners: Vec<String> =
                         r.winners.iter().map(|w| format!("seat {w}")).collect();
-                    let scored: f64 = r.points.iter().sum();
                     println!(
-                        "== round {} over: {} · points {} · totals {:?}",
+                        "== round {} over: {} · this round {:?} · totals {:?}",
                         r.round + 1,
                         if winners.is_empty() {
                             "drawn".to_string()
                         } else {
                             format!("{} won", winners.join(", "))
                         },
-                        scored,
+                        r.points,
                         step.after.returns()
                     );
                 }
             }
             Ok(())
-        })
-        .map_err(|e| failed(e.to_string()))?;
-        if let (Some(t), Some(path)) = (trace, &self.trace) {
-            t.finish::<G>(&end)
-                .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))?;
-            println!("trace written to {}", path.display());
-        }
+        });
+        let end = match (end, trace, &self.trace) {
+            (Ok(end), Some(t), Some(path)) => {
+                let sink = t
+                    .finish::<G>(&end)
+                    .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))?;
+                sink.save(path)?;
+                println!("trace written to {}", path.display());
+                end
+            }
+            (Ok(end), _, _) => end,
+            (Err(e), t, path) => {
+                // Keep what was recorded before the game stopped.
+                if let (Some(t), Some(path)) = (t, path) {
+                    t.into_inner().save(path)?;
+                }
+                return Err(failed(e.to_string()));
+            }
+        };
         println!(
-            "game over after {} decisions · returns {:?}",
+            "game over after {} decisions · returns {:?} · seed {seed}",
             end.decisions(),
             end.returns()
         );
         Ok(())
+    }
+}
+
+/// Where a trace goes: straight to its file, or held in memory while a person plays.
+enum Sink {
+    File(BufWriter<File>),
+    Memory(Vec<u8>),
+}
+
+impl std::io::Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::File(f) => f.write(buf),
+            Sink::Memory(v) => v.write(buf),
+        }
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::File(f) => f.flush(),
+            Sink::Memory(_) => Ok(()),
+        }
+    }
+}
+
+impl Sink {
+    /// Writes a held trace to its file (a file sink is already there).
+    fn save(self, path: &Path) -> Result<(), Failure> {
+        match self {
+            Sink::File(mut f) => std::io::Write::flush(&mut f),
+            Sink::Memory(v) => std::fs::write(path, v),
+        }
+        .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))
     }
 }
 
@@ -552,6 +637,55 @@ impl GameCommand for ReplayCmd<'_> {
         );
         Ok(())
     }
+}
+
+/// `parlour go score CARDS...`: the optimal partition of the cards and its score.
+fn go_score(tokens: &[String]) -> Result<(), Failure> {
+    let cards = parlour_cards::parse_cards(&tokens.join(" ")).map_err(|e| usage(e.to_string()))?;
+    let partition =
+        parlour_go::scoring::best_partition(&cards).map_err(|e| usage(e.to_string()))?;
+    println!("{partition}");
+    Ok(())
+}
+
+/// `parlour go score-bench`: optimal scoring of random 10-card sets (as dealt discards), timed.
+fn go_score_bench(seconds: &str, seed: u64, format: Format) -> Result<(), Failure> {
+    use rand::seq::SliceRandom;
+    let seconds: f64 = parse_number("--seconds", seconds)?;
+    if !(seconds > 0.0 && seconds <= 3600.0) {
+        return Err(usage("--seconds must be more than 0 and at most 3600"));
+    }
+    let mut rng = parlour_core::rng::seeded(seed);
+    let mut deck = parlour_cards::standard_deck();
+    // A pool of sets made in advance, so that only scoring is timed.
+    let sets: Vec<Vec<parlour_cards::Card>> = (0..1024)
+        .map(|_| {
+            deck.shuffle(&mut rng);
+            deck[..10].to_vec()
+        })
+        .collect();
+    let start = Instant::now();
+    let (mut n, mut checksum) = (0u64, 0i64);
+    while start.elapsed().as_secs_f64() < seconds {
+        for set in &sets {
+            checksum +=
+                i64::from(parlour_go::scoring::best_score(set).map_err(|e| failed(e.to_string()))?);
+        }
+        n += sets.len() as u64;
+    }
+    let secs = start.elapsed().as_secs_f64();
+    let micros = secs * 1e6 / n as f64;
+    match format {
+        Format::Json => println!(
+            "{}",
+            serde_json::json!({"sets": n, "seconds": secs, "micros_per_set": micros, "sets_per_sec": n as f64 / secs, "checksum": checksum})
+        ),
+        Format::Table => println!(
+            "optimal scoring of random 10-card sets on one core: {n} sets in {secs:.2}s · {micros:.2} µs per set ({:.0} sets/s)",
+            n as f64 / secs
+        ),
+    }
+    Ok(())
 }
 
 fn replay_file(file: &Path) -> Result<(), Failure> {

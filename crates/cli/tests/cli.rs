@@ -373,3 +373,115 @@ fn unknown_flags_are_one_line_too() {
     assert_bad_input(&["tournament", "uno", "--rounds", "-5"], "--rounds");
     assert_bad_input(&["frobnicate"], "unrecognized subcommand");
 }
+
+#[test]
+fn go_score_prints_the_best_partition() {
+    let o = parlour(&[
+        "go", "score", "7C", "7S", "4C", "AH", "AS", "QS", "9H", "7H", "AC", "JH",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("total: 78"), "{out}");
+    assert!(out.contains("2-of-a-kind"), "{out}");
+    assert_bad_input(&["go", "score", "7C", "10S"], "bad card \"10S\"");
+    assert_bad_input(&["go", "score", "7C", "7C"], "7C appears more than once");
+}
+
+#[test]
+fn go_plays_traces_and_replays() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("go.jsonl");
+    let trace_s = trace.to_str().unwrap();
+    let o = parlour(&[
+        "play",
+        "go",
+        "--seats",
+        "heuristic,random,random,random",
+        "--seed",
+        "4",
+        "--trace",
+        trace_s,
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).contains("round 1 over"));
+    let r = parlour(&["replay", trace_s]);
+    assert_eq!(r.status.code(), Some(0), "{}", stderr(&r));
+    assert!(
+        stdout(&r).contains("go · 40 decisions replayed"),
+        "{}",
+        stdout(&r)
+    );
+    let t = parlour(&["tournament", "go", "--rounds", "40", "--format", "json"]);
+    assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
+    let v: serde_json::Value = serde_json::from_str(stdout(&t).trim()).unwrap();
+    assert_eq!(v["game"], "go");
+    assert_eq!(v["rounds"], 40);
+}
+
+#[test]
+fn go_picks_of_others_stay_hidden_from_a_person() {
+    // The person sits last: the three bots pick before every one of its decisions. Their picks
+    // must not be printed until revealed (the person then sees them in the discards).
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args([
+            "play",
+            "go",
+            "--seats",
+            "random,random,random,human",
+            "--seed",
+            "8",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    for _ in 0..10 {
+        writeln!(input, "0").unwrap();
+    }
+    drop(input);
+    let o = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        o.status.success(),
+        "{out}{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(out.contains("seat 0 (random): moved (hidden)"), "{out}");
+    for l in out.lines().filter(|l| {
+        l.starts_with("seat 0 (") || l.starts_with("seat 1 (") || l.starts_with("seat 2 (")
+    }) {
+        assert!(
+            l.ends_with("moved (hidden)"),
+            "a bot's pick was printed: {l}"
+        );
+    }
+    assert!(out.contains("seat 3 (human): "), "{out}");
+}
+
+#[test]
+fn a_person_is_not_shown_a_random_seed_before_the_end() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["play", "go", "--seats", "human,random,random,random"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = child.stdin.take().unwrap();
+    for _ in 0..10 {
+        writeln!(input, "0").unwrap();
+    }
+    drop(input);
+    let o = child.wait_with_output().unwrap();
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(o.status.success(), "{out}");
+    let first = out.lines().next().unwrap();
+    assert!(
+        first.contains("seed chosen at random (shown at the end)"),
+        "{first}"
+    );
+    let last = out.lines().last().unwrap();
+    assert!(last.contains("· seed "), "{last}");
+}

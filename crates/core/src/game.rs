@@ -180,6 +180,14 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         &[]
     }
 
+    /// Whether `viewer` sees `action` when `actor` makes it (a Uno play is seen by all; a
+    /// Comp10001-Go pick only by its picker until the picks are revealed together, which the
+    /// observations then show). Logs and notifications meant for one seat use this.
+    fn action_visible(&self, actor: Seat, action: &Self::Action, viewer: Seat) -> bool {
+        let _ = (actor, action, viewer);
+        true
+    }
+
     /// Reads a person's typed decision. The default accepts an action's text form; games may
     /// accept friendlier input (a hand index, say). The result must be one of `legal`.
     fn parse_human(

@@ -110,8 +110,8 @@ impl<W: Write> TraceWriter<W> {
         write_line(&mut self.out, &line)
     }
 
-    /// Records the result and flushes.
-    pub fn finish<G: Game>(mut self, state: &G::State) -> std::io::Result<()> {
+    /// Records the result, flushes, and hands back the writer.
+    pub fn finish<G: Game>(mut self, state: &G::State) -> std::io::Result<W> {
         let line = ResultLine {
             kind: "result".into(),
             decisions: state.decisions(),
@@ -119,7 +119,13 @@ impl<W: Write> TraceWriter<W> {
             returns: state.returns(),
         };
         write_line(&mut self.out, &line)?;
-        self.out.flush()
+        self.out.flush()?;
+        Ok(self.out)
+    }
+
+    /// The writer, with everything recorded so far (for a game that stopped early).
+    pub fn into_inner(self) -> W {
+        self.out
     }
 }
 

@@ -411,6 +411,11 @@ impl Game for Go {
         crate::bots::BOTS
     }
 
+    fn action_visible(&self, actor: Seat, _action: &GoAction, viewer: Seat) -> bool {
+        // A pick is face down until all four have picked; the observations then show it.
+        actor == viewer
+    }
+
     fn parse_human(
         &self,
         obs: &GoObservation,
