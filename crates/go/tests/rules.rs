@@ -125,10 +125,10 @@ fn go_ten_turns_then_scoring_and_the_highest_scores_win() {
         let winners: Vec<usize> = (0..4).filter(|&i| scores[i] == top).collect();
         assert_eq!(s.winners(), winners);
         assert_eq!(s.last_round().unwrap().winners, winners);
-        for seat in 0..PLAYERS {
+        for (seat, &score) in scores.iter().enumerate() {
             let d = s.discards(seat);
             assert_eq!(d.len(), 10);
-            assert_eq!(scores[seat], parlour_go::scoring::best_score(&d).unwrap());
+            assert_eq!(score, parlour_go::scoring::best_score(&d).unwrap());
         }
         assert_eq!(
             s.returns(),
