@@ -418,19 +418,11 @@ fn go_plays_traces_and_replays() {
     assert_eq!(v["rounds"], 40);
 }
 
-#[test]
-fn go_picks_of_others_stay_hidden_from_a_person() {
-    // The person sits last: the three bots pick before every one of its decisions. Their picks
-    // must not be printed until revealed (the person then sees them in the discards).
+/// Plays Comp10001-Go with one person who always picks card [0]; returns the output and stdout.
+fn play_go_picking_first_cards(args: &[&str]) -> (Output, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args([
-            "play",
-            "go",
-            "--seats",
-            "random,random,random,human",
-            "--seed",
-            "8",
-        ])
+        .args(["play", "go"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -442,7 +434,16 @@ fn go_picks_of_others_stay_hidden_from_a_person() {
     }
     drop(input);
     let o = child.wait_with_output().unwrap();
-    let out = String::from_utf8_lossy(&o.stdout);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    (o, out)
+}
+
+#[test]
+fn go_picks_of_others_stay_hidden_from_a_person() {
+    // The person sits last: the three bots pick before every one of its decisions. Their picks
+    // must not be printed until revealed (the person then sees them in the discards).
+    let (o, out) =
+        play_go_picking_first_cards(&["--seats", "random,random,random,human", "--seed", "8"]);
     assert!(
         o.status.success(),
         "{out}{}",
@@ -462,20 +463,7 @@ fn go_picks_of_others_stay_hidden_from_a_person() {
 
 #[test]
 fn a_person_is_not_shown_a_random_seed_before_the_end() {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(["play", "go", "--seats", "human,random,random,random"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut input = child.stdin.take().unwrap();
-    for _ in 0..10 {
-        writeln!(input, "0").unwrap();
-    }
-    drop(input);
-    let o = child.wait_with_output().unwrap();
-    let out = String::from_utf8_lossy(&o.stdout);
+    let (o, out) = play_go_picking_first_cards(&["--seats", "human,random,random,random"]);
     assert!(o.status.success(), "{out}");
     let first = out.lines().next().unwrap();
     assert!(

@@ -330,3 +330,55 @@ fn check_terminal<G: Game>(game: &G, state: &G::State) -> Result<(), String> {
     }
     Ok(())
 }
+
+/// Checks that a bot cannot see hidden information: at every decision of `games` seeded random
+/// games, the bot made by `make_bot(g)` (same seed each time) decides the same from the true
+/// state's observation as from the observation of a state resampled for that seat (other hands,
+/// draw piles and future shuffles redrawn). Returns the number of decisions checked.
+pub fn check_bot_is_blind_to_hidden_information<G: Game>(
+    game: &G,
+    games: u64,
+    seed: u64,
+    make_bot: impl Fn(u64) -> Box<dyn crate::Bot<G>>,
+) -> Result<u64, Failure> {
+    let mut checked = 0;
+    let mut legal = Vec::new();
+    for g in 0..games {
+        let game_seed = derive_seed(seed, g);
+        let mut rng = seeded(derive_seed(game_seed, 2));
+        let mut state = game.new_game(game_seed);
+        while let Some(seat) = state.current_player() {
+            let decision = state.decisions();
+            let fail = |message: String| Failure {
+                seed: game_seed,
+                decision,
+                message,
+            };
+            state.legal_actions(&mut legal);
+            let obs = state.observation(seat);
+            let other = game
+                .resample(&obs, &mut rng)
+                .map_err(|e| fail(e.to_string()))?;
+            let other_obs = other.observation(seat);
+            let decide = |o: &G::Observation| {
+                make_bot(game_seed).act(&crate::Decision {
+                    game,
+                    seat,
+                    observation: o,
+                    legal: &legal,
+                })
+            };
+            let (a, b) = (decide(&obs), decide(&other_obs));
+            if a != b {
+                return Err(fail(format!(
+                    "the bot chose {a} from the true state but {b} from a resampled one"
+                )));
+            }
+            checked += 1;
+            state
+                .apply(legal[rng.random_range(0..legal.len())])
+                .map_err(|e| fail(e.to_string()))?;
+        }
+    }
+    Ok(checked)
+}

@@ -310,6 +310,14 @@ pub fn replay<G: Game>(lines: &[&str]) -> Result<ReplayReport, ReplayError> {
     ))
 }
 
+/// Replays the trace in the file at `path` (for data-file regression tests).
+pub fn replay_path<G: Game>(path: &std::path::Path) -> Result<ReplayReport, ReplayError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| ReplayError::new(0, format!("cannot read {}: {e}", path.display())))?;
+    let lines: Vec<&str> = text.lines().collect();
+    replay::<G>(&lines)
+}
+
 fn to_value<T: Serialize>(value: &T, line: usize) -> Result<Value, ReplayError> {
     serde_json::to_value(value).map_err(|e| ReplayError::new(line, e.to_string()))
 }

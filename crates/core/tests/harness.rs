@@ -28,3 +28,53 @@ fn harness_runs_the_game_invariant() {
     let err = random_sim_test(&game, &Config::new(10, 1), |_| Err("boom".to_string())).unwrap_err();
     assert_eq!(err.message, "boom");
 }
+
+mod blind {
+    use std::sync::atomic::{AtomicU64, Ordering};
+
+    use parlour_core::conformance::check_bot_is_blind_to_hidden_information;
+    use parlour_core::toy::{HighCard, HighCardAction};
+    use parlour_core::{Bot, Decision, Game};
+
+    /// Decides by its card: a fair bot, whose choice follows from its observation.
+    struct ByCard;
+    impl Bot<HighCard> for ByCard {
+        fn act(&mut self, d: &Decision<'_, HighCard>) -> HighCardAction {
+            if d.observation.card >= 4 {
+                HighCardAction::Stay
+            } else {
+                HighCardAction::Swap
+            }
+        }
+    }
+
+    static CALLS: AtomicU64 = AtomicU64::new(0);
+
+    /// Decides by something outside its observation (a global counter): must be caught.
+    struct Outside;
+    impl Bot<HighCard> for Outside {
+        fn act(&mut self, _: &Decision<'_, HighCard>) -> HighCardAction {
+            if CALLS.fetch_add(1, Ordering::SeqCst) % 2 == 0 {
+                HighCardAction::Stay
+            } else {
+                HighCardAction::Swap
+            }
+        }
+    }
+
+    #[test]
+    fn a_bot_deciding_from_its_observation_passes() {
+        let game = HighCard::new(Default::default()).unwrap();
+        let n =
+            check_bot_is_blind_to_hidden_information(&game, 100, 1, |_| Box::new(ByCard)).unwrap();
+        assert_eq!(n, 200);
+    }
+
+    #[test]
+    fn a_bot_deciding_from_outside_its_observation_is_caught() {
+        let game = HighCard::new(Default::default()).unwrap();
+        let err = check_bot_is_blind_to_hidden_information(&game, 100, 1, |_| Box::new(Outside))
+            .unwrap_err();
+        assert!(err.message.contains("from a resampled one"), "{err}");
+    }
+}

@@ -1,14 +1,14 @@
 //! Data-file regression tests: recorded games under `tests/data/` must replay exactly, line by
 //! line (deal, hidden picks, hand passing, every seat's view, and the optimal final scores).
 
-use parlour_core::trace::replay;
+use parlour_core::trace::replay_path;
 use parlour_go::Go;
 
 fn replay_file(name: &str) -> parlour_core::trace::ReplayReport {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    replay::<Go>(&lines).unwrap_or_else(|e| panic!("{name}: {e}"))
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    replay_path::<Go>(&path).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 #[test]
