@@ -123,9 +123,9 @@ impl Hand {
         v
     }
 
-    fn points(&self) -> u32 {
+    fn points(&self) -> u64 {
         Card::all_kinds()
-            .map(|c| u32::from(self.counts[c.index()]) * c.points())
+            .map(|c| u64::from(self.counts[c.index()]) * u64::from(c.points()))
             .sum()
     }
 }
@@ -220,7 +220,10 @@ pub struct UnoState {
     reversed: bool,
     phase: Phase,
     last_called: [Option<Color>; MAX_PLAYERS],
-    scores: [u32; MAX_PLAYERS],
+    /// How many of each kind went into the draw pile at the last reshuffle this round (all zero
+    /// when there has been none): public knowledge, shown as [`UnoObservation::reshuffled`].
+    reshuffled: [u8; KINDS],
+    scores: [u64; MAX_PLAYERS],
     rounds_completed: u32,
     last_round: Option<RoundOutcome>,
     decisions: u64,
@@ -263,7 +266,7 @@ pub struct UnoSetup {
     /// The direction of play.
     pub direction: Direction,
     /// Each seat's total score (empty for all zero).
-    pub scores: Vec<u32>,
+    pub scores: Vec<u64>,
     /// The colour each seat last called this round (empty for none).
     pub last_called: Vec<Option<Color>>,
     /// If set, the current player has just drawn this card (it must be in their hand) and now
@@ -323,6 +326,7 @@ impl UnoState {
             reversed: false,
             phase: Phase::Play,
             last_called: [None; MAX_PLAYERS],
+            reshuffled: [0; KINDS],
             scores: [0; MAX_PLAYERS],
             rounds_completed: 0,
             last_round: None,
@@ -362,6 +366,7 @@ impl UnoState {
         self.called = None;
         self.reversed = false;
         self.last_called = [None; MAX_PLAYERS];
+        self.reshuffled = [0; KINDS];
         self.current = self.rng.random_range(0..self.players);
         self.phase = Phase::Play;
     }
@@ -402,8 +407,20 @@ impl UnoState {
         self.discard.as_slice()
     }
 
+    /// The cards that went into the draw pile at the last reshuffle this round, sorted (empty when
+    /// the draw pile has not been refilled from the discards this round). Every seat saw them.
+    pub fn reshuffled_cards(&self) -> Vec<Card> {
+        let mut v = Vec::new();
+        for c in Card::all_kinds() {
+            for _ in 0..self.reshuffled[c.index()] {
+                v.push(c);
+            }
+        }
+        v
+    }
+
     /// Each seat's total score.
-    pub fn scores(&self) -> &[u32] {
+    pub fn scores(&self) -> &[u64] {
         &self.scores[..self.n()]
     }
 
@@ -466,20 +483,37 @@ impl UnoState {
         if setup.hands.len() != n {
             return err(format!("{} hands for {n} players", setup.hands.len()));
         }
-        let mut state = UnoState::empty(game, seeded(setup.seed));
-        let mut counts = [0u32; KINDS];
+        // Sizes and copy counts are checked before anything is stored: a hand or pile holds at
+        // most the 108 cards of the deck.
         for (s, hand) in setup.hands.iter().enumerate() {
             if hand.is_empty() {
                 return err(format!(
                     "seat {s} has no cards: the round would already be over"
                 ));
             }
-            for &c in hand {
-                state.hands[s].add(c);
-                counts[c.index()] += 1;
+            if hand.len() > DECK_SIZE {
+                return err(format!(
+                    "seat {s} holds {} cards; the deck has {DECK_SIZE}",
+                    hand.len()
+                ));
             }
         }
-        for &c in setup.draw_pile.iter().chain(&setup.discard) {
+        for (name, pile) in [("draw", &setup.draw_pile), ("discard", &setup.discard)] {
+            if pile.len() > DECK_SIZE {
+                return err(format!(
+                    "the {name} pile holds {} cards; the deck has {DECK_SIZE}",
+                    pile.len()
+                ));
+            }
+        }
+        let mut counts = [0u32; KINDS];
+        for &c in setup
+            .hands
+            .iter()
+            .flatten()
+            .chain(&setup.draw_pile)
+            .chain(&setup.discard)
+        {
             counts[c.index()] += 1;
         }
         for c in Card::all_kinds() {
@@ -494,6 +528,12 @@ impl UnoState {
         let Some(&up) = setup.discard.last() else {
             return err("the discard pile is empty: there is no up card".into());
         };
+        let mut state = UnoState::empty(game, seeded(setup.seed));
+        for (s, hand) in setup.hands.iter().enumerate() {
+            for &c in hand {
+                state.hands[s].add(c);
+            }
+        }
         match (up.is_wild(), setup.called_color) {
             (true, None) => {
                 return err(format!(
@@ -535,7 +575,7 @@ impl UnoState {
             state.scores[s] = score;
         }
         if let Some(target) = game.options.target {
-            if let Some(s) = state.scores().iter().position(|&x| x >= target) {
+            if let Some(s) = state.scores().iter().position(|&x| x >= u64::from(target)) {
                 return err(format!(
                     "seat {s} already has {} points, the target is {target}",
                     state.scores[s]
@@ -566,6 +606,11 @@ impl UnoState {
             self.draw = self.discard;
             self.discard = Pile::EMPTY;
             self.discard.push(up);
+            // Every seat sees which cards go into the new draw pile.
+            self.reshuffled = [0; KINDS];
+            for &c in self.draw.as_slice() {
+                self.reshuffled[c.index()] += 1;
+            }
             self.draw.as_mut_slice().shuffle(&mut self.rng);
         }
         self.draw.pop()
@@ -593,7 +638,8 @@ impl UnoState {
             None => 0,
         };
         if let Some(w) = winner {
-            self.scores[w as usize] += points;
+            // Saturating: a scripted setup may start from any score.
+            self.scores[w as usize] = self.scores[w as usize].saturating_add(points);
         }
         self.last_round = Some(RoundOutcome {
             round: self.rounds_completed,
@@ -601,8 +647,7 @@ impl UnoState {
             points,
         });
         self.rounds_completed += 1;
-        let target_hit =
-            matches!((self.target, winner), (Some(t), Some(w)) if self.scores[w as usize] >= t);
+        let target_hit = matches!((self.target, winner), (Some(t), Some(w)) if self.scores[w as usize] >= u64::from(t));
         let rounds_done = match self.rounds {
             Some(r) => self.rounds_completed >= r,
             None => self.target.is_none(),
@@ -844,7 +889,7 @@ impl State<Uno> for UnoState {
     }
 
     fn returns(&self) -> Vec<f64> {
-        self.scores().iter().map(|&s| f64::from(s)).collect()
+        self.scores().iter().map(|&s| s as f64).collect()
     }
 
     fn observation(&self, seat: Seat) -> UnoObservation {
@@ -864,6 +909,7 @@ impl State<Uno> for UnoState {
             current_player: self.current_player(),
             hand_sizes: (0..n).map(|s| self.hands[s].len as usize).collect(),
             scores: self.scores().to_vec(),
+            reshuffled: self.reshuffled_cards(),
             last_called: self.last_called[..n].to_vec(),
             discard: self.discard.as_slice().to_vec(),
             draw_pile: self.draw.len as usize,
@@ -885,7 +931,7 @@ impl State<Uno> for UnoState {
         self.last_round.map(|o| {
             let mut points = vec![0.0; self.n()];
             if let Some(w) = o.winner {
-                points[w] = f64::from(o.points);
+                points[w] = o.points as f64;
             }
             RoundResult {
                 round: o.round,
@@ -928,6 +974,9 @@ impl Rebuild<'_> {
         for s in 0..obs.players {
             state.scores[s] = obs.scores[s];
             state.last_called[s] = obs.last_called[s];
+        }
+        for &c in &obs.reshuffled {
+            state.reshuffled[c.index()] += 1;
         }
         state.rounds_completed = obs.rounds_completed;
         state.last_round = obs.last_round;

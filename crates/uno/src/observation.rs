@@ -29,7 +29,7 @@ pub struct RoundOutcome {
     /// The seat that emptied its hand, or `None` when the round was drawn (no cards left to draw).
     pub winner: Option<Seat>,
     /// Points the winner scored: the cards left in all other hands.
-    pub points: u32,
+    pub points: u64,
 }
 
 /// Exactly what one seat sees at the table (the seed's `GameState`, and more that is public).
@@ -65,7 +65,7 @@ pub struct UnoObservation {
     /// Every seat's hand size, by seat.
     pub hand_sizes: Vec<usize>,
     /// Every seat's total score, by seat.
-    pub scores: Vec<u32>,
+    pub scores: Vec<u64>,
     /// The colour each seat last called this round, by seat.
     pub last_called: Vec<Option<Color>>,
     /// The discard pile, bottom first; the last card is the up card. Everything above the bottom
@@ -73,6 +73,12 @@ pub struct UnoObservation {
     pub discard: Vec<Card>,
     /// Cards in the draw pile.
     pub draw_pile: usize,
+    /// The cards that went into the draw pile at the last reshuffle this round (when the draw
+    /// pile ran out and the discards but the up card were turned over to refill it), sorted by
+    /// kind; empty when there has been no reshuffle since this round's deal. Every seat saw them,
+    /// so the draw pile now holds only cards of this multiset (those not drawn since), and
+    /// [resampling](parlour_core::Game::resample) respects that.
+    pub reshuffled: Vec<Card>,
     /// Rounds completed in this game.
     pub rounds_completed: u32,
     /// Player decisions made so far in this game.
@@ -103,7 +109,7 @@ impl UnoObservation {
     }
 
     /// The seed's `get_total_score_of_upcoming_players()`.
-    pub fn total_score_of_upcoming_players(&self) -> Vec<u32> {
+    pub fn total_score_of_upcoming_players(&self) -> Vec<u64> {
         self.upcoming_players().map(|s| self.scores[s]).collect()
     }
 
@@ -167,17 +173,18 @@ impl fmt::Display for UnoObservation {
 }
 
 /// Reads a person's decision: a hand index (`3`), a hand index and colour for a wild (`3 b`,
-/// `3 blue`), `d`/`draw`, `p`/`pass`, or an action's text (`R5`, `W:B`).
+/// `3 blue`), `d`/`draw`, `p`/`pass`, or an action's text (`R5`, `W:B`). Nothing may follow.
 pub(crate) fn parse_human(
     obs: &UnoObservation,
     legal: &[UnoAction],
     input: &str,
 ) -> Result<UnoAction, String> {
-    let input = input.trim();
     let mut words = input.split_whitespace();
     let first = words
         .next()
         .ok_or("type a card's index, `draw` or `pass`")?;
+    // What the decision was read from, to name it if more text follows.
+    let mut read = format!("`{first}`");
     let action = match first {
         "d" | "draw" => UnoAction::Draw,
         "p" | "pass" => UnoAction::Pass,
@@ -196,17 +203,22 @@ pub(crate) fn parse_human(
                     let color = Color::parse_loose(word).ok_or_else(|| {
                         format!("{word:?} is not a colour (red, green, blue, yellow)")
                     })?;
+                    read = format!("the colour in `{first} {word}`");
                     UnoAction::Wild(card, color)
                 } else {
                     UnoAction::Play(card)
                 }
             } else {
-                input.parse::<UnoAction>().map_err(|e| e.to_string())?
+                first.parse::<UnoAction>().map_err(|e| e.to_string())?
             }
         }
     };
-    if words.next().is_some() && !matches!(action, UnoAction::Wild(..)) {
-        return Err(format!("unexpected text after {first:?}"));
+    let rest: Vec<&str> = words.collect();
+    if !rest.is_empty() {
+        return Err(format!(
+            "unexpected text {:?} after {read}: type one decision, e.g. `3`, `3 red`, `draw` or `pass`",
+            rest.join(" ")
+        ));
     }
     if legal.contains(&action) {
         Ok(action)
@@ -219,20 +231,40 @@ pub(crate) fn parse_human(
     }
 }
 
+/// More decisions than this in an observation are absurd (and playing on could overflow the count).
+const MAX_DECISIONS: u64 = u64::MAX / 2;
+
 /// A full state consistent with `obs`: the cards `obs`'s seat cannot see are shuffled and dealt to
-/// the other hands (by their sizes) and the draw pile. Inferences from others' past play (e.g. that a player who drew
-/// held nothing playable then) are not used.
+/// the other hands (by their sizes) and the draw pile.
+///
+/// After a reshuffle this round ([`UnoObservation::reshuffled`] non-empty) every seat saw which
+/// cards went into the new draw pile, so the draw pile (and, when another seat is deciding after a
+/// draw, the card it just drew) is chosen at random only among the cards that are both in that
+/// multiset and unseen (for each kind, the smaller of the two counts); the other unseen cards go
+/// to the other hands. Without a reshuffle all unseen cards are dealt uniformly.
+///
+/// Known approximations (the result is always consistent with `obs`, but not every inference a
+/// seat could make is used): inferences from others' past play (e.g. that a player who drew held
+/// nothing playable then); that a wild turned up at the deal went back into the draw pile (so it
+/// can be in a hand only if drawn since, yet it may be dealt to any hand); and after a reshuffle,
+/// which hands drew from the new pile (a hand that has not drawn since holds none of the cards
+/// that went into it, but may be dealt some).
+///
+/// Never panics: a malformed observation (sizes that do not add up or overflow, a drawn card the
+/// seat cannot have, a called colour without a wild, scores or rounds the options forbid, ...)
+/// gives a [`ResampleError`].
 pub(crate) fn resample(
     game: &Uno,
     obs: &UnoObservation,
     rng: &mut GameRng,
 ) -> Result<UnoState, ResampleError> {
     let err = |m: String| Err(ResampleError(m));
+    let options = parlour_core::Game::options(game);
     let n = obs.players;
-    if n != parlour_core::Game::num_players(game) {
+    if n != options.players {
         return err(format!(
             "observation for {n} players, game for {}",
-            parlour_core::Game::num_players(game)
+            options.players
         ));
     }
     if obs.seat >= n
@@ -246,77 +278,196 @@ pub(crate) fn resample(
     if obs.hand_sizes[obs.seat] != obs.hand.len() {
         return err("the observer's hand size disagrees with its hand".into());
     }
-    if obs.discard.last() != Some(&obs.up_card) {
+
+    // The up card and the called colour.
+    let Some(&up) = obs.discard.last() else {
+        return err("the discard pile is empty: there is no up card".into());
+    };
+    if up != obs.up_card {
         return err("the up card is not the top of the discard pile".into());
     }
-    let mut unseen = [0i32; KINDS];
-    for c in Card::all_kinds() {
-        unseen[c.index()] = i32::from(c.copies_in_deck());
-    }
-    for &c in obs.hand.iter().chain(&obs.discard) {
-        unseen[c.index()] -= 1;
-        if unseen[c.index()] < 0 {
-            return err(format!("more copies of {c} seen than the deck holds"));
+    match (up.is_wild(), obs.called_color) {
+        (true, None) => {
+            return err(format!(
+                "the up card {up} is a wild but no colour is called"
+            ))
         }
-    }
-    let mut pool: Vec<Card> = Vec::with_capacity(DECK_SIZE);
-    for c in Card::all_kinds() {
-        for _ in 0..unseen[c.index()] {
-            pool.push(c);
+        (false, Some(c)) => {
+            return err(format!(
+                "colour {c} is called but the up card {up} is not a wild"
+            ))
         }
+        _ => {}
     }
-    let needed: usize = (0..n)
-        .filter(|&s| s != obs.seat)
-        .map(|s| obs.hand_sizes[s])
-        .sum::<usize>()
-        + obs.draw_pile;
-    if pool.len() < needed {
-        return err(format!(
-            "{} unseen cards but {needed} hidden places",
-            pool.len()
-        ));
+
+    // Deciding after a draw.
+    if obs.deciding_after_draw && obs.current_player.is_none() {
+        return err("deciding after a draw, but nobody is to act".into());
     }
-    pool.shuffle(rng);
-    // In a scripted position that leaves cards out of play, a random subset of the unseen cards
-    // fills the hidden places; in a dealt game the two counts are equal.
-    pool.truncate(needed);
-    let mut drawn = obs.drawn;
+    let observer_deciding = obs.deciding_after_draw && obs.current_player == Some(obs.seat);
+    match obs.drawn {
+        Some(c) if !observer_deciding => {
+            return err(format!(
+                "a drawn card {c}, but the observer is not deciding after a draw"
+            ))
+        }
+        Some(c) if !obs.hand.contains(&c) => {
+            return err(format!("the drawn card {c} is not in the hand"))
+        }
+        None if observer_deciding => {
+            return err(
+                "the observer is deciding after a draw but its drawn card is missing".into(),
+            )
+        }
+        _ => {}
+    }
     let deciding_other = match obs.current_player {
         Some(c) if obs.deciding_after_draw && c != obs.seat => Some(c),
         _ => None,
     };
-    if obs.deciding_after_draw && obs.current_player == Some(obs.seat) && obs.drawn.is_none() {
-        return err("the observer is deciding after a draw but its drawn card is missing".into());
+
+    // Progress against the game's options.
+    if obs.current_player.is_some() {
+        if let Some(s) = obs.hand_sizes.iter().position(|&k| k == 0) {
+            return err(format!("seat {s} has no cards but the round goes on"));
+        }
+        match options.rounds {
+            Some(r) if obs.rounds_completed >= r => {
+                return err(format!(
+                    "{} rounds completed of {r}, but the game goes on",
+                    obs.rounds_completed
+                ))
+            }
+            None if obs.rounds_completed == u32::MAX => {
+                return err("too many rounds completed".into())
+            }
+            _ => {}
+        }
+        if let Some(target) = options.target {
+            if let Some(s) = obs.scores.iter().position(|&x| x >= u64::from(target)) {
+                return err(format!(
+                    "seat {s} has {} points, the target is {target}, but the game goes on",
+                    obs.scores[s]
+                ));
+            }
+        }
     }
-    if let Some(c) = obs.drawn {
-        if !obs.hand.contains(&c) {
-            return err(format!("the drawn card {c} is not in the hand"));
+    if let Some(o) = obs.last_round {
+        if o.winner.is_some_and(|w| w >= n) || o.round >= obs.rounds_completed {
+            return err("the last round's outcome does not fit the table".into());
+        }
+    }
+    if obs.decisions > MAX_DECISIONS {
+        return err(format!("{} decisions is absurd", obs.decisions));
+    }
+
+    // Sizes: the hidden places, each at most the deck.
+    let too_big = |what: &str, k: usize| -> Result<(), ResampleError> {
+        if k > DECK_SIZE {
+            Err(ResampleError(format!(
+                "{what} of {k} cards; the deck has {DECK_SIZE}"
+            )))
+        } else {
+            Ok(())
+        }
+    };
+    too_big("a draw pile", obs.draw_pile)?;
+    too_big("a reshuffle", obs.reshuffled.len())?;
+    let mut needed = obs.draw_pile;
+    for s in (0..n).filter(|&s| s != obs.seat) {
+        too_big("a hand", obs.hand_sizes[s])?;
+        needed = needed
+            .checked_add(obs.hand_sizes[s])
+            .ok_or_else(|| ResampleError("hidden places overflow".into()))?;
+    }
+    too_big("hidden places", needed)?;
+
+    // The unseen cards, and those that may lie in the draw pile.
+    let mut unseen = [0usize; KINDS];
+    for c in Card::all_kinds() {
+        unseen[c.index()] = usize::from(c.copies_in_deck());
+    }
+    for &c in obs.hand.iter().chain(&obs.discard) {
+        let k = &mut unseen[c.index()];
+        *k = k
+            .checked_sub(1)
+            .ok_or_else(|| ResampleError(format!("more copies of {c} seen than the deck holds")))?;
+    }
+    let total_unseen: usize = unseen.iter().sum();
+    if total_unseen < needed {
+        return err(format!(
+            "{total_unseen} unseen cards but {needed} hidden places"
+        ));
+    }
+    let mut may_be_in_pile = unseen;
+    if !obs.reshuffled.is_empty() {
+        let mut reshuffled = [0usize; KINDS];
+        for &c in &obs.reshuffled {
+            reshuffled[c.index()] += 1;
+            if reshuffled[c.index()] > usize::from(c.copies_in_deck()) {
+                return err(format!("more copies of {c} reshuffled than the deck holds"));
+            }
+        }
+        for (m, r) in may_be_in_pile.iter_mut().zip(reshuffled) {
+            *m = (*m).min(r);
         }
     }
     if let Some(player) = deciding_other {
-        // Any unseen card may be the one just drawn: whether it fits is the drawer's to see.
         if obs.hand_sizes[player] == 0 {
             return err("the player deciding after a draw has no cards".into());
         }
-        drawn = pool.pop();
     }
+
+    // The draw pile, then the card another seat just drew (it came off the same pile).
+    let from_pile = obs.draw_pile + usize::from(deciding_other.is_some());
+    let mut pile = cards_of(&may_be_in_pile);
+    if pile.len() < from_pile {
+        return err(format!(
+            "{} cards that may be in the draw pile since the reshuffle, but {from_pile} drawn from it",
+            pile.len()
+        ));
+    }
+    pile.shuffle(rng);
+    pile.truncate(from_pile);
+    for &c in &pile {
+        unseen[c.index()] -= 1;
+    }
+    let drawn = match deciding_other {
+        Some(_) => pile.pop(),
+        None => obs.drawn,
+    };
+
+    // The other hands, from the rest. In a scripted position that leaves cards out of play a
+    // random subset of them fills the hands; in a dealt game the counts are equal.
+    let mut rest = cards_of(&unseen);
+    rest.shuffle(rng);
     let mut hands = vec![Vec::new(); n];
     hands[obs.seat] = obs.hand.clone();
     for s in (0..n).filter(|&s| s != obs.seat) {
         let mut size = obs.hand_sizes[s];
         if Some(s) == deciding_other {
-            hands[s].push(drawn.expect("set above"));
+            hands[s].extend(drawn);
             size -= 1;
         }
-        hands[s].extend(pool.drain(pool.len() - size..));
+        // `rest` holds at least `needed - from_pile` cards, the sum of these sizes.
+        hands[s].extend(rest.drain(rest.len() - size..));
     }
     let state = Rebuild {
         obs,
         hands,
-        draw_pile: pool,
+        draw_pile: pile,
         drawn,
         seed: rng.random(),
     }
     .build(game);
     Ok(state)
+}
+
+/// The cards of a per-kind count array, in kind order.
+fn cards_of(counts: &[usize; KINDS]) -> Vec<Card> {
+    let mut v = Vec::with_capacity(DECK_SIZE);
+    for c in Card::all_kinds() {
+        v.extend(std::iter::repeat_n(c, counts[c.index()]));
+    }
+    v
 }

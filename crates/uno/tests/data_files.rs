@@ -3,14 +3,14 @@
 //! exactly. A change to the deal, the shuffle, the rules, the observation or the text forms shows
 //! up here as a named line.
 
-use parlour_core::trace::replay;
+use parlour_core::trace::replay_path;
 use parlour_uno::Uno;
 
 fn replay_file(name: &str) -> parlour_core::trace::ReplayReport {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap();
-    let lines: Vec<&str> = text.lines().collect();
-    replay::<Uno>(&lines).unwrap_or_else(|e| panic!("{name}: {e}"))
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
+    replay_path::<Uno>(&path).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 
 #[test]

@@ -1,11 +1,11 @@
 //! The heuristic bot against uniform random bots, and its blindness to hidden information.
 
 use parlour_bots::RandomBot;
+use parlour_core::conformance::check_bot_is_blind_to_hidden_information;
 use parlour_core::play::play;
-use parlour_core::rng::{derive_seed, seeded};
-use parlour_core::{Bot, Decision, Game, State};
+use parlour_core::rng::derive_seed;
+use parlour_core::{Bot, Game, State};
 use parlour_uno::{HeuristicBot, Uno};
-use rand::RngExt;
 
 const ROUNDS: u64 = 20_000;
 /// The fixed seed set: round `i` is dealt from `derive_seed(SEED, i)`.
@@ -65,33 +65,9 @@ fn heuristic_beats_three_random_bots() {
 
 #[test]
 fn heuristic_decisions_do_not_depend_on_hidden_cards() {
-    // The bot sees only its observation; a resampled state (other hands and the draw pile redrawn)
-    // gives the same observation, so the bot with the same seed must decide the same way.
-    let game = Uno::standard();
-    let mut rng = seeded(5);
-    let mut checked = 0;
-    for g in 0..200 {
-        let mut state = game.new_game(g);
-        while let Some(seat) = state.current_player() {
-            let legal = state.legal_action_vec();
-            let obs = state.observation(seat);
-            let other = game.resample(&obs, &mut rng).unwrap();
-            assert_ne!(other, state, "resampling should redraw something");
-            let other_obs = other.observation(seat);
-            let decide = |o| {
-                HeuristicBot::new(g).act(&Decision {
-                    game: &game,
-                    seat,
-                    observation: o,
-                    legal: &legal,
-                })
-            };
-            assert_eq!(decide(&obs), decide(&other_obs));
-            checked += 1;
-            state
-                .apply(legal[rng.random_range(0..legal.len())])
-                .unwrap();
-        }
-    }
-    assert!(checked > 5000);
+    let checked = check_bot_is_blind_to_hidden_information(&Uno::standard(), 200, 5, |seed| {
+        Box::new(HeuristicBot::new(seed))
+    })
+    .unwrap();
+    assert!(checked > 5000, "{checked}");
 }

@@ -4,7 +4,9 @@
 
 use parlour_core::rng::seeded;
 use parlour_core::{Game, State};
-use parlour_uno::{Card, Color, Direction, Uno, UnoObservation, UnoOptions, UnoSetup, UnoState};
+use parlour_uno::{
+    Card, Color, Direction, Uno, UnoAction, UnoObservation, UnoOptions, UnoSetup, UnoState,
+};
 use rand::RngExt;
 
 mod common;
@@ -346,4 +348,187 @@ fn uno_seat_view_does_not_reveal_whether_a_kept_card_was_playable() {
     assert_eq!(a.hand(1), sorted("B1 B2 B7"));
     assert_eq!(b.hand(1), sorted("B1 B2 R3"));
     assert_eq!(a.observation(0), b.observation(0));
+}
+
+/// Two seats; seat 0 holds one copy each of G1, G2 and B3, seat 1 the other copies (and more),
+/// and every other card lies in the discard pile under the up card R9, with the draw pile empty.
+/// So when seat 0 draws, all those discards are reshuffled into a new draw pile, and none of them
+/// is a G1, G2 or B3.
+fn reshuffle_setup() -> UnoSetup {
+    let hands = [cards("G1 G2 B3"), cards("G1 G2 B3 Y4 Y5 Y6 Y7 Y8 YS YR")];
+    let mut rest = Card::deck();
+    for c in hands.iter().flatten().chain(&[card("R9")]) {
+        let i = rest.iter().position(|x| x == c).unwrap();
+        rest.remove(i);
+    }
+    rest.push(card("R9"));
+    UnoSetup::new(hands.to_vec(), Vec::new(), rest)
+}
+
+/// Whether every card of `part` is in `whole`, counting copies.
+fn is_sub_multiset(part: &[Card], whole: &[Card]) -> bool {
+    let mut counts = [0i32; 54];
+    for c in whole {
+        counts[c.index()] += 1;
+    }
+    for c in part {
+        counts[c.index()] -= 1;
+    }
+    counts.iter().all(|&k| k >= 0)
+}
+
+#[test]
+fn uno_seat_view_reshuffled_cards_seen_by_every_seat_until_next_deal() {
+    let game = Uno::new(UnoOptions {
+        players: 4,
+        target: None,
+        rounds: Some(2),
+    })
+    .unwrap();
+    let mut state = build(
+        &game,
+        &setup(&["Y5 Y6", "R4 G9", "G2", "G3"], "", "B1 B2 B3 R9"),
+    );
+    assert!(state.observation(0).reshuffled.is_empty());
+    // Seat 0 has nothing for R9 and draws from an empty pile: B1 B2 B3 are turned over.
+    play(&mut state, "draw");
+    for seat in 0..4 {
+        assert_eq!(
+            state.observation(seat).reshuffled,
+            sorted("B3 B1 B2"),
+            "seat {seat}"
+        );
+    }
+    assert_eq!(state.reshuffled_cards(), sorted("B1 B2 B3"));
+    // Drawing from the new pile does not change what was reshuffled.
+    play(&mut state, "pass");
+    play(&mut state, "R4");
+    play(&mut state, "draw");
+    play(&mut state, "pass");
+    play(&mut state, "draw");
+    play(&mut state, "pass");
+    assert!(state.draw_pile().is_empty());
+    assert_eq!(state.observation(2).reshuffled, sorted("B1 B2 B3"));
+    // A second reshuffle replaces the first: only R9 lay under the up card R4.
+    play(&mut state, "draw");
+    assert_eq!(state.hand(0).len(), 4, "seat 0 drew the R9");
+    for seat in 0..4 {
+        assert_eq!(
+            state.observation(seat).reshuffled,
+            cards("R9"),
+            "seat {seat}"
+        );
+    }
+    // The next round's deal forgets it.
+    play(&mut state, "R9");
+    play(&mut state, "G9");
+    assert_eq!(state.rounds_completed(), 1);
+    assert!(!state.is_terminal());
+    for seat in 0..4 {
+        assert!(state.observation(seat).reshuffled.is_empty(), "seat {seat}");
+    }
+}
+
+#[test]
+fn uno_resample_after_reshuffle_draws_pile_only_from_reshuffled_cards() {
+    let game = Uno::with_players(2).unwrap();
+    let mut state = build(&game, &reshuffle_setup());
+    state.check_conservation().unwrap();
+    play(&mut state, "draw");
+    let reshuffled = state.reshuffled_cards();
+    assert_eq!(reshuffled.len(), 94);
+    assert_eq!(state.draw_pile().len(), 93);
+    let mut rng = seeded(77);
+    for step in 0..30 {
+        if state.is_terminal() {
+            break;
+        }
+        for seat in 0..2 {
+            let obs = state.observation(seat);
+            assert_eq!(obs.reshuffled, reshuffled);
+            for k in 0..30 {
+                let mut r = seeded(k);
+                let other = Game::resample(&game, &obs, &mut r)
+                    .unwrap_or_else(|e| panic!("step {step}, seat {seat}, k {k}: {e}"));
+                assert_eq!(
+                    other.observation(seat),
+                    obs,
+                    "step {step}, seat {seat}, k {k}"
+                );
+                other.check_conservation().unwrap();
+                assert!(
+                    is_sub_multiset(other.draw_pile(), &reshuffled),
+                    "step {step}, seat {seat}, k {k}: draw pile {:?} is not from the reshuffle",
+                    other.draw_pile()
+                );
+                if seat == 1 {
+                    // No G1, G2 or B3 was reshuffled, so the copies seat 1 does not see (not in
+                    // its hand or the discards) can only be in seat 0's hand.
+                    let count = |h: &[Card], c: Card| h.iter().filter(|&&x| x == c).count();
+                    for c in cards("G1 G2 B3") {
+                        assert_eq!(
+                            count(&other.hand(0), c),
+                            count(&state.hand(0), c),
+                            "step {step}, k {k}: {c}"
+                        );
+                    }
+                }
+                if state.current_player() == Some(seat) {
+                    assert_eq!(other.legal_action_vec(), state.legal_action_vec());
+                }
+            }
+        }
+        let legal = state.legal_action_vec();
+        state
+            .apply(legal[rng.random_range(0..legal.len())])
+            .unwrap();
+    }
+}
+
+#[test]
+fn uno_resample_rejects_draw_pile_larger_than_unseen_reshuffled_cards() {
+    let game = Uno::with_players(2).unwrap();
+    let mut state = build(&game, &reshuffle_setup());
+    play(&mut state, "draw");
+    let mut obs = state.observation(1);
+    // Claim that only three cards were reshuffled: 93 cannot have come from them.
+    obs.reshuffled = sorted("R1 R2 R3");
+    let e = Game::resample(&game, &obs, &mut seeded(1)).unwrap_err();
+    assert!(e.0.contains("reshuffle"), "{e}");
+    // Copies beyond the deck are malformed.
+    obs.reshuffled = cards("R0 R0");
+    assert!(Game::resample(&game, &obs, &mut seeded(1)).is_err());
+}
+
+#[test]
+fn uno_human_input_rejects_text_after_the_colour() {
+    let game = Uno::standard();
+    // Seat 0's hand sorts as R5, G1, B2, W: [3] is the wild.
+    let state = build(&game, &setup(&["W B2 G1 R5", "G2", "G3", "G4"], "Y1", "R9"));
+    let obs = state.observation(0);
+    let legal = state.legal_action_vec();
+    let parse = |text: &str| game.parse_human(&obs, &legal, text);
+    assert_eq!(
+        parse("3 blue"),
+        Ok(UnoAction::Wild(Card::WILD, Color::Blue))
+    );
+    assert_eq!(
+        parse(" 3  b "),
+        Ok(UnoAction::Wild(Card::WILD, Color::Blue))
+    );
+    assert_eq!(parse("0"), Ok(act("R5")));
+    assert_eq!(parse("W:G"), Ok(act("W:G")));
+    let e = parse("3 blue junk").unwrap_err();
+    assert!(
+        e.contains("unexpected text \"junk\" after the colour in `3 blue`"),
+        "{e}"
+    );
+    let e = parse("3 blue red").unwrap_err();
+    assert!(e.contains("unexpected text \"red\""), "{e}");
+    for text in ["0 junk", "R5 now", "W:G x y", "draw please", "p ass"] {
+        let e = parse(text).unwrap_err();
+        assert!(e.contains("unexpected text"), "{text}: {e}");
+    }
+    assert!(parse("3").unwrap_err().contains("add the colour"));
+    assert!(parse("3 purple").unwrap_err().contains("not a colour"));
 }

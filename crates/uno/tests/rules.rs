@@ -7,11 +7,13 @@
 
 use std::collections::BTreeSet;
 
-use parlour_core::rng::seeded;
-use parlour_core::{Game, State};
+use parlour_bots::RandomBot;
+use parlour_core::play::play as play_with_bots;
+use parlour_core::rng::{derive_seed, seeded};
+use parlour_core::{Bot, Game, State};
 use parlour_uno::{
-    action_universe, is_playable, Card, Color, Direction, Rank, RoundOutcome, Uno, UnoAction,
-    UnoOptions, UnoSetup, UnoState,
+    action_universe, is_playable, Card, Color, Direction, HeuristicBot, Rank, RoundOutcome, Uno,
+    UnoAction, UnoOptions, UnoSetup, UnoState,
 };
 use rand::RngExt;
 
@@ -1212,4 +1214,172 @@ fn uno_setup_rejects_inconsistent_tables() {
     s.scores = vec![500, 0, 0, 0];
     let e = setup_error(&match_to(500), &s);
     assert!(e.contains("already has 500 points"), "{e}");
+}
+
+#[test]
+fn uno_setup_rejects_oversized_hands_and_piles_before_building() {
+    let g = table(4);
+    // 300 red fives would overflow a hand's per-kind count: rejected, not a panic.
+    let mut s = setup(&["R5", "G2", "G3", "G4"], "", "R9");
+    s.hands[0] = vec![card("R5"); 300];
+    let e = setup_error(&g, &s);
+    assert!(
+        e.contains("seat 0 holds 300 cards; the deck has 108"),
+        "{e}"
+    );
+    // Within the deck's size but too many copies: the copy count is checked first too.
+    s.hands[0] = vec![card("R5"); 100];
+    let e = setup_error(&g, &s);
+    assert!(e.contains("100 copies of R5; the deck has 2"), "{e}");
+    // Piles longer than the deck.
+    let mut s = setup(&["R5", "G2", "G3", "G4"], "", "R9");
+    s.draw_pile = vec![card("Y1"); 200];
+    let e = setup_error(&g, &s);
+    assert!(e.contains("the draw pile holds 200 cards"), "{e}");
+    let mut s = setup(&["R5", "G2", "G3", "G4"], "", "R9");
+    s.discard = vec![card("Y1"); 109];
+    let e = setup_error(&g, &s);
+    assert!(e.contains("the discard pile holds 109 cards"), "{e}");
+}
+
+#[test]
+fn uno_scores_are_totals_beyond_u32_range() {
+    // A very long tournament table can pass 2^32 points: totals are 64-bit.
+    let g = Uno::new(UnoOptions {
+        players: 4,
+        target: None,
+        rounds: Some(u32::MAX),
+    })
+    .unwrap();
+    let big = u64::from(u32::MAX);
+    let mut s = setup(&["R5", "G5 G6", "G9", "Y0"], "Y1", "R9");
+    s.scores = vec![big, 7, 0, 0];
+    s.rounds_completed = 1000;
+    let mut state = build(&g, &s);
+    play(&mut state, "R5");
+    assert_eq!(state.scores(), &[big + 20, 7, 0, 0]);
+    assert_eq!(state.returns()[0], (big + 20) as f64);
+    assert_eq!(state.observation(2).scores, vec![big + 20, 7, 0, 0]);
+    assert_eq!(state.last_round_outcome().unwrap().points, 20u64);
+    // Totals saturate rather than overflow, whatever a scripted setup starts from.
+    let mut s = setup(&["R5", "G5 G6", "G9", "Y0"], "Y1", "R9");
+    s.scores = vec![u64::MAX - 1, 0, 0, 0];
+    let mut state = build(&g, &s);
+    play(&mut state, "R5");
+    assert_eq!(state.scores()[0], u64::MAX);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rulings
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn uno_no_challenges_or_uno_call_penalties() {
+    let g = table(4);
+    // A Wild Draw Four may be played while holding a card of the up card's colour (R3) and of
+    // the colour about to be called (G5): nothing restricts it.
+    let mut state = build(
+        &g,
+        &setup(
+            &["W+4 R3 G5", "B1 B2", "Y1 Y2", "B3 G7"],
+            "Y3 Y4 Y5 Y6 Y7 Y8",
+            "R9",
+        ),
+    );
+    let legal = state.legal_action_vec();
+    assert!(legal.contains(&act("R3")));
+    assert!(legal.contains(&act("W+4:G")));
+    play(&mut state, "W+4:G");
+    // The victim cannot challenge: it never gets a decision. It takes four cards and seat 2 acts.
+    assert_eq!(state.current_player(), Some(2));
+    assert_eq!(hand_sizes(&state), vec![2, 6, 2, 2]);
+    assert_eq!(state.draw_pile().len(), 2);
+    // Seat 2 (and anyone) may only play, draw or pass: there is no challenge or "Uno" action.
+    assert_eq!(state.legal_action_vec(), acts("draw"));
+    assert_eq!(action_universe().len(), 13 * 4 + 2 * 4 + 2);
+    assert!(action_universe().iter().all(|a| matches!(
+        a,
+        UnoAction::Play(_) | UnoAction::Wild(..) | UnoAction::Draw | UnoAction::Pass
+    )));
+
+    // Going down to one card without "calling Uno" costs nothing: no draw, no extra decision.
+    let mut state = build(
+        &g,
+        &setup(
+            &["R3 G5", "R1 G7", "R2 B4", "R5 B6"],
+            "Y1 Y2 Y3 Y4 Y5 Y6",
+            "R9",
+        ),
+    );
+    play(&mut state, "R3");
+    assert_eq!(hand_sizes(&state), vec![1, 2, 2, 2]);
+    assert_eq!(state.current_player(), Some(1));
+    assert_eq!(state.legal_action_vec(), acts("R1"), "no catch-out action");
+    play(&mut state, "R1");
+    assert_eq!(state.legal_action_vec(), acts("R2"));
+    play(&mut state, "R2");
+    assert_eq!(state.legal_action_vec(), acts("R5"));
+    play(&mut state, "R5");
+    assert_eq!(hand_sizes(&state), vec![1, 1, 1, 1]);
+    assert_eq!(state.draw_pile().len(), 6, "nobody was made to draw");
+    // Seat 0 still holds its one card and goes out with it.
+    assert_eq!(state.legal_action_vec(), acts("G5"));
+    play(&mut state, "G5");
+    assert!(state.is_terminal());
+    assert_eq!(state.scores(), &[7 + 4 + 6, 0, 0, 0]);
+}
+
+/// The tournament ruling: a table of four plays a fixed number of rounds and seats are ranked by
+/// total points. The ranking itself is the arena's; Uno provides the rounds option (the game ends
+/// after exactly that many rounds, whatever the scores) and returns that are the total points.
+#[test]
+fn uno_tournament_fixed_rounds_table_of_four_ranked_by_total_points() {
+    const ROUNDS: u32 = 12;
+    let game = Uno::new(UnoOptions {
+        players: 4,
+        target: None,
+        rounds: Some(ROUNDS),
+    })
+    .unwrap();
+    assert_eq!(game.num_players(), 4);
+    for seed in 0..4 {
+        let mut bots: Vec<Box<dyn Bot<Uno>>> = (0..4)
+            .map(|s| -> Box<dyn Bot<Uno>> {
+                let bot_seed = derive_seed(seed, s);
+                if s % 2 == 0 {
+                    Box::new(HeuristicBot::new(bot_seed))
+                } else {
+                    Box::new(RandomBot::new(bot_seed))
+                }
+            })
+            .collect();
+        // Sum each round's points as the rounds end.
+        let mut totals = [0.0f64; 4];
+        let mut rounds_seen = 0;
+        let end = play_with_bots(&game, game.new_game(seed), &mut bots, |step| {
+            if step.after.rounds_completed() > step.before.rounds_completed() {
+                let round = step.after.last_round().expect("a round just ended");
+                assert_eq!(round.round, rounds_seen);
+                assert_eq!(round.points.len(), 4);
+                for (t, p) in totals.iter_mut().zip(&round.points) {
+                    *t += p;
+                }
+                rounds_seen += 1;
+            }
+            Ok(())
+        })
+        .unwrap();
+        assert!(end.is_terminal());
+        assert_eq!(end.rounds_completed(), ROUNDS, "seed {seed}");
+        assert_eq!(rounds_seen, ROUNDS, "seed {seed}");
+        // The returns are the total points, which rank the table.
+        let returns = end.returns();
+        assert_eq!(returns, totals.to_vec(), "seed {seed}");
+        let scores: Vec<f64> = end.scores().iter().map(|&s| s as f64).collect();
+        assert_eq!(returns, scores, "seed {seed}");
+        assert!(
+            returns.iter().sum::<f64>() > 0.0,
+            "seed {seed}: points were scored"
+        );
+    }
 }
