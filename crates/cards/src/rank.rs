@@ -5,7 +5,9 @@ use std::fmt;
 /// The rank of a standard card, written with one character from `234567890JQKA` (`0` is Ten).
 ///
 /// Ranks are ordered by [`Rank::value`], Ace low: Ace (1) < Two (2) < … < King (13).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[repr(u8)]
 pub enum Rank {
     /// Ace, `A`, value 1.

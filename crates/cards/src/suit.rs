@@ -3,7 +3,9 @@
 use std::fmt;
 
 /// The colour of a suit: Spades and Clubs are black, Hearts and Diamonds are red.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum Colour {
     /// Spades and Clubs.
     Black,
@@ -41,7 +43,9 @@ impl fmt::Display for Colour {
 ///
 /// Suits are ordered Spades < Hearts < Diamonds < Clubs, the order of [`Suit::ALL`] (and the
 /// order in which suits appear in [`standard_deck`](crate::standard_deck)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 #[repr(u8)]
 pub enum Suit {
     /// Spades, `S` (black).

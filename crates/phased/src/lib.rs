@@ -1,0 +1,23 @@
+//! # parlour-phased
+//!
+//! Phased Out (COMP10001, 2017), a Phase 10 variant: two packs, Aces wild, four players, up to
+//! twelve hands, five phases; with parlour's rulings (`shared/RULINGS.md`).
+//!
+//! This crate is being built in stages. Available now: [`groups`], the documented recognition
+//! library — the type of a group (or exactly why it is none), the phase a list of groups makes,
+//! and adding a card to a group on the table.
+//!
+//! ```
+//! use parlour_cards::parse_cards;
+//! use parlour_phased::groups::{group_type, phase_type, GroupError, GroupType, PhaseType};
+//!
+//! let set = parse_cards("2S 2S AH").unwrap();
+//! assert_eq!(group_type(&set), Ok(GroupType::ValueSet3));
+//! let set2 = parse_cards("7H 7S 7D").unwrap();
+//! assert_eq!(phase_type(&[set, set2]), Ok(PhaseType(1)));
+//! // Only one natural card: not a group.
+//! assert_eq!(group_type(&parse_cards("2C AS AC").unwrap()), Err(GroupError::FewNaturals(1)));
+//! ```
+#![deny(missing_docs)]
+
+pub mod groups;
