@@ -17,7 +17,7 @@ pub struct Cli {
 pub enum Command {
     /// Play one game in the terminal: people against bots, or bots alone (the game is printed).
     Play {
-        /// The game (uno, go).
+        /// The game (uno, go, phased).
         game: String,
         /// Who sits at each seat, comma-separated: `human` or a bot name (see `parlour bots GAME`).
         /// Default: a human, then the game's strongest bot in every other seat.
@@ -32,10 +32,13 @@ pub enum Command {
         /// A game option as key=value (e.g. `-o target=500`); repeatable.
         #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
+        /// The rules variant, for games that have one (e.g. `--variant bonus`).
+        #[arg(long)]
+        variant: Option<String>,
     },
     /// Run a tournament at one table, rotating seats, and print the standings.
     Tournament {
-        /// The game (uno, go).
+        /// The game (uno, go, phased).
         game: String,
         /// The bots at the table, comma-separated; repeated cyclically to fill the table.
         #[arg(long, default_value = "heuristic,random,random,random")]
@@ -58,10 +61,13 @@ pub enum Command {
         /// A game option as key=value; repeatable.
         #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
+        /// The rules variant, for games that have one (e.g. `--variant bonus`).
+        #[arg(long)]
+        variant: Option<String>,
     },
     /// Measure random-playout throughput on one core (games/s and player actions/s).
     Bench {
-        /// The game (uno, go).
+        /// The game (uno, go, phased).
         game: String,
         /// How long to measure.
         #[arg(long, default_value = "5", allow_hyphen_values = true)]
@@ -75,6 +81,9 @@ pub enum Command {
         /// A game option as key=value; repeatable.
         #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
+        /// The rules variant, for games that have one (e.g. `--variant bonus`).
+        #[arg(long)]
+        variant: Option<String>,
     },
     /// Re-simulate a trace written by `play --trace`: check every action and the result.
     Replay {
@@ -83,7 +92,7 @@ pub enum Command {
     },
     /// List a game's bots.
     Bots {
-        /// The game (uno, go).
+        /// The game (uno, go, phased).
         game: String,
     },
     /// Comp10001-Go tools: score a set of cards.

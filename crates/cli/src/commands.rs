@@ -16,6 +16,7 @@ use parlour_core::rng::derive_seed;
 use parlour_core::trace::{read_header, replay, TraceWriter};
 use parlour_core::{Bot, Decision, Game, State};
 use parlour_go::Go;
+use parlour_phased::Phased;
 use parlour_uno::Uno;
 use serde_json::{Map, Value};
 
@@ -23,7 +24,7 @@ use crate::args::{Cli, Command, Format, GoCommand};
 use crate::human::HumanBot;
 
 /// The games this build knows, by name.
-const GAMES: &[&str] = &["uno", "go"];
+const GAMES: &[&str] = &["uno", "go", "phased"];
 
 /// A failure to report: one line on stderr and an exit code (2 for bad input, 1 otherwise).
 #[derive(Debug)]
@@ -66,6 +67,7 @@ fn with_game(name: &str, command: impl GameCommand) -> Result<(), Failure> {
     match name {
         "uno" => command.run::<Uno>(),
         "go" => command.run::<Go>(),
+        "phased" => command.run::<Phased>(),
         other => Err(usage(format!(
             "unknown game {other:?} (known games: {})",
             GAMES.join(", ")
@@ -81,13 +83,14 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             seed,
             trace,
             options,
+            variant,
         } => with_game(
             &game.clone(),
             PlayCmd {
                 seats,
                 seed,
                 trace: trace.as_deref().map(Path::to_path_buf),
-                options,
+                options: with_variant(options, variant),
             },
         ),
         Command::Tournament {
@@ -99,6 +102,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             jobs,
             format,
             options,
+            variant,
         } => with_game(
             &game.clone(),
             TournamentCmd {
@@ -108,7 +112,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                 seed,
                 jobs,
                 format,
-                options,
+                options: with_variant(options, variant),
             },
         ),
         Command::Bench {
@@ -117,13 +121,14 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             seed,
             format,
             options,
+            variant,
         } => with_game(
             &game.clone(),
             BenchCmd {
                 seconds,
                 seed,
                 format,
-                options,
+                options: with_variant(options, variant),
             },
         ),
         Command::Replay { file } => replay_file(&file),
@@ -140,6 +145,12 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                 },
         } => go_score_bench(&seconds, seed, format),
     }
+}
+
+/// `--variant V` is the option `variant=V`.
+fn with_variant(mut options: Vec<String>, variant: Option<String>) -> Vec<String> {
+    options.extend(variant.map(|v| format!("variant={v}")));
+    options
 }
 
 /// Parses `key=value` options over the game's defaults; values are JSON when they parse as JSON

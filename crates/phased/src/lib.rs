@@ -20,4 +20,13 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod bots;
+pub mod finder;
+pub mod game;
 pub mod groups;
+
+pub use bots::HeuristicBot;
+pub use game::{
+    check_lay, PhasePlay, Phased, PhasedAction, PhasedObservation, PhasedOptions, PhasedSetup, PhasedState,
+    SetupError, Step, Variant,
+};

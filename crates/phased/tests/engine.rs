@@ -1,0 +1,394 @@
+//! The game rules of Phased Out and its rulings, each a named scenario.
+
+use parlour_cards::{parse_cards, Card};
+use parlour_core::rng::seeded;
+use parlour_core::{Game, State};
+use parlour_phased::{Phased, PhasedAction, PhasedSetup, PhasedState, Step};
+use rand::RngExt;
+
+fn cards(s: &str) -> Vec<Card> {
+    parse_cards(s).unwrap()
+}
+
+/// Cards sorted as hands are (by card index).
+fn sorted(s: &str) -> Vec<Card> {
+    let mut v = cards(s);
+    v.sort();
+    v
+}
+
+fn act(state: &mut PhasedState, text: &str) {
+    let a: PhasedAction = text.parse().unwrap_or_else(|e| panic!("{e}"));
+    state.apply(a).unwrap_or_else(|e| panic!("{text}: {e}"));
+}
+
+fn rejected(state: &PhasedState, text: &str) -> String {
+    let a: PhasedAction = text.parse().unwrap();
+    let mut copy = state.clone();
+    let e = copy.apply(a).unwrap_err();
+    assert_eq!(copy, *state, "a rejected action changes nothing");
+    e.reason
+}
+
+/// Seat 1 to act (seat 0 dealt), with these hands and a deck of `deck` and discard `discard`.
+fn setup(hands: [&str; 4], deck: &str, discard: &str) -> PhasedSetup {
+    PhasedSetup {
+        hands: hands.iter().map(|h| cards(h)).collect(),
+        deck: cards(deck),
+        discard: cards(discard),
+        dealer: 0,
+        current: 1,
+        ..PhasedSetup::default()
+    }
+}
+
+fn build(game: &Phased, s: &PhasedSetup) -> PhasedState {
+    PhasedState::from_setup(game, s).unwrap_or_else(|e| panic!("{e}"))
+}
+
+#[test]
+fn phased_two_packs_aces_wild_and_bonus_jokers() {
+    let s = Phased::standard().new_game(1);
+    s.check_conservation().unwrap();
+    let b = Phased::bonus().new_game(1);
+    b.check_conservation().unwrap();
+    let total = |st: &PhasedState| {
+        let o = st.observation(0);
+        o.hand_sizes.iter().sum::<usize>() + o.deck + o.discard.len()
+    };
+    assert_eq!(total(&s), 104);
+    assert_eq!(total(&b), 108);
+}
+
+#[test]
+fn phased_player_0_deals_first_hand_so_player_1_leads_and_the_first_discard_is_turned_up() {
+    let s = Phased::standard().new_game(3);
+    let o = s.observation(1);
+    assert_eq!(o.dealer, 0);
+    assert_eq!(s.current_player(), Some(1));
+    assert_eq!(o.hand_sizes, vec![10, 10, 10, 10]);
+    assert_eq!(o.discard.len(), 1);
+    assert_eq!(o.deck, 104 - 41);
+    assert_eq!(o.step, Step::Draw);
+}
+
+#[test]
+fn phased_dealer_rotates_and_the_player_after_the_dealer_leads() {
+    let game = Phased::standard();
+    let mut s = game.new_game(4);
+    let mut rng = seeded(4);
+    let mut dealers = vec![0];
+    while !s.is_terminal() && dealers.len() < 5 {
+        let before = s.observation(0).hands_completed;
+        let legal = s.legal_action_vec();
+        s.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+        let o = s.observation(0);
+        if o.hands_completed > before && !s.is_terminal() {
+            dealers.push(o.dealer);
+            assert_eq!(s.current_player(), Some((o.dealer + 1) % 4), "the player left of the dealer leads");
+            assert_eq!(o.hand_sizes, vec![10, 10, 10, 10]);
+        }
+    }
+    assert_eq!(dealers, vec![0, 1, 2, 3, 0]);
+}
+
+#[test]
+fn phased_a_turn_starts_by_drawing_or_taking_the_discard() {
+    let game = Phased::standard();
+    let s = build(&game, &setup(["2S", "2H 3H", "2D", "2C"], "9S 8S", "5H"));
+    assert_eq!(s.legal_action_vec(), vec![PhasedAction::Draw, PhasedAction::Take]);
+    assert!(rejected(&s, "discard 2H").contains("first draw"));
+    let mut t = s.clone();
+    act(&mut t, "take");
+    assert_eq!(t.hand(1), sorted("2H 3H 5H"));
+    // Everyone saw seat 1 take the 5H: it is known to be in seat 1's hand.
+    assert_eq!(t.observation(0).known[1], cards("5H"));
+    assert!(rejected(&t, "draw").contains("already drawn"));
+    let mut d = s.clone();
+    act(&mut d, "draw");
+    assert_eq!(d.hand(1), sorted("2H 3H 8S"));
+    assert!(d.observation(0).known[1].is_empty());
+}
+
+#[test]
+fn phased_the_next_phase_only_whole_and_once_per_hand() {
+    let game = Phased::standard();
+    let mut s = build(&game, &setup(["3S", "2S 2S 2H 7H 7S 7D 9C", "2D", "2C"], "9S 8S KD", "5H"));
+    act(&mut s, "draw");
+    // Seven mixed cards are no group; phase 2 (seven of a suit) would not be next anyway.
+    assert!(rejected(&s, "lay 2S 2S 2H 7H 7S 7D 9C").starts_with("group 0"));
+    // Part of a phase is not a phase.
+    assert!(rejected(&s, "lay 2S 2S 2H").contains("no phase"));
+    act(&mut s, "lay 2S 2S 2H / 7H 7S 7D");
+    assert_eq!(s.observation(0).phases_done[1], vec![1]);
+    assert!(rejected(&s, "lay 2S 2S 2H / 7H 7S 7D").contains("only one phase"));
+}
+
+#[test]
+fn phased_cards_go_on_table_groups_only_once_the_players_phase_is_down() {
+    let game = Phased::standard();
+    let mut s = build(
+        &game,
+        &PhasedSetup {
+            table: vec![vec![cards("4S 4H 4D"), cards("5S 5H 5D")], vec![], vec![], vec![]],
+            phases_done: vec![vec![1], vec![], vec![], vec![]],
+            laid: vec![true, false, false, false],
+            ..setup(["2S", "4C 2H 2D 2C 9S 9H 9D", "2D", "2C"], "9S 8S KD", "5H")
+        },
+    );
+    act(&mut s, "draw");
+    assert!(rejected(&s, "add 4C 0 0 3").contains("only once your phase is down"));
+    act(&mut s, "lay 2H 2D 2C / 9S 9H 9D");
+    act(&mut s, "add 4C 0 0 3");
+    assert_eq!(s.observation(2).table[0][0].cards, cards("4S 4H 4D 4C"));
+}
+
+#[test]
+fn phased_a_hand_ends_when_a_player_has_no_cards_and_penalties_are_scored() {
+    let game = Phased::standard();
+    let mut s = build(
+        &game,
+        &PhasedSetup {
+            laid: vec![false, true, false, false],
+            phases_done: vec![vec![], vec![1], vec![], vec![]],
+            table: vec![vec![], vec![cards("4S 4H 4D"), cards("5S 5H 5D")], vec![], vec![]],
+            ..setup(["3D JC AS", "4C", "2D 0D", "KH"], "9S 8S KD", "5H")
+        },
+    );
+    act(&mut s, "draw");
+    act(&mut s, "add 4C 1 0 3");
+    act(&mut s, "discard KD");
+    // Seat 1 emptied its hand by discarding: the hand is over and penalties counted.
+    let o = s.observation(0);
+    assert_eq!(o.hands_completed, 1);
+    // The seed's example: 3D + JC + AS = 39.
+    assert_eq!(o.scores, vec![39, 0, 12, 13]);
+}
+
+#[test]
+fn phased_a_hand_ends_after_the_player_who_drew_the_last_card_discards() {
+    let game = Phased::standard();
+    let mut s = build(&game, &setup(["2S", "4C 7H", "2D", "2C"], "9S", "5H"));
+    act(&mut s, "draw");
+    assert_eq!(s.observation(0).deck, 0);
+    assert!(s.observation(0).last_card_drawn);
+    act(&mut s, "discard 7H");
+    let o = s.observation(0);
+    assert_eq!(o.hands_completed, 1);
+    assert_eq!(o.scores, vec![2, 4 + 9, 2, 2]);
+}
+
+#[test]
+fn phased_a_hand_ends_once_every_player_has_played_50_turns() {
+    let game = Phased::standard();
+    let mut s = build(
+        &game,
+        &PhasedSetup {
+            turns: vec![50, 49, 50, 50],
+            ..setup(["2S", "4C 7H", "2D", "2C"], "9S 8S 7S", "5H")
+        },
+    );
+    act(&mut s, "draw");
+    act(&mut s, "discard 7H");
+    assert_eq!(s.observation(0).hands_completed, 1);
+}
+
+#[test]
+fn phased_game_ends_at_the_end_of_the_hand_in_which_phase_5_is_laid() {
+    let game = Phased::standard();
+    let mut s = build(
+        &game,
+        &PhasedSetup {
+            phases_done: vec![vec![], vec![1, 2, 3, 4], vec![], vec![]],
+            scores: vec![10, 90, 20, 5],
+            ..setup(["2S", "2S 3C 4C 5S 7C 7S 7D 7D 9H", "3D", "2C"], "9S 8S KD", "5H")
+        },
+    );
+    act(&mut s, "draw");
+    act(&mut s, "lay 2S 3C 4C 5S / 7C 7S 7D 7D");
+    assert!(s.observation(0).game_ends_after_hand);
+    assert!(!s.is_terminal(), "the hand goes on");
+    act(&mut s, "discard 9H");
+    act(&mut s, "draw");
+    act(&mut s, "discard 3D");
+    act(&mut s, "draw");
+    act(&mut s, "discard 2C");
+    // Seat 2 and 3 emptied... the hand ends when someone has no cards: seat 2 discarded its last.
+    assert!(s.is_terminal());
+    // Only seat 1 completed phase 5, so it wins despite the highest total.
+    assert_eq!(s.winners(), vec![1]);
+}
+
+#[test]
+fn phased_after_12_hands_the_lowest_total_wins_and_ties_all_win() {
+    let game = Phased::standard();
+    let last_hand = |scores: Vec<u32>| {
+        let mut s = build(
+            &game,
+            &PhasedSetup {
+                hands_completed: 11,
+                scores,
+                ..setup(["2S", "7H", "2D", "4C"], "9S", "5H")
+            },
+        );
+        // Seat 1 draws the deck's last card and discards: the twelfth hand ends.
+        act(&mut s, "draw");
+        act(&mut s, "discard 7H");
+        assert!(s.is_terminal());
+        s
+    };
+    // Penalties 2, 9, 2, 4.
+    let s = last_hand(vec![30, 40, 35, 30]);
+    assert_eq!(s.scores(), [32, 49, 37, 34]);
+    assert_eq!(s.winners(), vec![0]);
+    let t = last_hand(vec![30, 40, 35, 28]);
+    assert_eq!(t.scores(), [32, 49, 37, 32]);
+    assert_eq!(t.winners(), vec![0, 3]);
+}
+
+#[test]
+fn phased_bonus_phases_in_any_order_each_once() {
+    let game = Phased::bonus();
+    let mut s = build(
+        &game,
+        &PhasedSetup {
+            phases_done: vec![vec![], vec![1, 4], vec![], vec![]],
+            ..setup(["2S", "2C 7C 7C 8C JC QC KC 9H", "3D", "2C"], "9S 8S KD", "5H")
+        },
+    );
+    act(&mut s, "draw");
+    act(&mut s, "lay 2C 7C 7C 8C JC QC KC");
+    assert_eq!(s.observation(0).phases_done[1], vec![1, 2, 4]);
+    let mut t = build(
+        &game,
+        &PhasedSetup {
+            phases_done: vec![vec![], vec![1], vec![], vec![]],
+            ..setup(["2S", "2S 2H 2D 7H 7S 7D 9H", "3D", "2C"], "9S 8S KD", "5H")
+        },
+    );
+    act(&mut t, "draw");
+    assert!(rejected(&t, "lay 2S 2H 2D / 7H 7S 7D").contains("phase 1"), "each phase once");
+}
+
+#[test]
+fn phased_bonus_joker_skips_a_nominated_player_once() {
+    let game = Phased::bonus();
+    let mut s = build(&game, &setup(["2S 3S", "ZZ ZZ 9H 9C", "3D 4D", "2C 4C"], "5C 6C 7C 9S 8S KD QD JD", "5H"));
+    act(&mut s, "draw");
+    assert!(rejected(&s, "discard ZZ").contains("Skip"));
+    assert!(rejected(&s, "skip 1").contains("cannot be nominated"));
+    act(&mut s, "skip 2");
+    // Seat 2 misses its turn: seat 3 plays next.
+    assert_eq!(s.current_player(), Some(3));
+    act(&mut s, "draw");
+    act(&mut s, "discard 2C");
+    act(&mut s, "draw");
+    act(&mut s, "discard 2S");
+    act(&mut s, "draw");
+    act(&mut s, "skip 3");
+    assert!(s.observation(0).skip_next[3]);
+    assert_eq!(s.current_player(), Some(2));
+    act(&mut s, "draw");
+    act(&mut s, "discard 3D");
+    assert_eq!(s.current_player(), Some(0), "seat 3 skipped");
+    assert!(!s.observation(0).skip_next[3], "the skip is used up");
+}
+
+#[test]
+fn phased_bonus_a_second_skip_on_a_nominated_player_has_no_effect() {
+    let game = Phased::bonus();
+    let mut s = build(
+        &game,
+        &PhasedSetup {
+            current: 0,
+            ..setup(["ZZ 5S", "ZZ 9H 9C", "3D 4D", "2C 4C"], "5C 6C 7C 9S 8S KD QD JD", "5H")
+        },
+    );
+    act(&mut s, "draw");
+    act(&mut s, "skip 2");
+    act(&mut s, "draw");
+    // Seat 2 is nominated already: this Skip changes nothing.
+    act(&mut s, "skip 2");
+    assert_eq!(s.current_player(), Some(3), "seat 2 misses one turn");
+    act(&mut s, "draw");
+    act(&mut s, "discard 2C");
+    act(&mut s, "draw");
+    act(&mut s, "discard 5S");
+    act(&mut s, "draw");
+    act(&mut s, "discard 9H");
+    assert_eq!(s.current_player(), Some(2), "and only one");
+}
+
+#[test]
+fn phased_bonus_a_joker_on_the_discard_pile_cannot_be_taken() {
+    let game = Phased::bonus();
+    let s = build(&game, &setup(["2S", "9H 9C", "3D", "2C"], "9S 8S KD", "ZZ"));
+    assert_eq!(s.legal_action_vec(), vec![PhasedAction::Draw]);
+    assert!(rejected(&s, "take").contains("Joker"));
+}
+
+#[test]
+fn phased_action_text_round_trips_and_bad_text_is_named() {
+    for text in ["draw", "take", "lay 2S 2S AH / 7H 7S 7D", "add 5D 1 0 8", "discard 7C", "skip 2"] {
+        let a: PhasedAction = text.parse().unwrap();
+        assert_eq!(a.to_string(), text);
+    }
+    let e = "lay 2S 10S".parse::<PhasedAction>().unwrap_err();
+    assert!(e.to_string().contains("\"10S\""), "{e}");
+    assert!("add 5D 1 0".parse::<PhasedAction>().is_err());
+    assert!("jump".parse::<PhasedAction>().is_err());
+}
+
+#[test]
+fn phased_resampling_keeps_the_view_and_cards_known_taken() {
+    let game = Phased::standard();
+    let mut s = build(&game, &setup(["2S 3S", "9H 9C", "3D 4D", "2C 4C"], "9S 8S KD QD JD 5C 6C", "KH"));
+    act(&mut s, "take");
+    act(&mut s, "discard 9C");
+    let mut rng = seeded(1);
+    for seat in [0, 2, 3] {
+        let obs = s.observation(seat);
+        for _ in 0..20 {
+            let r = game.resample(&obs, &mut rng).unwrap();
+            assert_eq!(r.observation(seat), obs);
+            assert!(r.hand(1).contains(&cards("KH")[0]), "everyone saw seat 1 take KH");
+        }
+    }
+}
+
+#[test]
+fn phased_standard_phases_are_laid_in_order() {
+    let game = Phased::standard();
+    let mut s = build(&game, &setup(["3S", "2C 7C 7C 8C JC QC KC 9H", "2D", "2H"], "9S 8S KD", "5H"));
+    act(&mut s, "draw");
+    assert_eq!(
+        rejected(&s, "lay 2C 7C 7C 8C JC QC KC"),
+        "these groups make phase 2, but you need phase 1"
+    );
+}
+
+#[test]
+fn phased_a_person_lays_a_phase_by_typing_its_groups_and_hears_why_not() {
+    let game = Phased::standard();
+    let mut s = build(&game, &setup(["3S", "2S 2S AH 7H 7S 7D 9C", "2D", "2C"], "9S 8S KD", "5H"));
+    act(&mut s, "draw");
+    let obs = s.observation(1);
+    let legal = s.legal_action_vec();
+    let typed = game.parse_human(&obs, &legal, "2S 2S AH / 7H 7S 7D").unwrap();
+    assert_eq!(typed.to_string(), "lay 2S 2S AH / 7H 7S 7D");
+    s.apply(typed).unwrap();
+    let mut t = build(&game, &setup(["3S", "2S 2S AH 7H 7S 7D 9C", "2D", "2C"], "9S 8S KD", "5H"));
+    act(&mut t, "draw");
+    let obs = t.observation(1);
+    let legal = t.legal_action_vec();
+    let why = |input: &str| game.parse_human(&obs, &legal, input).unwrap_err();
+    assert_eq!(
+        why("2S AH AH / 7H 7S 7D"),
+        "AH is not in your hand (or is used twice)"
+    );
+    assert_eq!(
+        why("2S 9C AH / 7H 7S 7D"),
+        "group 0 (2S 9C AH): 9C is out of sequence: the run needs a 3 there"
+    );
+    assert!(why("2S 10S").contains("\"10S\""));
+}
