@@ -481,17 +481,37 @@ fn phased_plays_both_variants_traces_replays_and_runs_tournaments() {
         let trace = dir.path().join(format!("{variant}.jsonl"));
         let trace_s = trace.to_str().unwrap();
         let o = parlour(&[
-            "play", "phased", "--variant", variant, "--seats", "heuristic,random,heuristic,random", "--seed", "6",
-            "--trace", trace_s,
+            "play",
+            "phased",
+            "--variant",
+            variant,
+            "--seats",
+            "heuristic,random,heuristic,random",
+            "--seed",
+            "6",
+            "--trace",
+            trace_s,
         ]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         let r = parlour(&["replay", trace_s]);
         assert_eq!(r.status.code(), Some(0), "{}", stderr(&r));
         assert!(stdout(&r).contains("result reproduced"));
-        let t = parlour(&["tournament", "phased", "--variant", variant, "--rounds", "8", "--format", "json"]);
+        let t = parlour(&[
+            "tournament",
+            "phased",
+            "--variant",
+            variant,
+            "--rounds",
+            "8",
+            "--format",
+            "json",
+        ]);
         assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
         let v: serde_json::Value = serde_json::from_str(stdout(&t).trim()).unwrap();
         assert_eq!(v["rounds"], 8);
     }
-    assert_bad_input(&["bench", "phased", "--variant", "turbo"], "unknown variant");
+    assert_bad_input(
+        &["bench", "phased", "--variant", "turbo"],
+        "unknown variant",
+    );
 }

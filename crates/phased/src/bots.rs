@@ -6,7 +6,7 @@ use parlour_core::{Bot, BotEntry, Decision};
 use rand::RngExt;
 
 use crate::finder::find_phase;
-use crate::game::{Phased, PhasePlay, PhasedAction, PhasedObservation, Variant};
+use crate::game::{PhasePlay, Phased, PhasedAction, PhasedObservation, Variant};
 use crate::groups::{is_wild, penalty, PhaseType};
 
 /// The bots Phased Out offers by name (`random` lives in `parlour-bots`).
@@ -55,7 +55,11 @@ fn usefulness(card: Card, hand: &[Card], phase: PhaseType) -> f64 {
         return 100.0;
     }
     let v = card.value().unwrap_or(0);
-    let others: Vec<Card> = hand.iter().copied().filter(|&c| c != card && !is_wild(c) && !c.is_joker()).collect();
+    let others: Vec<Card> = hand
+        .iter()
+        .copied()
+        .filter(|&c| c != card && !is_wild(c) && !c.is_joker())
+        .collect();
     let same_value = others.iter().filter(|c| c.value() == Some(v)).count() as f64;
     let same_suit = others.iter().filter(|c| c.suit() == card.suit()).count() as f64;
     let near = |colour: bool| {
@@ -95,7 +99,9 @@ impl Bot<Phased> for HeuristicBot {
                 let mut with = hand.clone();
                 with.push(top);
                 let helps = is_wild(top)
-                    || (!obs.laid[obs.seat] && find_phase(&with, &phases).is_some() && find_phase(hand, &phases).is_none())
+                    || (!obs.laid[obs.seat]
+                        && find_phase(&with, &phases).is_some()
+                        && find_phase(hand, &phases).is_none())
                     || hand_value(&with, &phases) > hand_value(hand, &phases) + 2.0;
                 if helps || !legal.contains(&PhasedAction::Draw) {
                     return PhasedAction::Take;
@@ -125,7 +131,11 @@ impl Bot<Phased> for HeuristicBot {
             return *add;
         }
         // A Joker skips the seat closest to going out.
-        let skips: Vec<PhasedAction> = legal.iter().copied().filter(|a| matches!(a, PhasedAction::Skip(_))).collect();
+        let skips: Vec<PhasedAction> = legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, PhasedAction::Skip(_)))
+            .collect();
         if !skips.is_empty() {
             return *skips
                 .iter()
@@ -146,12 +156,25 @@ impl Bot<Phased> for HeuristicBot {
             return legal[self.rng.random_range(0..legal.len())];
         }
         let keep = |c: Card| -> f64 {
-            let u = phases.iter().map(|&ph| usefulness(c, hand, ph)).fold(0.0, f64::max);
+            let u = phases
+                .iter()
+                .map(|&ph| usefulness(c, hand, ph))
+                .fold(0.0, f64::max);
             // Once the phase is down, usefulness no longer matters: shed penalty.
-            if obs.laid[obs.seat] { -f64::from(penalty(c)) } else { 10.0 * u - f64::from(penalty(c)) }
+            if obs.laid[obs.seat] {
+                -f64::from(penalty(c))
+            } else {
+                10.0 * u - f64::from(penalty(c))
+            }
         };
-        let worst = discards.iter().copied().fold(f64::INFINITY, |m, c| m.min(keep(c)));
-        let choices: Vec<Card> = discards.into_iter().filter(|&c| keep(c) <= worst + 1e-9).collect();
+        let worst = discards
+            .iter()
+            .copied()
+            .fold(f64::INFINITY, |m, c| m.min(keep(c)));
+        let choices: Vec<Card> = discards
+            .into_iter()
+            .filter(|&c| keep(c) <= worst + 1e-9)
+            .collect();
         PhasedAction::Discard(choices[self.rng.random_range(0..choices.len())])
     }
 }

@@ -124,9 +124,7 @@ impl Hand {
             counts[i] = counts[i].saturating_add(1);
         }
         counts[usize::from(Card::JOKER.index())] = 0;
-        let aces = ACES
-            .iter()
-            .fold(0u8, |n, &i| n.saturating_add(counts[i]));
+        let aces = ACES.iter().fold(0u8, |n, &i| n.saturating_add(counts[i]));
         let usable = counts.iter().map(|&n| usize::from(n)).sum();
         Hand {
             counts,
@@ -153,7 +151,8 @@ impl Hand {
                     .iter()
                     .map(|&x| {
                         if x == WILD {
-                            aces.next().expect("a play uses no more wilds than the hand has")
+                            aces.next()
+                                .expect("a play uses no more wilds than the hand has")
                         } else {
                             card(x)
                         }
@@ -330,7 +329,10 @@ fn suit_from<F: FnMut(&Shape) -> ControlFlow<()>>(
         }
         return f(&full);
     }
-    if n.saturating_add(left[usize::from(value)]).saturating_add(hand.aces) < 7 {
+    if n.saturating_add(left[usize::from(value)])
+        .saturating_add(hand.aces)
+        < 7
+    {
         return ControlFlow::Continue(());
     }
     let most = hand.count(suit, value).min(7 - n);
@@ -371,9 +373,9 @@ fn visit<F: FnMut(&[Shape]) -> ControlFlow<()>>(
             }
             let mut sets = Vec::new();
             value_sets(hand, size, &mut sets);
-            sets.sort_unstable_by(|a, b| a.shape.cmp(&b.shape));
+            sets.sort_unstable_by_key(|a| a.shape);
             for (i, a) in sets.iter().enumerate() {
-                for b in &sets[i + 1..] {
+                for b in &sets[i..] {
                     if sets_fit(hand, a, b) {
                         f(&[a.shape, b.shape])?;
                     }

@@ -121,7 +121,12 @@ impl fmt::Display for PhasePlay {
         let groups: Vec<String> = self
             .groups()
             .iter()
-            .map(|g| g.iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "))
+            .map(|g| {
+                g.iter()
+                    .map(|c| c.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
             .collect();
         f.write_str(&groups.join(" / "))
     }
@@ -184,10 +189,13 @@ impl FromStr for PhasedAction {
         let (verb, rest) = s.split_once(' ').unwrap_or((s, ""));
         let rest = rest.trim();
         let number = |w: &str, what: &str| -> Result<u8, ParseActionError> {
-            w.parse::<u8>().map_err(|_| bad(format!("{what} {w:?} is not a number")))
+            w.parse::<u8>()
+                .map_err(|_| bad(format!("{what} {w:?} is not a number")))
         };
         match verb {
-            "draw" | "take" if !rest.is_empty() => Err(bad(format!("`{verb}` takes nothing after it"))),
+            "draw" | "take" if !rest.is_empty() => {
+                Err(bad(format!("`{verb}` takes nothing after it")))
+            }
             "draw" => Ok(PhasedAction::Draw),
             "take" => Ok(PhasedAction::Take),
             "lay" => {
@@ -197,14 +205,20 @@ impl FromStr for PhasedAction {
                     .collect::<Result<Vec<_>, _>>()?;
                 PhasePlay::new(&groups)
                     .map(PhasedAction::Lay)
-                    .ok_or_else(|| bad("a phase is one or two groups of 1 to 8 cards, separated by /".into()))
+                    .ok_or_else(|| {
+                        bad("a phase is one or two groups of 1 to 8 cards, separated by /".into())
+                    })
             }
             "add" => {
                 let w: Vec<&str> = rest.split_whitespace().collect();
                 if w.len() != 4 {
-                    return Err(bad("expected `add CARD OWNER GROUP INDEX`, e.g. `add 5D 1 0 8`".into()));
+                    return Err(bad(
+                        "expected `add CARD OWNER GROUP INDEX`, e.g. `add 5D 1 0 8`".into(),
+                    ));
                 }
-                let card: Card = w[0].parse().map_err(|e: parlour_cards::ParseCardError| bad(e.to_string()))?;
+                let card: Card = w[0]
+                    .parse()
+                    .map_err(|e: parlour_cards::ParseCardError| bad(e.to_string()))?;
                 Ok(PhasedAction::Add {
                     card,
                     owner: number(w[1], "owner")?,
@@ -213,7 +227,9 @@ impl FromStr for PhasedAction {
                 })
             }
             "discard" => {
-                let card: Card = rest.parse().map_err(|e: parlour_cards::ParseCardError| bad(e.to_string()))?;
+                let card: Card = rest
+                    .parse()
+                    .map_err(|e: parlour_cards::ParseCardError| bad(e.to_string()))?;
                 Ok(PhasedAction::Discard(card))
             }
             "skip" => Ok(PhasedAction::Skip(number(rest, "seat")?)),
@@ -230,7 +246,9 @@ impl Serialize for PhasedAction {
 
 impl<'de> Deserialize<'de> for PhasedAction {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<PhasedAction, D::Error> {
-        String::deserialize(d)?.parse().map_err(serde::de::Error::custom)
+        String::deserialize(d)?
+            .parse()
+            .map_err(serde::de::Error::custom)
     }
 }
 
@@ -330,11 +348,17 @@ impl fmt::Display for PhasedObservation {
             self.hands_completed + 1,
             self.dealer,
             self.deck,
-            self.discard.last().map_or("(empty)".to_string(), |c| c.to_string())
+            self.discard
+                .last()
+                .map_or("(empty)".to_string(), |c| c.to_string())
         )?;
         for s in 0..self.hand_sizes.len() {
             let me = if s == self.seat { " (you)" } else { "" };
-            let turn = if self.current_player == Some(s) { "→" } else { " " };
+            let turn = if self.current_player == Some(s) {
+                "→"
+            } else {
+                " "
+            };
             write!(
                 f,
                 "{turn} seat {s}{me}: {} cards · phases done {:?} · penalty {}",
@@ -436,7 +460,8 @@ impl PhasedState {
             s.table[p].clear();
             if let Some(groups) = setup.table.get(p) {
                 for g in groups {
-                    let ty = crate::groups::group_type(g).map_err(|e| SetupError(format!("seat {p}'s group: {e}")))?;
+                    let ty = crate::groups::group_type(g)
+                        .map_err(|e| SetupError(format!("seat {p}'s group: {e}")))?;
                     s.table[p].push(TableGroup::laid(g, ty));
                 }
             }
@@ -505,9 +530,16 @@ impl PhasedState {
     pub fn phases_open(&self, p: Seat) -> Vec<PhaseType> {
         let done = self.done[p];
         if self.bonus {
-            PhaseType::ALL.into_iter().filter(|&ph| done & bit(ph) == 0).collect()
+            PhaseType::ALL
+                .into_iter()
+                .filter(|&ph| done & bit(ph) == 0)
+                .collect()
         } else {
-            PhaseType::ALL.into_iter().find(|&ph| done & bit(ph) == 0).into_iter().collect()
+            PhaseType::ALL
+                .into_iter()
+                .find(|&ph| done & bit(ph) == 0)
+                .into_iter()
+                .collect()
         }
     }
 
@@ -528,10 +560,18 @@ impl PhasedState {
             return Vec::new();
         }
         let all = if self.bonus { 0b11111 } else { 0b10000 };
-        let finished: Vec<Seat> = (0..PLAYERS).filter(|&p| self.done[p] & all == all).collect();
-        let pool: Vec<Seat> = if finished.is_empty() { (0..PLAYERS).collect() } else { finished };
+        let finished: Vec<Seat> = (0..PLAYERS)
+            .filter(|&p| self.done[p] & all == all)
+            .collect();
+        let pool: Vec<Seat> = if finished.is_empty() {
+            (0..PLAYERS).collect()
+        } else {
+            finished
+        };
         let best = pool.iter().map(|&p| self.scores[p]).min().unwrap_or(0);
-        pool.into_iter().filter(|&p| self.scores[p] == best).collect()
+        pool.into_iter()
+            .filter(|&p| self.scores[p] == best)
+            .collect()
     }
 
     /// Checks that every card (104, or 108 with Jokers) is in exactly one place.
@@ -543,16 +583,23 @@ impl PhasedState {
                 all.extend(g.cards.iter().copied());
             }
             for &c in &self.known[p] {
-                if self.hands[p].count(c) < self.known[p].iter().filter(|&&k| k == c).count() as u8 {
+                if self.hands[p].count(c) < self.known[p].iter().filter(|&&k| k == c).count() as u8
+                {
                     return Err(format!("seat {p} is known to hold {c} but does not"));
                 }
             }
         }
         all.extend(self.deck.iter().copied());
         all.extend(self.discard.iter().copied());
-        let expected: CardCounts = decks(2, if self.bonus { 4 } else { 0 }).into_iter().collect();
+        let expected: CardCounts = decks(2, if self.bonus { 4 } else { 0 })
+            .into_iter()
+            .collect();
         if all != expected {
-            return Err(format!("{} cards in play, expected {}", all.len(), expected.len()));
+            return Err(format!(
+                "{} cards in play, expected {}",
+                all.len(),
+                expected.len()
+            ));
         }
         Ok(())
     }
@@ -580,7 +627,10 @@ impl PhasedState {
     fn end_turn(&mut self) {
         let p = self.current as usize;
         self.turns[p] += 1;
-        if self.hands[p].is_empty() || self.last_card_drawn || self.turns.iter().all(|&t| t >= MAX_TURNS) {
+        if self.hands[p].is_empty()
+            || self.last_card_drawn
+            || self.turns.iter().all(|&t| t >= MAX_TURNS)
+        {
             self.end_hand();
             return;
         }
@@ -650,7 +700,11 @@ impl Game for Phased {
         s
     }
 
-    fn resample(&self, obs: &PhasedObservation, rng: &mut GameRng) -> Result<PhasedState, ResampleError> {
+    fn resample(
+        &self,
+        obs: &PhasedObservation,
+        rng: &mut GameRng,
+    ) -> Result<PhasedState, ResampleError> {
         resample(self, obs, rng)
     }
 
@@ -662,7 +716,12 @@ impl Game for Phased {
         crate::bots::BOTS
     }
 
-    fn parse_human(&self, obs: &PhasedObservation, legal: &[PhasedAction], input: &str) -> Result<PhasedAction, String> {
+    fn parse_human(
+        &self,
+        obs: &PhasedObservation,
+        legal: &[PhasedAction],
+        input: &str,
+    ) -> Result<PhasedAction, String> {
         let input = input.trim();
         // A bare card list is a phase: `2S 2S AH / 7H 7S 7D`.
         let text = if input.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase()) {
@@ -702,7 +761,10 @@ pub fn check_lay(obs: &PhasedObservation, play: &PhasePlay) -> Result<(), String
         Ok(())
     } else {
         let left: Vec<String> = open.iter().map(|p| p.to_string()).collect();
-        Err(format!("these groups make {phase}, but you need phase {}", left.join(" or ")))
+        Err(format!(
+            "these groups make {phase}, but you need phase {}",
+            left.join(" or ")
+        ))
     }
 }
 
@@ -755,7 +817,11 @@ impl State<Phased> for PhasedState {
                 }
                 for &card in &kinds {
                     if card.is_joker() {
-                        out.extend((0..PLAYERS as u8).filter(|&t| t as usize != p).map(PhasedAction::Skip));
+                        out.extend(
+                            (0..PLAYERS as u8)
+                                .filter(|&t| t as usize != p)
+                                .map(PhasedAction::Skip),
+                        );
                     } else {
                         out.push(PhasedAction::Discard(card));
                     }
@@ -772,11 +838,15 @@ impl State<Phased> for PhasedState {
             (Step::Draw, PhasedAction::Draw) => Ok(()),
             (Step::Draw, PhasedAction::Take) => match self.discard.last() {
                 None => bad("the discard pile is empty".into()),
-                Some(c) if c.is_joker() => bad("a Joker on the discard pile cannot be taken".into()),
+                Some(c) if c.is_joker() => {
+                    bad("a Joker on the discard pile cannot be taken".into())
+                }
                 Some(_) => Ok(()),
             },
             (Step::Draw, _) => bad("first draw from the deck or take the discard".into()),
-            (Step::Play, PhasedAction::Draw | PhasedAction::Take) => bad("you have already drawn this turn".into()),
+            (Step::Play, PhasedAction::Draw | PhasedAction::Take) => {
+                bad("you have already drawn this turn".into())
+            }
             (Step::Play, PhasedAction::Lay(play)) => {
                 if self.laid[p] {
                     return bad("only one phase can be laid in a hand".into());
@@ -785,14 +855,16 @@ impl State<Phased> for PhasedState {
                 if let Some(&c) = play.all_cards().iter().find(|&&c| !hand.remove(c)) {
                     return bad(format!("{c} is not in your hand (or is used twice)"));
                 }
-                let phase = phase_type(&play.groups()).map_err(|e| IllegalAction::new(action, e.to_string()))?;
+                let phase = phase_type(&play.groups())
+                    .map_err(|e| IllegalAction::new(action, e.to_string()))?;
                 let open = self.phases_open(p);
                 if !open.contains(&phase) {
                     let needed = if self.bonus {
                         let left: Vec<String> = open.iter().map(|ph| ph.0.to_string()).collect();
                         format!("one of phases {}", left.join(", "))
                     } else {
-                        open.first().map_or("no more phases".to_string(), |ph| ph.to_string())
+                        open.first()
+                            .map_or("no more phases".to_string(), |ph| ph.to_string())
                     };
                     return bad(format!("these groups make {phase}, but you need {needed}"));
                 }
@@ -808,15 +880,22 @@ impl State<Phased> for PhasedState {
                 },
             ) => {
                 if !self.laid[p] {
-                    return bad("you may add cards to groups only once your phase is down this hand".into());
+                    return bad(
+                        "you may add cards to groups only once your phase is down this hand".into(),
+                    );
                 }
                 if !self.hands[p].contains(card) {
                     return bad(format!("{card} is not in your hand"));
                 }
-                let Some(g) = self.table.get(owner as usize).and_then(|t| t.get(group as usize)) else {
+                let Some(g) = self
+                    .table
+                    .get(owner as usize)
+                    .and_then(|t| t.get(group as usize))
+                else {
                     return bad(format!("there is no group {owner} {group} on the table"));
                 };
-                g.check_add(card, index as usize).map_err(|e| IllegalAction::new(action, e.to_string()))
+                g.check_add(card, index as usize)
+                    .map_err(|e| IllegalAction::new(action, e.to_string()))
             }
             (Step::Play, PhasedAction::Discard(card)) => {
                 if !self.hands[p].contains(card) {
@@ -831,7 +910,9 @@ impl State<Phased> for PhasedState {
                 if !self.hands[p].contains(Card::JOKER) {
                     bad("you hold no Joker".into())
                 } else if t as usize >= PLAYERS || t as usize == p {
-                    bad(format!("seat {t} cannot be nominated: choose one of the other three"))
+                    bad(format!(
+                        "seat {t} cannot be nominated: choose one of the other three"
+                    ))
                 } else {
                     Ok(())
                 }
@@ -885,7 +966,11 @@ impl State<Phased> for PhasedState {
                 index,
             } => {
                 self.remove_from_hand(p, card);
-                if let Some(g) = self.table.get_mut(owner as usize).and_then(|t| t.get_mut(group as usize)) {
+                if let Some(g) = self
+                    .table
+                    .get_mut(owner as usize)
+                    .and_then(|t| t.get_mut(group as usize))
+                {
                     g.add(card, index as usize);
                 }
                 if self.hands[p].is_empty() {
@@ -915,7 +1000,11 @@ impl State<Phased> for PhasedState {
     fn observation(&self, seat: Seat) -> PhasedObservation {
         PhasedObservation {
             seat,
-            variant: if self.bonus { Variant::Bonus } else { Variant::Standard },
+            variant: if self.bonus {
+                Variant::Bonus
+            } else {
+                Variant::Standard
+            },
             hand: self.hands[seat].to_vec(),
             hand_sizes: self.hands.iter().map(CardCounts::len).collect(),
             known: self
@@ -965,14 +1054,26 @@ impl State<Phased> for PhasedState {
 /// A full state consistent with `obs`: the cards the observer has not seen (other hands, less the
 /// cards each is known to have taken from the discard pile, and the deck) are shuffled and dealt
 /// by the public sizes; the state's generator is reseeded, so later hands' deals are new too.
-fn resample(game: &Phased, obs: &PhasedObservation, rng: &mut GameRng) -> Result<PhasedState, ResampleError> {
+fn resample(
+    game: &Phased,
+    obs: &PhasedObservation,
+    rng: &mut GameRng,
+) -> Result<PhasedState, ResampleError> {
     let err = |m: &str| Err(ResampleError(m.to_string()));
     let n = PLAYERS;
     if obs.seat >= n
-        || [obs.hand_sizes.len(), obs.known.len(), obs.table.len(), obs.phases_done.len(), obs.laid.len()]
+        || [
+            obs.hand_sizes.len(),
+            obs.known.len(),
+            obs.table.len(),
+            obs.phases_done.len(),
+            obs.laid.len(),
+        ]
+        .iter()
+        .any(|&l| l != n)
+        || [obs.skip_next.len(), obs.turns.len(), obs.scores.len()]
             .iter()
             .any(|&l| l != n)
-        || [obs.skip_next.len(), obs.turns.len(), obs.scores.len()].iter().any(|&l| l != n)
         || obs.dealer >= n
         || obs.current_player.is_some_and(|c| c >= n)
         || (obs.current_player.is_none()) != (obs.step == Step::Over)
@@ -990,7 +1091,13 @@ fn resample(game: &Phased, obs: &PhasedObservation, rng: &mut GameRng) -> Result
         .iter()
         .chain(&obs.discard)
         .chain(obs.table.iter().flatten().flat_map(|g| g.cards.iter()))
-        .chain(obs.known.iter().enumerate().filter(|&(s, _)| s != obs.seat).flat_map(|(_, k)| k.iter()));
+        .chain(
+            obs.known
+                .iter()
+                .enumerate()
+                .filter(|&(s, _)| s != obs.seat)
+                .flat_map(|(_, k)| k.iter()),
+        );
     for &c in seen {
         if !unseen.remove(c) {
             return err("more copies of a card seen than the packs hold");
@@ -1006,11 +1113,17 @@ fn resample(game: &Phased, obs: &PhasedObservation, rng: &mut GameRng) -> Result
     for s in (0..n).filter(|&s| s != obs.seat) {
         let hidden = obs.hand_sizes[s]
             .checked_sub(obs.known[s].len())
-            .ok_or_else(|| ResampleError("a seat holds fewer cards than it is known to hold".into()))?;
+            .ok_or_else(|| {
+                ResampleError("a seat holds fewer cards than it is known to hold".into())
+            })?;
         if pool.len() < hidden {
             return err("too few unseen cards for the hidden hands");
         }
-        hands[s] = obs.known[s].iter().copied().chain(pool.drain(pool.len() - hidden..)).collect();
+        hands[s] = obs.known[s]
+            .iter()
+            .copied()
+            .chain(pool.drain(pool.len() - hidden..))
+            .collect();
     }
     if pool.len() < obs.deck {
         return err("too few unseen cards for the deck");
@@ -1033,10 +1146,20 @@ fn resample(game: &Phased, obs: &PhasedObservation, rng: &mut GameRng) -> Result
         hands,
         deck: pool,
         discard: obs.discard.clone(),
-        table: [obs.table[0].clone(), obs.table[1].clone(), obs.table[2].clone(), obs.table[3].clone()],
+        table: [
+            obs.table[0].clone(),
+            obs.table[1].clone(),
+            obs.table[2].clone(),
+            obs.table[3].clone(),
+        ],
         done,
         laid: arr(&obs.laid),
-        known: [obs.known[0].clone(), obs.known[1].clone(), obs.known[2].clone(), obs.known[3].clone()],
+        known: [
+            obs.known[0].clone(),
+            obs.known[1].clone(),
+            obs.known[2].clone(),
+            obs.known[3].clone(),
+        ],
         skip: arr(&obs.skip_next),
         turns: [obs.turns[0], obs.turns[1], obs.turns[2], obs.turns[3]],
         scores: [obs.scores[0], obs.scores[1], obs.scores[2], obs.scores[3]],

@@ -27,6 +27,6 @@ pub mod groups;
 
 pub use bots::HeuristicBot;
 pub use game::{
-    check_lay, PhasePlay, Phased, PhasedAction, PhasedObservation, PhasedOptions, PhasedSetup, PhasedState,
-    SetupError, Step, Variant,
+    check_lay, PhasePlay, Phased, PhasedAction, PhasedObservation, PhasedOptions, PhasedSetup,
+    PhasedState, SetupError, Step, Variant,
 };

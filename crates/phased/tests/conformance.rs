@@ -6,14 +6,24 @@ use parlour_phased::{Phased, PhasedState};
 
 #[test]
 fn conformance_standard_2000_games() {
-    let config = Config::new(2000, 17).with_check_every(20).with_resample_every(40);
-    let summary = random_sim_test(&Phased::standard(), &config, PhasedState::check_conservation).unwrap();
+    let config = Config::new(2000, 17)
+        .with_check_every(20)
+        .with_resample_every(40);
+    let summary = random_sim_test(
+        &Phased::standard(),
+        &config,
+        PhasedState::check_conservation,
+    )
+    .unwrap();
     assert_eq!(summary.games, 2000);
 }
 
 #[test]
 fn conformance_bonus_2000_games() {
-    let config = Config::new(2000, 18).with_check_every(20).with_resample_every(40);
-    let summary = random_sim_test(&Phased::bonus(), &config, PhasedState::check_conservation).unwrap();
+    let config = Config::new(2000, 18)
+        .with_check_every(20)
+        .with_resample_every(40);
+    let summary =
+        random_sim_test(&Phased::bonus(), &config, PhasedState::check_conservation).unwrap();
     assert_eq!(summary.games, 2000);
 }

@@ -85,7 +85,11 @@ fn phased_dealer_rotates_and_the_player_after_the_dealer_leads() {
         let o = s.observation(0);
         if o.hands_completed > before && !s.is_terminal() {
             dealers.push(o.dealer);
-            assert_eq!(s.current_player(), Some((o.dealer + 1) % 4), "the player left of the dealer leads");
+            assert_eq!(
+                s.current_player(),
+                Some((o.dealer + 1) % 4),
+                "the player left of the dealer leads"
+            );
             assert_eq!(o.hand_sizes, vec![10, 10, 10, 10]);
         }
     }
@@ -96,7 +100,10 @@ fn phased_dealer_rotates_and_the_player_after_the_dealer_leads() {
 fn phased_a_turn_starts_by_drawing_or_taking_the_discard() {
     let game = Phased::standard();
     let s = build(&game, &setup(["2S", "2H 3H", "2D", "2C"], "9S 8S", "5H"));
-    assert_eq!(s.legal_action_vec(), vec![PhasedAction::Draw, PhasedAction::Take]);
+    assert_eq!(
+        s.legal_action_vec(),
+        vec![PhasedAction::Draw, PhasedAction::Take]
+    );
     assert!(rejected(&s, "discard 2H").contains("first draw"));
     let mut t = s.clone();
     act(&mut t, "take");
@@ -113,7 +120,10 @@ fn phased_a_turn_starts_by_drawing_or_taking_the_discard() {
 #[test]
 fn phased_the_next_phase_only_whole_and_once_per_hand() {
     let game = Phased::standard();
-    let mut s = build(&game, &setup(["3S", "2S 2S 2H 7H 7S 7D 9C", "2D", "2C"], "9S 8S KD", "5H"));
+    let mut s = build(
+        &game,
+        &setup(["3S", "2S 2S 2H 7H 7S 7D 9C", "2D", "2C"], "9S 8S KD", "5H"),
+    );
     act(&mut s, "draw");
     // Seven mixed cards are no group; phase 2 (seven of a suit) would not be next anyway.
     assert!(rejected(&s, "lay 2S 2S 2H 7H 7S 7D 9C").starts_with("group 0"));
@@ -130,7 +140,12 @@ fn phased_cards_go_on_table_groups_only_once_the_players_phase_is_down() {
     let mut s = build(
         &game,
         &PhasedSetup {
-            table: vec![vec![cards("4S 4H 4D"), cards("5S 5H 5D")], vec![], vec![], vec![]],
+            table: vec![
+                vec![cards("4S 4H 4D"), cards("5S 5H 5D")],
+                vec![],
+                vec![],
+                vec![],
+            ],
             phases_done: vec![vec![1], vec![], vec![], vec![]],
             laid: vec![true, false, false, false],
             ..setup(["2S", "4C 2H 2D 2C 9S 9H 9D", "2D", "2C"], "9S 8S KD", "5H")
@@ -151,7 +166,12 @@ fn phased_a_hand_ends_when_a_player_has_no_cards_and_penalties_are_scored() {
         &PhasedSetup {
             laid: vec![false, true, false, false],
             phases_done: vec![vec![], vec![1], vec![], vec![]],
-            table: vec![vec![], vec![cards("4S 4H 4D"), cards("5S 5H 5D")], vec![], vec![]],
+            table: vec![
+                vec![],
+                vec![cards("4S 4H 4D"), cards("5S 5H 5D")],
+                vec![],
+                vec![],
+            ],
             ..setup(["3D JC AS", "4C", "2D 0D", "KH"], "9S 8S KD", "5H")
         },
     );
@@ -201,7 +221,11 @@ fn phased_game_ends_at_the_end_of_the_hand_in_which_phase_5_is_laid() {
         &PhasedSetup {
             phases_done: vec![vec![], vec![1, 2, 3, 4], vec![], vec![]],
             scores: vec![10, 90, 20, 5],
-            ..setup(["2S", "2S 3C 4C 5S 7C 7S 7D 7D 9H", "3D", "2C"], "9S 8S KD", "5H")
+            ..setup(
+                ["2S", "2S 3C 4C 5S 7C 7S 7D 7D 9H", "3D", "2C"],
+                "9S 8S KD",
+                "5H",
+            )
         },
     );
     act(&mut s, "draw");
@@ -253,7 +277,11 @@ fn phased_bonus_phases_in_any_order_each_once() {
         &game,
         &PhasedSetup {
             phases_done: vec![vec![], vec![1, 4], vec![], vec![]],
-            ..setup(["2S", "2C 7C 7C 8C JC QC KC 9H", "3D", "2C"], "9S 8S KD", "5H")
+            ..setup(
+                ["2S", "2C 7C 7C 8C JC QC KC 9H", "3D", "2C"],
+                "9S 8S KD",
+                "5H",
+            )
         },
     );
     act(&mut s, "draw");
@@ -267,13 +295,23 @@ fn phased_bonus_phases_in_any_order_each_once() {
         },
     );
     act(&mut t, "draw");
-    assert!(rejected(&t, "lay 2S 2H 2D / 7H 7S 7D").contains("phase 1"), "each phase once");
+    assert!(
+        rejected(&t, "lay 2S 2H 2D / 7H 7S 7D").contains("phase 1"),
+        "each phase once"
+    );
 }
 
 #[test]
 fn phased_bonus_joker_skips_a_nominated_player_once() {
     let game = Phased::bonus();
-    let mut s = build(&game, &setup(["2S 3S", "ZZ ZZ 9H 9C", "3D 4D", "2C 4C"], "5C 6C 7C 9S 8S KD QD JD", "5H"));
+    let mut s = build(
+        &game,
+        &setup(
+            ["2S 3S", "ZZ ZZ 9H 9C", "3D 4D", "2C 4C"],
+            "5C 6C 7C 9S 8S KD QD JD",
+            "5H",
+        ),
+    );
     act(&mut s, "draw");
     assert!(rejected(&s, "discard ZZ").contains("Skip"));
     assert!(rejected(&s, "skip 1").contains("cannot be nominated"));
@@ -301,7 +339,11 @@ fn phased_bonus_a_second_skip_on_a_nominated_player_has_no_effect() {
         &game,
         &PhasedSetup {
             current: 0,
-            ..setup(["ZZ 5S", "ZZ 9H 9C", "3D 4D", "2C 4C"], "5C 6C 7C 9S 8S KD QD JD", "5H")
+            ..setup(
+                ["ZZ 5S", "ZZ 9H 9C", "3D 4D", "2C 4C"],
+                "5C 6C 7C 9S 8S KD QD JD",
+                "5H",
+            )
         },
     );
     act(&mut s, "draw");
@@ -329,7 +371,14 @@ fn phased_bonus_a_joker_on_the_discard_pile_cannot_be_taken() {
 
 #[test]
 fn phased_action_text_round_trips_and_bad_text_is_named() {
-    for text in ["draw", "take", "lay 2S 2S AH / 7H 7S 7D", "add 5D 1 0 8", "discard 7C", "skip 2"] {
+    for text in [
+        "draw",
+        "take",
+        "lay 2S 2S AH / 7H 7S 7D",
+        "add 5D 1 0 8",
+        "discard 7C",
+        "skip 2",
+    ] {
         let a: PhasedAction = text.parse().unwrap();
         assert_eq!(a.to_string(), text);
     }
@@ -342,7 +391,14 @@ fn phased_action_text_round_trips_and_bad_text_is_named() {
 #[test]
 fn phased_resampling_keeps_the_view_and_cards_known_taken() {
     let game = Phased::standard();
-    let mut s = build(&game, &setup(["2S 3S", "9H 9C", "3D 4D", "2C 4C"], "9S 8S KD QD JD 5C 6C", "KH"));
+    let mut s = build(
+        &game,
+        &setup(
+            ["2S 3S", "9H 9C", "3D 4D", "2C 4C"],
+            "9S 8S KD QD JD 5C 6C",
+            "KH",
+        ),
+    );
     act(&mut s, "take");
     act(&mut s, "discard 9C");
     let mut rng = seeded(1);
@@ -351,7 +407,10 @@ fn phased_resampling_keeps_the_view_and_cards_known_taken() {
         for _ in 0..20 {
             let r = game.resample(&obs, &mut rng).unwrap();
             assert_eq!(r.observation(seat), obs);
-            assert!(r.hand(1).contains(&cards("KH")[0]), "everyone saw seat 1 take KH");
+            assert!(
+                r.hand(1).contains(&cards("KH")[0]),
+                "everyone saw seat 1 take KH"
+            );
         }
     }
 }
@@ -359,7 +418,14 @@ fn phased_resampling_keeps_the_view_and_cards_known_taken() {
 #[test]
 fn phased_standard_phases_are_laid_in_order() {
     let game = Phased::standard();
-    let mut s = build(&game, &setup(["3S", "2C 7C 7C 8C JC QC KC 9H", "2D", "2H"], "9S 8S KD", "5H"));
+    let mut s = build(
+        &game,
+        &setup(
+            ["3S", "2C 7C 7C 8C JC QC KC 9H", "2D", "2H"],
+            "9S 8S KD",
+            "5H",
+        ),
+    );
     act(&mut s, "draw");
     assert_eq!(
         rejected(&s, "lay 2C 7C 7C 8C JC QC KC"),
@@ -370,14 +436,22 @@ fn phased_standard_phases_are_laid_in_order() {
 #[test]
 fn phased_a_person_lays_a_phase_by_typing_its_groups_and_hears_why_not() {
     let game = Phased::standard();
-    let mut s = build(&game, &setup(["3S", "2S 2S AH 7H 7S 7D 9C", "2D", "2C"], "9S 8S KD", "5H"));
+    let mut s = build(
+        &game,
+        &setup(["3S", "2S 2S AH 7H 7S 7D 9C", "2D", "2C"], "9S 8S KD", "5H"),
+    );
     act(&mut s, "draw");
     let obs = s.observation(1);
     let legal = s.legal_action_vec();
-    let typed = game.parse_human(&obs, &legal, "2S 2S AH / 7H 7S 7D").unwrap();
+    let typed = game
+        .parse_human(&obs, &legal, "2S 2S AH / 7H 7S 7D")
+        .unwrap();
     assert_eq!(typed.to_string(), "lay 2S 2S AH / 7H 7S 7D");
     s.apply(typed).unwrap();
-    let mut t = build(&game, &setup(["3S", "2S 2S AH 7H 7S 7D 9C", "2D", "2C"], "9S 8S KD", "5H"));
+    let mut t = build(
+        &game,
+        &setup(["3S", "2S 2S AH 7H 7S 7D 9C", "2D", "2C"], "9S 8S KD", "5H"),
+    );
     act(&mut t, "draw");
     let obs = t.observation(1);
     let legal = t.legal_action_vec();

@@ -37,9 +37,15 @@ fn heuristic_beats_random_in_both_variants() {
     for (game, seed) in [(Phased::standard(), 1), (Phased::bonus(), 2)] {
         let games = 200;
         let (wins, adv) = table(&game, games, seed);
-        println!("{:?}: heuristic won {wins}/{games}, penalty advantage {adv:.0} points a game", game.options());
+        println!(
+            "{:?}: heuristic won {wins}/{games}, penalty advantage {adv:.0} points a game",
+            game.options()
+        );
         // A random seat wins about a quarter of games.
-        assert!(wins as f64 / games as f64 > 0.8, "won only {wins} of {games}");
+        assert!(
+            wins as f64 / games as f64 > 0.8,
+            "won only {wins} of {games}"
+        );
         assert!(adv > 100.0, "advantage {adv:.0}");
     }
 }
