@@ -108,34 +108,34 @@ fn every_subcommand_has_help() {
     }
 }
 
-#[test]
-fn play_without_a_human_prints_the_game_and_traces_it() {
+/// Plays `game` with `seats` and `extra` arguments, tracing to a temporary file, checks that
+/// the play succeeds and that the trace replays; returns play's stdout and replay's stdout.
+fn play_and_replay(game: &str, seats: &str, seed: &str, extra: &[&str]) -> (String, String) {
     let dir = tempfile::tempdir().unwrap();
     let trace = dir.path().join("game.jsonl");
     let trace_s = trace.to_str().unwrap();
-    let o = parlour(&[
-        "play",
-        "uno",
-        "--seats",
-        "heuristic,random,random,random",
-        "--seed",
-        "7",
-        "--trace",
-        trace_s,
-    ]);
+    let mut args = vec![
+        "play", game, "--seats", seats, "--seed", seed, "--trace", trace_s,
+    ];
+    args.extend_from_slice(extra);
+    let o = parlour(&args);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let out = stdout(&o);
-    assert!(out.contains("seat 0 (heuristic):"), "{out}");
-    assert!(out.contains("round 1 over"), "{out}");
-    assert!(out.contains("game over"), "{out}");
     let text = std::fs::read_to_string(&trace).unwrap();
     let lines: Vec<&str> = text.lines().collect();
     assert!(lines[0].contains("\"kind\":\"header\""));
     assert!(lines.last().unwrap().contains("\"kind\":\"result\""));
-
     let r = parlour(&["replay", trace_s]);
     assert_eq!(r.status.code(), Some(0), "{}", stderr(&r));
     assert!(stdout(&r).contains("result reproduced"), "{}", stdout(&r));
+    (stdout(&o), stdout(&r))
+}
+
+#[test]
+fn play_without_a_human_prints_the_game_and_traces_it() {
+    let (out, _) = play_and_replay("uno", "heuristic,random,random,random", "7", &[]);
+    assert!(out.contains("seat 0 (heuristic):"), "{out}");
+    assert!(out.contains("round 1 over"), "{out}");
+    assert!(out.contains("game over"), "{out}");
 
     // The same seed plays the same game.
     let again = parlour(&[
@@ -389,27 +389,11 @@ fn go_score_prints_the_best_partition() {
 
 #[test]
 fn go_plays_traces_and_replays() {
-    let dir = tempfile::tempdir().unwrap();
-    let trace = dir.path().join("go.jsonl");
-    let trace_s = trace.to_str().unwrap();
-    let o = parlour(&[
-        "play",
-        "go",
-        "--seats",
-        "heuristic,random,random,random",
-        "--seed",
-        "4",
-        "--trace",
-        trace_s,
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    assert!(stdout(&o).contains("round 1 over"));
-    let r = parlour(&["replay", trace_s]);
-    assert_eq!(r.status.code(), Some(0), "{}", stderr(&r));
+    let (out, replayed) = play_and_replay("go", "heuristic,random,random,random", "4", &[]);
+    assert!(out.contains("round 1 over"));
     assert!(
-        stdout(&r).contains("go · 40 decisions replayed"),
-        "{}",
-        stdout(&r)
+        replayed.contains("go · 40 decisions replayed"),
+        "{replayed}"
     );
     let t = parlour(&["tournament", "go", "--rounds", "40", "--format", "json"]);
     assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
@@ -476,26 +460,13 @@ fn a_person_is_not_shown_a_random_seed_before_the_end() {
 
 #[test]
 fn phased_plays_both_variants_traces_replays_and_runs_tournaments() {
-    let dir = tempfile::tempdir().unwrap();
     for variant in ["standard", "bonus"] {
-        let trace = dir.path().join(format!("{variant}.jsonl"));
-        let trace_s = trace.to_str().unwrap();
-        let o = parlour(&[
-            "play",
+        play_and_replay(
             "phased",
-            "--variant",
-            variant,
-            "--seats",
             "heuristic,random,heuristic,random",
-            "--seed",
             "6",
-            "--trace",
-            trace_s,
-        ]);
-        assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-        let r = parlour(&["replay", trace_s]);
-        assert_eq!(r.status.code(), Some(0), "{}", stderr(&r));
-        assert!(stdout(&r).contains("result reproduced"));
+            &["--variant", variant],
+        );
         let t = parlour(&[
             "tournament",
             "phased",

@@ -5,7 +5,9 @@ use parlour_core::trace::{replay_path, ReplayReport};
 use parlour_phased::Phased;
 
 fn replay_file(name: &str) -> ReplayReport {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(name);
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(name);
     replay_path::<Phased>(&path).unwrap_or_else(|e| panic!("{name}: {e}"))
 }
 

@@ -201,6 +201,19 @@ fn playable_mask(up: Card, called: Option<Color>) -> u64 {
     }
 }
 
+/// A colour is called exactly when the up card is a wild.
+pub(crate) fn check_called(up: Card, called: Option<Color>) -> Result<(), String> {
+    match (up.is_wild(), called) {
+        (true, None) => Err(format!(
+            "the up card {up} is a wild but no colour is called"
+        )),
+        (false, Some(c)) => Err(format!(
+            "colour {c} is called but the up card {up} is not a wild"
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Whether `card` may be played on `up` (with `called` when `up` is a wild).
 pub fn is_playable(card: Card, up: Card, called: Option<Color>) -> bool {
     playable_mask(up, called) & (1 << card.index()) != 0
@@ -534,19 +547,7 @@ impl UnoState {
                 state.hands[s].add(c);
             }
         }
-        match (up.is_wild(), setup.called_color) {
-            (true, None) => {
-                return err(format!(
-                    "the up card {up} is a wild but no colour is called"
-                ))
-            }
-            (false, Some(c)) => {
-                return err(format!(
-                    "colour {c} is called but the up card {up} is not a wild"
-                ))
-            }
-            _ => {}
-        }
+        check_called(up, setup.called_color).map_err(SetupError)?;
         if setup.current >= n {
             return err(format!("seat {} to act at a table of {n}", setup.current));
         }

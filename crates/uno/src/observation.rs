@@ -9,7 +9,7 @@ use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
 use crate::card::{Card, Color, UnoAction, KINDS};
-use crate::game::{Rebuild, Uno, UnoState, DECK_SIZE};
+use crate::game::{check_called, Rebuild, Uno, UnoState, DECK_SIZE};
 
 /// The direction of play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -286,19 +286,7 @@ pub(crate) fn resample(
     if up != obs.up_card {
         return err("the up card is not the top of the discard pile".into());
     }
-    match (up.is_wild(), obs.called_color) {
-        (true, None) => {
-            return err(format!(
-                "the up card {up} is a wild but no colour is called"
-            ))
-        }
-        (false, Some(c)) => {
-            return err(format!(
-                "colour {c} is called but the up card {up} is not a wild"
-            ))
-        }
-        _ => {}
-    }
+    check_called(up, obs.called_color).map_err(ResampleError)?;
 
     // Deciding after a draw.
     if obs.deciding_after_draw && obs.current_player.is_none() {
