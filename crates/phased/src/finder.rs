@@ -303,7 +303,7 @@ fn suit_sets<F: FnMut(&Shape) -> ControlFlow<()>>(hand: &Hand, f: &mut F) -> Con
             continue;
         }
         let mut shape = Shape::EMPTY;
-        suit_from(hand, suit, 2, 0, &left, &mut shape, f)?;
+        suit_from(hand, suit, 2, &left, &mut shape, f)?;
     }
     ControlFlow::Continue(())
 }
@@ -312,15 +312,13 @@ fn suit_from<F: FnMut(&Shape) -> ControlFlow<()>>(
     hand: &Hand,
     suit: usize,
     value: u8,
-    distinct: u8,
     left: &[u8; 15],
     shape: &mut Shape,
     f: &mut F,
 ) -> ControlFlow<()> {
     let n = shape.len;
     if n == 7 || value == 14 {
-        // Naturals all of one value would be a (too large) value set, not a suit set.
-        if n < 2 || distinct < 2 || 7 - n > hand.aces {
+        if n < 2 || 7 - n > hand.aces {
             return ControlFlow::Continue(());
         }
         let mut full = *shape;
@@ -341,15 +339,7 @@ fn suit_from<F: FnMut(&Shape) -> ControlFlow<()>>(
         for _ in 0..m {
             shape.push(index);
         }
-        let r = suit_from(
-            hand,
-            suit,
-            value + 1,
-            distinct + u8::from(m > 0),
-            left,
-            shape,
-            f,
-        );
+        let r = suit_from(hand, suit, value + 1, left, shape, f);
         for _ in 0..m {
             shape.pop();
         }

@@ -28,6 +28,13 @@ pub const MAX_TURNS: u16 = 50;
 /// The most cards a group in a phase play has.
 pub const MAX_GROUP: usize = 8;
 
+/// The largest penalty total twelve hands can give (every card of both packs, Jokers included,
+/// worth 25, every hand).
+pub const MAX_SCORE: u32 = 12 * 108 * 25;
+
+/// Added to a seat's return when it completed every phase.
+pub const FINISH_BONUS: f64 = 10_000.0;
+
 /// Which rules.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
@@ -352,7 +359,17 @@ impl fmt::Display for PhasedObservation {
                 .last()
                 .map_or("(empty)".to_string(), |c| c.to_string())
         )?;
-        for s in 0..self.hand_sizes.len() {
+        let seats = [
+            self.hand_sizes.len(),
+            self.phases_done.len(),
+            self.scores.len(),
+            self.skip_next.len(),
+            self.table.len(),
+        ]
+        .into_iter()
+        .min()
+        .unwrap_or(0);
+        for s in 0..seats {
             let me = if s == self.seat { " (you)" } else { "" };
             let turn = if self.current_player == Some(s) {
                 "→"
@@ -438,6 +455,31 @@ impl PhasedState {
         if setup.dealer >= PLAYERS || setup.current >= PLAYERS {
             return err("dealer and current must be seats 0 to 3".into());
         }
+        if setup.hands_completed >= MAX_HANDS {
+            return err(format!(
+                "{} hands completed: a game has {MAX_HANDS}",
+                setup.hands_completed
+            ));
+        }
+        if setup.turns.iter().any(|&t| t > MAX_TURNS) {
+            return err(format!("a seat has played more than {MAX_TURNS} turns"));
+        }
+        if setup.scores.iter().any(|&x| x > MAX_SCORE) {
+            return err(format!(
+                "a penalty total above {MAX_SCORE} cannot be reached"
+            ));
+        }
+        if !bonus {
+            for (p, done) in setup.phases_done.iter().enumerate() {
+                let mut sorted = done.clone();
+                sorted.sort();
+                if sorted != (1..=done.len() as u8).collect::<Vec<_>>() {
+                    return err(format!(
+                        "seat {p}'s phases {done:?}: standard phases are done in order"
+                    ));
+                }
+            }
+        }
         let mut left: CardCounts = decks(2, if bonus { 4 } else { 0 }).into_iter().collect();
         let everything = setup
             .hands
@@ -489,7 +531,7 @@ impl PhasedState {
         if !setup.drawn && s.deck.is_empty() {
             return err("the deck is empty before the draw: the hand would already be over".into());
         }
-        let all = if bonus { 0b11111 } else { 0b10000 };
+        let all = s.all_phases();
         s.game_ends_after_hand = s.done.iter().any(|&d| d & all == all);
         s.decisions = 0;
         Ok(s)
@@ -526,6 +568,16 @@ impl PhasedState {
         self.last_card_drawn = false;
     }
 
+    /// The phase bits a seat must hold to have completed every phase: phase 5 (laid last) in
+    /// the standard game, all five in the bonus variant.
+    fn all_phases(&self) -> u8 {
+        if self.bonus {
+            0b11111
+        } else {
+            0b10000
+        }
+    }
+
     /// The phases seat `p` may lay now: the next in order, or in the bonus variant any not done.
     pub fn phases_open(&self, p: Seat) -> Vec<PhaseType> {
         let done = self.done[p];
@@ -559,7 +611,7 @@ impl PhasedState {
         if self.step != Step::Over {
             return Vec::new();
         }
-        let all = if self.bonus { 0b11111 } else { 0b10000 };
+        let all = self.all_phases();
         let finished: Vec<Seat> = (0..PLAYERS)
             .filter(|&p| self.done[p] & all == all)
             .collect();
@@ -948,7 +1000,7 @@ impl State<Phased> for PhasedState {
                         self.table[p].push(TableGroup::laid(g, *ty));
                     }
                     self.done[p] |= bit(phase);
-                    let all = if self.bonus { 0b11111 } else { 0b10000 };
+                    let all = self.all_phases();
                     if self.done[p] & all == all {
                         self.game_ends_after_hand = true;
                     }
@@ -987,14 +1039,28 @@ impl State<Phased> for PhasedState {
                 self.remove_from_hand(p, Card::JOKER);
                 self.discard.push(Card::JOKER);
                 // A second Skip on a seat already nominated has no effect.
-                self.skip[t as usize] = true;
+                if let Some(flag) = self.skip.get_mut(t as usize) {
+                    *flag = true;
+                }
                 self.end_turn();
             }
         }
     }
 
+    /// Minus each seat's penalty total, plus [`FINISH_BONUS`] for a seat that completed every
+    /// phase, so that returns rank seats as the winners rule does.
     fn returns(&self) -> Vec<f64> {
-        self.scores.iter().map(|&s| -f64::from(s)).collect()
+        let all = self.all_phases();
+        (0..PLAYERS)
+            .map(|p| {
+                let bonus = if self.done[p] & all == all {
+                    FINISH_BONUS
+                } else {
+                    0.0
+                };
+                bonus - f64::from(self.scores[p])
+            })
+            .collect()
     }
 
     fn observation(&self, seat: Seat) -> PhasedObservation {
@@ -1042,10 +1108,12 @@ impl State<Phased> for PhasedState {
         self.decisions
     }
 
+    /// The whole game is reported as one round (its twelve hands are not scored separately): the
+    /// points are minus the penalty totals, the winners as the rules say.
     fn last_round(&self) -> Option<RoundResult> {
         (self.step == Step::Over).then(|| RoundResult {
             round: 0,
-            points: self.returns(),
+            points: self.scores.iter().map(|&s| -f64::from(s)).collect(),
             winners: self.winners(),
         })
     }
@@ -1084,6 +1152,20 @@ fn resample(
     let bonus = obs.variant == Variant::Bonus;
     if bonus != (game.options.variant == Variant::Bonus) {
         return err("the observation is for the other variant");
+    }
+    if obs.table.iter().flatten().any(|g| !g.is_consistent()) {
+        return err("a table group does not fit its kind");
+    }
+    if obs.turns.iter().any(|&t| t > MAX_TURNS + 4)
+        || obs.hands_completed > MAX_HANDS
+        || (obs.hands_completed == MAX_HANDS && obs.step != Step::Over)
+        || obs.scores.iter().any(|&x| x > MAX_SCORE)
+        || obs.decisions > game.max_decisions().unwrap_or(u64::MAX)
+    {
+        return err("a counter is out of range");
+    }
+    if obs.step == Step::Draw && obs.deck == 0 && obs.discard.last().is_none_or(|c| c.is_joker()) {
+        return err("nothing can be drawn or taken, yet the hand goes on");
     }
     let mut unseen: CardCounts = decks(2, if bonus { 4 } else { 0 }).into_iter().collect();
     let seen = obs

@@ -181,14 +181,16 @@ pub fn group_type(cards: &[Card]) -> Result<GroupType, GroupError> {
     }
     let n = cards.len();
     let v0 = naturals[0].value();
+    let one_suit = naturals.iter().all(|c| c.suit() == naturals[0].suit());
     if naturals.iter().all(|c| c.value() == v0) {
         return match n {
+            // A suit set is seven cards of one suit "of any values": the wilds fill the rest.
+            7 if one_suit => Ok(GroupType::SuitSet7),
             3 => Ok(GroupType::ValueSet3),
             4 => Ok(GroupType::ValueSet4),
             _ => Err(GroupError::ValueSetSize(n)),
         };
     }
-    let one_suit = naturals.iter().all(|c| c.suit() == naturals[0].suit());
     match run_low(cards) {
         Ok(_) => match n {
             8 => Ok(GroupType::Run8),
@@ -387,9 +389,9 @@ impl TableGroup {
             }
             TableKind::Run { low, high, colour } => {
                 let value = if index == 0 {
-                    low - 1
+                    low.saturating_sub(1)
                 } else if index == len {
-                    high + 1
+                    high.saturating_add(1)
                 } else {
                     return Err(AddError::BadIndex {
                         index,
@@ -414,14 +416,46 @@ impl TableGroup {
         }
     }
 
-    /// Adds `card` at `index` (checked with [`TableGroup::check_add`] first).
+    /// Adds `card` at `index` (checked with [`TableGroup::check_add`] first; an index past the
+    /// end appends).
     pub fn add(&mut self, card: Card, index: usize) {
+        let index = index.min(self.cards.len());
         self.cards.insert(index, card);
         if let TableKind::Run { low, high, .. } = &mut self.kind {
             if index == 0 {
-                *low -= 1;
+                *low = low.saturating_sub(1);
             } else {
-                *high += 1;
+                *high = high.saturating_add(1);
+            }
+        }
+    }
+
+    /// Whether the group is consistent with its kind (for groups read from outside, e.g. a
+    /// deserialised observation): at least two naturals, every natural fitting the kind, and a
+    /// run's bounds within 2..=13 matching its length.
+    pub fn is_consistent(&self) -> bool {
+        let naturals = self.cards.iter().filter(|&&c| is_natural(c)).count();
+        if naturals < 2 || self.cards.iter().any(|c| c.is_joker()) {
+            return false;
+        }
+        match self.kind {
+            TableKind::ValueSet { value } => self
+                .cards
+                .iter()
+                .all(|&c| !is_natural(c) || c.value() == Some(value)),
+            TableKind::SuitSet { suit } => self
+                .cards
+                .iter()
+                .all(|&c| !is_natural(c) || c.suit() == Some(suit)),
+            TableKind::Run { low, high, colour } => {
+                (2..=13).contains(&low)
+                    && (low..=13).contains(&high)
+                    && usize::from(high - low) + 1 == self.cards.len()
+                    && self.cards.iter().enumerate().all(|(i, &c)| {
+                        !is_natural(c)
+                            || (c.value() == Some(low + i as u8)
+                                && colour.is_none_or(|col| c.colour() == Some(col)))
+                    })
             }
         }
     }

@@ -28,5 +28,5 @@ pub mod groups;
 pub use bots::HeuristicBot;
 pub use game::{
     check_lay, PhasePlay, Phased, PhasedAction, PhasedObservation, PhasedOptions, PhasedSetup,
-    PhasedState, SetupError, Step, Variant,
+    PhasedState, SetupError, Step, Variant, FINISH_BONUS, MAX_SCORE,
 };

@@ -15,12 +15,12 @@ fn replay_file(name: &str) -> ReplayReport {
 fn standard_heuristics_seed_1_replays() {
     let r = replay_file("standard-heuristics-seed1.jsonl");
     assert_eq!(r.decisions, 245);
-    assert_eq!(r.returns, vec![-244.0, -73.0, -308.0, -265.0]);
+    assert_eq!(r.returns, vec![-244.0, 9927.0, -308.0, -265.0]);
 }
 
 #[test]
 fn bonus_mixed_seed_2_replays() {
     let r = replay_file("bonus-mixed-seed2.jsonl");
     assert_eq!(r.decisions, 430);
-    assert_eq!(r.returns, vec![-200.0, -133.0, -182.0, -518.0]);
+    assert_eq!(r.returns, vec![9800.0, 9867.0, 9818.0, -518.0]);
 }

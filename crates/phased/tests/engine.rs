@@ -466,3 +466,112 @@ fn phased_a_person_lays_a_phase_by_typing_its_groups_and_hears_why_not() {
     );
     assert!(why("2S 10S").contains("\"10S\""));
 }
+
+#[test]
+fn phased_returns_rank_seats_as_the_winners_rule_does() {
+    // Seat 1 completes phase 5 with the highest penalty total: it wins, and its return is highest.
+    let game = Phased::standard();
+    let mut s = build(
+        &game,
+        &PhasedSetup {
+            phases_done: vec![vec![], vec![1, 2, 3, 4], vec![], vec![]],
+            scores: vec![10, 90, 20, 5],
+            ..setup(["2S", "2S 3C 4C 5S 7C 7S 7D 7D 9H", "3D", "2C"], "9S", "5H")
+        },
+    );
+    act(&mut s, "draw");
+    act(&mut s, "lay 2S 3C 4C 5S / 7C 7S 7D 7D");
+    act(&mut s, "discard 9H");
+    assert!(s.is_terminal());
+    assert_eq!(s.winners(), vec![1]);
+    let r = s.returns();
+    assert!(r[1] > r[0] && r[1] > r[2] && r[1] > r[3], "{r:?}");
+    // The round's points stay the penalty totals.
+    assert_eq!(s.last_round().unwrap().points[1], -(90.0 + 9.0));
+}
+
+#[test]
+fn phased_skipped_turns_do_not_count_toward_the_50() {
+    // Seat 2 has played 49 turns and is skipped: the hand goes on until it has played its 50th.
+    let game = Phased::bonus();
+    let mut s = build(
+        &game,
+        &PhasedSetup {
+            turns: vec![50, 49, 49, 50],
+            ..setup(
+                ["2S 3S", "ZZ 9H", "3D 4D", "2C 4C"],
+                "5C 6C 7C 9S 8S KD QD JD",
+                "5H",
+            )
+        },
+    );
+    act(&mut s, "draw");
+    act(&mut s, "skip 2");
+    assert_eq!(s.observation(0).hands_completed, 0);
+    assert_eq!(s.current_player(), Some(3));
+    act(&mut s, "draw");
+    act(&mut s, "discard 2C");
+    act(&mut s, "draw");
+    act(&mut s, "discard 2S");
+    act(&mut s, "draw");
+    act(&mut s, "discard 9H");
+    assert_eq!(
+        s.observation(0).hands_completed,
+        0,
+        "seat 2 has not played its 50th turn"
+    );
+    act(&mut s, "draw");
+    act(&mut s, "discard 3D");
+    assert_eq!(s.observation(0).hands_completed, 1);
+}
+
+#[test]
+fn phased_bonus_a_pending_skip_ends_with_the_hand_and_a_joker_turned_up_stays() {
+    let game = Phased::bonus();
+    // A Skip nominated just before the hand ends is not carried into the next hand.
+    let mut s = build(&game, &setup(["2S", "ZZ 9H", "3D", "2C"], "9S", "5H"));
+    act(&mut s, "draw");
+    act(&mut s, "skip 3");
+    let o = s.observation(0);
+    assert_eq!(o.hands_completed, 1);
+    assert_eq!(o.skip_next, vec![false; 4]);
+    // A Joker turned up as the first discard cannot be taken and skips nobody.
+    let t = build(&game, &setup(["2S", "9H", "3D", "2C"], "9S 8S", "ZZ"));
+    assert_eq!(t.legal_action_vec(), vec![PhasedAction::Draw]);
+    assert_eq!(t.observation(0).skip_next, vec![false; 4]);
+}
+
+#[test]
+fn phased_a_joker_left_in_hand_scores_25() {
+    let game = Phased::bonus();
+    let mut s = build(&game, &setup(["ZZ", "4C 7H", "2D", "2C"], "9S", "5H"));
+    act(&mut s, "draw");
+    act(&mut s, "discard 7H");
+    assert_eq!(s.scores(), [25, 4 + 9, 2, 2]);
+}
+
+#[test]
+fn phased_setups_out_of_range_are_rejected() {
+    let game = Phased::standard();
+    let base = setup(["2S", "4C", "2D", "2C"], "9S", "5H");
+    for bad in [
+        PhasedSetup {
+            hands_completed: 12,
+            ..base.clone()
+        },
+        PhasedSetup {
+            turns: vec![51, 0, 0, 0],
+            ..base.clone()
+        },
+        PhasedSetup {
+            scores: vec![u32::MAX, 0, 0, 0],
+            ..base.clone()
+        },
+        PhasedSetup {
+            phases_done: vec![vec![2], vec![], vec![], vec![]],
+            ..base.clone()
+        },
+    ] {
+        assert!(PhasedState::from_setup(&game, &bad).is_err(), "{bad:?}");
+    }
+}

@@ -116,11 +116,13 @@ fn one_natural_per_group_cannot_lay() {
     // A run of 8 with one natural.
     let hand = cards("5C AS AS AH AH AD AD AC");
     assert!(phase_plays(&hand, PhaseType(4)).is_empty());
-    // Seven of a suit with two naturals of one value is no suit set.
+    // Seven of a suit "of any values": two natural Clubs of one value and five wilds are one.
     let hand = cards("7C 7C AS AS AH AH AC");
-    assert!(phase_plays(&hand, PhaseType(2)).is_empty());
-    assert!(find_phase(&hand, &PhaseType::ALL).is_none());
-    // ... but two values make one.
+    assert_eq!(
+        phase_plays(&hand, PhaseType(2)),
+        vec![vec![cards("7C 7C AS AS AH AH AC")]]
+    );
+    // ... and so are two values.
     let hand = cards("7C 8C AS AS AH AH AC");
     assert_eq!(
         phase_plays(&hand, PhaseType(2)),
