@@ -342,11 +342,11 @@ impl GameCommand for PlayCmd {
                 t.step(step)
                     .map_err(|e| format!("writing the trace: {e}"))?;
             }
-            // With people at the table, print only what they could see.
+            // With people at the table, print only what every one of them may see.
             let visible = !has_human
                 || humans
                     .iter()
-                    .any(|&h| game.action_visible(step.seat, &step.action, h));
+                    .all(|&h| game.action_visible(step.seat, &step.action, h));
             if visible {
                 println!(
                     "seat {} ({}): {}",
@@ -395,6 +395,10 @@ impl GameCommand for PlayCmd {
                 return Err(failed(e.to_string()));
             }
         };
+        // People see the final position (e.g. the last picks revealed together).
+        if let Some(&h) = humans.first() {
+            println!("\n{}", end.observation(h));
+        }
         println!(
             "game over after {} decisions · returns {:?} · seed {seed}",
             end.decisions(),

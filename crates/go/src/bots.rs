@@ -43,15 +43,33 @@ impl HeuristicBot {
         HeuristicBot { rng: seeded(seed) }
     }
 
+    /// Whether an observation has the shape this bot reads (four seats, a turn within the game,
+    /// standard cards); anything else gets a random legal pick instead of a panic.
+    fn readable(obs: &GoObservation) -> bool {
+        obs.seat < PLAYERS
+            && obs.turn <= TURNS
+            && obs.discards.len() == PLAYERS
+            && obs
+                .hand
+                .iter()
+                .chain(obs.picked.iter())
+                .chain(obs.discards.iter().flatten())
+                .chain(obs.held.iter().flatten())
+                .all(|c| !c.is_joker())
+    }
+
     /// The estimated worth of each card in `obs.hand` (same order).
     pub fn evaluate(obs: &GoObservation) -> Vec<f64> {
+        if !Self::readable(obs) {
+            return vec![0.0; obs.hand.len()];
+        }
         let mine = &obs.discards[obs.seat];
         let next = (obs.seat + 1) % PLAYERS;
         let theirs = &obs.discards[next];
         let base = best_score(mine).unwrap_or(0);
         let their_base = best_score(theirs).unwrap_or(0);
         let circulation = circulation(obs);
-        let turns_left = (TURNS - obs.turn).saturating_sub(1) as f64;
+        let turns_left = TURNS.saturating_sub(obs.turn).saturating_sub(1) as f64;
         obs.hand
             .iter()
             .map(|&c| {
@@ -132,6 +150,9 @@ fn hope(with: &[Card], c: Card, circulation: &[f64; 52]) -> f64 {
 
 impl Bot<Go> for HeuristicBot {
     fn act(&mut self, d: &Decision<'_, Go>) -> GoAction {
+        if !HeuristicBot::readable(d.observation) {
+            return d.legal[self.rng.random_range(0..d.legal.len())];
+        }
         let values = HeuristicBot::evaluate(d.observation);
         let best = values.iter().copied().fold(f64::NEG_INFINITY, f64::max);
         let top: Vec<GoAction> = d

@@ -174,6 +174,7 @@ impl fmt::Display for GoObservation {
 /// hand or discard pile are the set-aside cards. Each seat's history of held hands follows from
 /// the hands and discards, since hands pass one seat on each turn.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GoSetup {
     /// Each seat's hand: all the same size, `10 - turn`.
     pub hands: Vec<Vec<Card>>,
@@ -561,6 +562,53 @@ fn resample(obs: &GoObservation, rng: &mut GameRng) -> Result<GoState, ResampleE
         return err("the observer's pick does not fit the player to act");
     }
     let discard = |j: usize, u: usize| mask_of(&obs.discards[j][u..=u]);
+    // Every card named is a distinct standard card, and the held hands fit the turns and the
+    // observer's own discards: a hand held at turn u lost one card a turn on its way round.
+    let all_cards = obs
+        .hand
+        .iter()
+        .chain(obs.picked.iter())
+        .chain(obs.discards.iter().flatten())
+        .chain(obs.held.iter().flatten());
+    if all_cards.clone().any(|c| c.is_joker()) {
+        return err("Comp10001-Go uses no Jokers");
+    }
+    let mut seen_discards: Mask = 0;
+    for &c in obs.discards.iter().flatten() {
+        if seen_discards & bit(c) != 0 {
+            return err("a card is discarded twice");
+        }
+        seen_discards |= bit(c);
+    }
+    for (u, h) in obs.held.iter().enumerate() {
+        let m = mask_of(h);
+        if h.len() != TURNS - u || m.count_ones() as usize != h.len() {
+            return err("a held hand has the wrong size or a repeated card");
+        }
+        if u < t && m & discard(s, u) == 0 {
+            return err("the observer's discard is not from the hand it held");
+        }
+        if u + PLAYERS < held_turns(t) {
+            let mut back = m;
+            for k in 0..PLAYERS {
+                back &= !discard((s + k) % PLAYERS, u + k);
+            }
+            if back != mask_of(&obs.held[u + PLAYERS]) {
+                return err("a hand held twice does not match the discards made from it");
+            }
+        }
+    }
+    if t == TURNS {
+        if !obs.hand.is_empty() || obs.picked.is_some() {
+            return err("cards in hand after the last turn");
+        }
+        let expected: Option<Vec<i32>> = obs.discards.iter().map(|d| best_score(d).ok()).collect();
+        if obs.scores != expected {
+            return err("the final scores are not the discards' best scores");
+        }
+    } else if obs.scores.is_some() {
+        return err("scores before the game is over");
+    }
     let mut known: [Option<Mask>; PLAYERS] = [None; PLAYERS];
     let mut taken: Mask = 0;
     for d in &obs.discards {

@@ -244,3 +244,45 @@ fn go_setup_validation() {
     );
     assert_eq!(standard_deck().len(), 52);
 }
+
+#[test]
+fn go_resample_rejects_malformed_observations_and_the_bot_survives_them() {
+    use parlour_core::{Bot, Decision};
+    let game = Go::standard();
+    let mut s = game.new_game(3);
+    let mut rng = seeded(3);
+    for _ in 0..22 {
+        let legal = s.legal_action_vec();
+        s.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+    }
+    let obs = s.observation(1);
+    let mut bad = Vec::new();
+    let mut o = obs.clone();
+    o.held[0] = cards("ZZ");
+    bad.push(o);
+    let mut o = obs.clone();
+    let first = o.held[1][0];
+    o.held[1].push(first);
+    bad.push(o);
+    let mut o = obs.clone();
+    o.scores = Some(vec![999, 0, 0, 0]);
+    bad.push(o);
+    let mut o = obs.clone();
+    o.held[4] = o.held[0][..6].to_vec();
+    bad.push(o);
+    for o in &bad {
+        assert!(game.resample(o, &mut rng).is_err(), "{o:?}");
+    }
+    // The bot answers a malformed view with a legal pick instead of panicking.
+    let legal = s.legal_action_vec();
+    let mut o = s.observation(s.current_player().unwrap());
+    o.turn = 11;
+    o.hand.push(Card::JOKER);
+    let a = parlour_go::HeuristicBot::new(1).act(&Decision {
+        game: &game,
+        seat: o.seat,
+        observation: &o,
+        legal: &legal,
+    });
+    assert!(legal.contains(&a));
+}
