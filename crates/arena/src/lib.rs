@@ -179,7 +179,8 @@ pub fn run_table<G: Game>(
         .filter(|&(_, r)| r > 0)
         .collect();
     let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.jobs.max(1))
+        // More threads than blocks could never help.
+        .num_threads(config.jobs.clamp(1, blocks.len().max(1)))
         .build()
         .map_err(|e| ArenaError::Threads(e.to_string()))?;
     let results: Vec<Result<BlockResult, ArenaError>> = pool.install(|| {

@@ -21,7 +21,7 @@ use parlour_uno::Uno;
 use serde_json::{Map, Value};
 
 use crate::args::{Cli, Command, Format, GoCommand};
-use crate::human::HumanBot;
+use crate::human::{stdin_line, HumanBot};
 
 /// The games this build knows, by name.
 const GAMES: &[&str] = &["uno", "go", "phased"];
@@ -160,6 +160,7 @@ fn game_options<G: Game>(pairs: &[String], extra: &[(&str, Value)]) -> Result<G,
         Ok(Value::Object(m)) => m,
         _ => Map::new(),
     };
+    let defaults_have_players = map.contains_key("players");
     for pair in pairs {
         let (key, value) = pair
             .split_once('=')
@@ -174,6 +175,23 @@ fn game_options<G: Game>(pairs: &[String], extra: &[(&str, Value)]) -> Result<G,
     }
     for (key, value) in extra {
         map.insert((*key).to_string(), value.clone());
+    }
+    // Games with a fixed table take no `players` option: say so plainly.
+    if !defaults_have_players {
+        if let Some(v) = map.remove("players") {
+            let fixed = G::player_range();
+            if v.as_u64() != Some(*fixed.start() as u64) || fixed.start() != fixed.end() {
+                return Err(usage(format!(
+                    "{} is for {} players",
+                    G::NAME,
+                    if fixed.start() == fixed.end() {
+                        fixed.start().to_string()
+                    } else {
+                        format!("{} to {}", fixed.start(), fixed.end())
+                    }
+                )));
+            }
+        }
     }
     let options: G::Options = serde_json::from_value(Value::Object(map))
         .map_err(|e| usage(format!("bad option for {}: {e}", G::NAME)))?;
@@ -229,7 +247,7 @@ struct PlayCmd {
 
 /// A human seat: the bot reads stdin; the flag tells the game loop that input has ended.
 struct Human {
-    bot: HumanBot<std::io::BufReader<std::io::Stdin>, std::io::Stdout>,
+    bot: HumanBot<fn(&mut Vec<u8>) -> std::io::Result<usize>, std::io::Stdout>,
     closed: Arc<AtomicBool>,
 }
 
@@ -255,10 +273,10 @@ impl GameCommand for PlayCmd {
                 v
             }
         };
-        let players_set = self
-            .options
-            .iter()
-            .any(|o| o.trim_start().starts_with("players="));
+        let players_set = self.options.iter().any(|o| {
+            o.split_once('=')
+                .is_some_and(|(k, _)| k.trim() == "players")
+        });
         let game = if seats_given && !players_set && seat_names.len() != default_game.num_players()
         {
             game_options::<G>(&self.options, &[("players", Value::from(seat_names.len()))])?
@@ -278,14 +296,12 @@ impl GameCommand for PlayCmd {
                 .map_or(0, |d| d.as_nanos() as u64)
         });
         let closed = Arc::new(AtomicBool::new(false));
+        let several_people = seat_names.iter().filter(|n| *n == "human").count() > 1;
         let mut bots: Vec<Box<dyn Bot<G>>> = Vec::new();
         for (seat, name) in seat_names.iter().enumerate() {
             if name == "human" {
                 bots.push(Box::new(Human {
-                    bot: HumanBot::new(
-                        std::io::BufReader::new(std::io::stdin()),
-                        std::io::stdout(),
-                    ),
+                    bot: HumanBot::new(stdin_line, std::io::stdout(), several_people),
                     closed: closed.clone(),
                 }));
             } else {
@@ -304,12 +320,15 @@ impl GameCommand for PlayCmd {
         let has_human = !humans.is_empty();
         let mut trace = match &self.trace {
             Some(path) => {
-                let sink = if has_human {
-                    Sink::Memory(Vec::new())
-                } else {
-                    Sink::File(BufWriter::new(File::create(path).map_err(|e| {
+                // The file is created now, so a bad path is reported before play.
+                let file =
+                    BufWriter::new(File::create(path).map_err(|e| {
                         usage(format!("cannot write trace {}: {e}", path.display()))
-                    })?))
+                    })?);
+                let sink = if has_human {
+                    Sink::Held(Vec::new(), file)
+                } else {
+                    Sink::File(file)
                 };
                 Some(
                     TraceWriter::new(sink, &game, seed, &seat_names)
@@ -408,23 +427,24 @@ impl GameCommand for PlayCmd {
     }
 }
 
-/// Where a trace goes: straight to its file, or held in memory while a person plays.
+/// Where a trace goes: straight to its file, or held in memory while a person plays (and
+/// written to its already-open file when the game stops).
 enum Sink {
     File(BufWriter<File>),
-    Memory(Vec<u8>),
+    Held(Vec<u8>, BufWriter<File>),
 }
 
 impl std::io::Write for Sink {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
         match self {
             Sink::File(f) => f.write(buf),
-            Sink::Memory(v) => v.write(buf),
+            Sink::Held(v, _) => v.write(buf),
         }
     }
     fn flush(&mut self) -> std::io::Result<()> {
         match self {
             Sink::File(f) => f.flush(),
-            Sink::Memory(_) => Ok(()),
+            Sink::Held(..) => Ok(()),
         }
     }
 }
@@ -434,7 +454,9 @@ impl Sink {
     fn save(self, path: &Path) -> Result<(), Failure> {
         match self {
             Sink::File(mut f) => std::io::Write::flush(&mut f),
-            Sink::Memory(v) => std::fs::write(path, v),
+            Sink::Held(v, mut f) => {
+                std::io::Write::write_all(&mut f, &v).and_then(|()| std::io::Write::flush(&mut f))
+            }
         }
         .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))
     }
@@ -460,8 +482,8 @@ impl GameCommand for TournamentCmd {
             Some(j) => parse_number("--jobs", j)?,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
-        if jobs == 0 {
-            return Err(usage("--jobs must be at least 1"));
+        if jobs == 0 || jobs > 1024 {
+            return Err(usage("--jobs must be from 1 to 1024"));
         }
         let mut extra = Vec::new();
         if let Some(p) = &self.players {
@@ -520,6 +542,8 @@ impl GameCommand for TournamentCmd {
                 v["seconds"] = Value::from(secs);
                 v["jobs"] = Value::from(jobs);
                 v["table"] = Value::from(config.bots.clone());
+                v["options"] =
+                    serde_json::to_value(game.options()).map_err(|e| failed(e.to_string()))?;
                 println!("{v}");
             }
             Format::Table => {
@@ -582,8 +606,8 @@ struct BenchCmd {
 impl GameCommand for BenchCmd {
     fn run<G: Game>(self) -> Result<(), Failure> {
         let seconds: f64 = parse_number("--seconds", &self.seconds)?;
-        if !(seconds > 0.0 && seconds <= 3600.0) {
-            return Err(usage("--seconds must be more than 0 and at most 3600"));
+        if !(0.001..=3600.0).contains(&seconds) {
+            return Err(usage("--seconds must be from 0.001 to 3600"));
         }
         let game = game_options::<G>(&self.options, &[])?;
         let report = parlour_core::bench::random_playouts(
@@ -667,8 +691,8 @@ fn go_score(tokens: &[String]) -> Result<(), Failure> {
 fn go_score_bench(seconds: &str, seed: u64, format: Format) -> Result<(), Failure> {
     use rand::seq::SliceRandom;
     let seconds: f64 = parse_number("--seconds", seconds)?;
-    if !(seconds > 0.0 && seconds <= 3600.0) {
-        return Err(usage("--seconds must be more than 0 and at most 3600"));
+    if !(0.001..=3600.0).contains(&seconds) {
+        return Err(usage("--seconds must be from 0.001 to 3600"));
     }
     let mut rng = parlour_core::rng::seeded(seed);
     let mut deck = parlour_cards::standard_deck();

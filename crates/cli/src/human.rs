@@ -4,41 +4,78 @@ use std::io::{BufRead, Write};
 
 use parlour_core::{Bot, Decision, Game};
 
-/// Reads decisions from standard input, re-prompting on bad input.
-pub struct HumanBot<R: BufRead + Send, W: Write + Send> {
-    input: R,
+/// Reads one line of bytes into the buffer; `Ok(0)` at the end of input. Every person at the
+/// table reads through the process's one standard input, so no line is buffered away from them.
+pub fn stdin_line(buf: &mut Vec<u8>) -> std::io::Result<usize> {
+    std::io::stdin().lock().read_until(b'\n', buf)
+}
+
+/// Reads decisions from a line source, re-prompting on bad input.
+pub struct HumanBot<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write + Send> {
+    read_line: R,
     output: W,
+    /// With several people at one terminal: clear the screen and wait for the next person
+    /// before showing a hand.
+    hand_over: bool,
     /// Set when input ended: the game cannot go on.
     pub closed: bool,
 }
 
-impl<R: BufRead + Send, W: Write + Send> HumanBot<R, W> {
-    pub fn new(input: R, output: W) -> Self {
+impl<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write + Send> HumanBot<R, W> {
+    pub fn new(read_line: R, output: W, hand_over: bool) -> Self {
         HumanBot {
-            input,
+            read_line,
             output,
+            hand_over,
             closed: false,
+        }
+    }
+
+    /// The next line, or `None` when input has ended (or cannot be read).
+    fn line(&mut self) -> Option<String> {
+        loop {
+            let mut bytes = Vec::new();
+            match (self.read_line)(&mut bytes) {
+                Ok(0) => return None,
+                Ok(_) => {
+                    // Bytes that are not UTF-8 are shown replaced and get the usual answer.
+                    return Some(String::from_utf8_lossy(&bytes).into_owned());
+                }
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(_) => return None,
+            }
         }
     }
 }
 
-impl<G: Game, R: BufRead + Send, W: Write + Send> Bot<G> for HumanBot<R, W> {
+impl<G: Game, R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write + Send> Bot<G>
+    for HumanBot<R, W>
+{
     fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
+        if self.hand_over {
+            // Hide the previous person's hand before showing this one.
+            let _ = write!(
+                self.output,
+                "\x1b[2J\x1b[H== Pass the terminal to seat {}, then press Enter ==",
+                d.seat
+            );
+            let _ = self.output.flush();
+            if self.line().is_none() {
+                self.closed = true;
+                return d.legal[0];
+            }
+        }
         let legal: Vec<String> = d.legal.iter().map(|a| a.to_string()).collect();
         let _ = writeln!(self.output, "\n{}", d.observation);
         let _ = writeln!(self.output, "Legal: {}", legal.join("  "));
         loop {
             let _ = write!(self.output, "seat {}> ", d.seat);
             let _ = self.output.flush();
-            let mut line = String::new();
-            match self.input.read_line(&mut line) {
-                Ok(0) | Err(_) => {
-                    // Input is gone; the caller sees `closed` and stops the game.
-                    self.closed = true;
-                    return d.legal[0];
-                }
-                Ok(_) => {}
-            }
+            let Some(line) = self.line() else {
+                // Input is gone; the caller sees `closed` and stops the game.
+                self.closed = true;
+                return d.legal[0];
+            };
             if line.trim().is_empty() {
                 continue;
             }

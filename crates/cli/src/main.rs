@@ -10,6 +10,13 @@ use clap::error::ErrorKind;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    // Like other command-line tools, stop quietly when the reader of our output goes away
+    // (`parlour ... | head`) instead of failing on a broken pipe.
+    #[cfg(unix)]
+    // SAFETY: restoring the default action for SIGPIPE before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     match args::Cli::try_parse() {
         Ok(cli) => commands::run(cli),
         Err(e) => match e.kind() {

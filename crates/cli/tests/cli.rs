@@ -486,3 +486,104 @@ fn phased_plays_both_variants_traces_replays_and_runs_tournaments() {
         "unknown variant",
     );
 }
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args([
+            "play",
+            "uno",
+            "--seats",
+            "random,random,random,random",
+            "-o",
+            "rounds=200",
+            "--seed",
+            "1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+    assert_ne!(o.status.code(), Some(101));
+}
+
+#[test]
+fn more_review_inputs_are_one_clear_line() {
+    assert_bad_input(
+        &["tournament", "uno", "--rounds", "10", "--jobs", "10000"],
+        "--jobs must be from 1 to 1024",
+    );
+    assert_bad_input(
+        &["bench", "uno", "--seconds", "1e-300"],
+        "--seconds must be from 0.001",
+    );
+    assert_bad_input(
+        &["tournament", "go", "--players", "5"],
+        "go is for 4 players",
+    );
+    assert_bad_input(
+        &["play", "go", "--seats", "random,random,random"],
+        "go is for 4 players",
+    );
+    let ok = parlour(&["tournament", "go", "--players", "4", "--rounds", "4"]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+}
+
+#[test]
+fn a_trace_header_with_the_wrong_seats_does_not_replay() {
+    let dir = tempfile::tempdir().unwrap();
+    let trace = dir.path().join("game.jsonl");
+    let o = parlour(&[
+        "play",
+        "uno",
+        "--seats",
+        "random,random,random,random",
+        "--seed",
+        "2",
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let forged = text.replacen(
+        "\"seats\":[\"random\",\"random\",\"random\",\"random\"]",
+        "\"seats\":[\"human\",\"x\",\"y\"]",
+        1,
+    );
+    assert_ne!(forged, text);
+    std::fs::write(&trace, forged).unwrap();
+    let r = parlour(&["replay", trace.to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(1));
+    assert!(
+        stderr(&r).contains("line 1: the header names 3 seats"),
+        "{}",
+        stderr(&r)
+    );
+}
+
+#[test]
+fn a_bad_trace_path_is_reported_before_a_person_plays() {
+    let o = parlour(&[
+        "play",
+        "go",
+        "--seats",
+        "human,random,random,random",
+        "--trace",
+        "/nonexistent/dir/t.jsonl",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("cannot write trace"), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("Your hand"), "no game was played");
+}

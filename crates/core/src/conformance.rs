@@ -35,6 +35,9 @@ pub struct Config<G: Game> {
     pub max_steps: u64,
     /// If set, every action the game can express; `check` must agree with the legal list on each.
     pub universe: Option<Vec<G::Action>>,
+    /// Whether the game hides information, so that resampling must sometimes change the state
+    /// (false for perfect-information games).
+    pub expect_hidden: bool,
 }
 
 impl<G: Game> Config<G> {
@@ -47,6 +50,7 @@ impl<G: Game> Config<G> {
             check_every: 1,
             max_steps: 1_000_000,
             universe: None,
+            expect_hidden: true,
         }
     }
 
@@ -80,6 +84,8 @@ pub struct Summary {
     pub resamples: u64,
     /// The longest game, in decisions.
     pub longest: u64,
+    /// Resamples that differed from the true state (something hidden was redrawn).
+    pub resamples_changed: u64,
 }
 
 /// A failed check: which game, at which decision, and what.
@@ -106,6 +112,15 @@ pub fn random_sim_test<G: Game>(
         let longest = one_game(game, config, seed, &invariant, &mut summary)?;
         summary.games += 1;
         summary.longest = summary.longest.max(longest);
+    }
+    // A resampler that hands back the true state would pass every check above: with hidden
+    // information in play, some resamples must redraw something.
+    if config.expect_hidden && summary.resamples > 0 && summary.resamples_changed == 0 {
+        return Err(Failure {
+            seed: config.seed,
+            decision: 0,
+            message: "every resample equals the true state: nothing hidden is ever redrawn".into(),
+        });
     }
     Ok(summary)
 }
@@ -136,8 +151,11 @@ fn one_game<G: Game>(
             state.legal_actions(&mut legal);
         }
         if step % config.resample_every == 0 {
+            let changed = std::cell::Cell::new(0);
             summary.resamples +=
-                check_resample(game, &state, &legal, &mut rng, invariant).map_err(&fail)?;
+                check_resample(game, &state, &legal, &mut rng, invariant, &changed)
+                    .map_err(&fail)?;
+            summary.resamples_changed += changed.get();
         }
         if state.is_terminal() {
             check_terminal(game, &state).map_err(&fail)?;
@@ -283,14 +301,19 @@ fn check_resample<G: Game>(
     legal: &[G::Action],
     rng: &mut crate::rng::GameRng,
     invariant: &impl Fn(&G::State) -> Result<(), String>,
+    changed: &std::cell::Cell<u64>,
 ) -> Result<u64, String> {
     let mut count = 0;
     let mut resampled_legal = Vec::new();
     for seat in 0..game.num_players() {
         let obs = state.observation(seat);
-        let mut r = game
+        let r0 = game
             .resample(&obs, rng)
             .map_err(|e| format!("seat {seat}: {e}"))?;
+        if r0 != *state {
+            changed.set(changed.get() + 1);
+        }
+        let mut r = r0;
         count += 1;
         invariant(&r).map_err(|e| format!("resampled for seat {seat}: {e}"))?;
         if r.observation(seat) != obs {
@@ -339,16 +362,29 @@ fn check_terminal<G: Game>(game: &G, state: &G::State) -> Result<(), String> {
     if returns.iter().any(|r| !r.is_finite()) {
         return Err(format!("non-finite returns {returns:?}"));
     }
-    if state.rounds_completed() == 0 || state.last_round().is_none() {
+    let Some(round) = state.last_round() else {
         return Err("a finished game reports no completed round".into());
+    };
+    if state.rounds_completed() == 0 {
+        return Err("a finished game reports no completed round".into());
+    }
+    if round.points.len() != game.num_players()
+        || round.winners.iter().any(|&w| w >= game.num_players())
+    {
+        return Err(format!(
+            "the last round's points or winners do not fit the table: {round:?}"
+        ));
     }
     Ok(())
 }
 
-/// Checks that a bot cannot see hidden information: at every decision of `games` seeded random
-/// games, the bot made by `make_bot(g)` (same seed each time) decides the same from the true
-/// state's observation as from the observation of a state resampled for that seat (other hands,
-/// draw piles and future shuffles redrawn). Returns the number of decisions checked.
+/// Checks that a bot's decisions follow from its seat's observation (and its seed) alone: at
+/// every decision of `games` seeded random games, the bot made by `make_bot(g)` decides the same
+/// from the true state's observation as from the observation of a state resampled for that seat
+/// (other hands, draw piles and future shuffles redrawn). The `Bot` API never hands a bot the
+/// state, and [`random_sim_test`] checks that resampling keeps the observation, so what this
+/// catches is a bot that consults anything else — the thread RNG, globals, the clock, or state
+/// carried over from elsewhere. Returns the number of decisions checked.
 pub fn check_bot_is_blind_to_hidden_information<G: Game>(
     game: &G,
     games: u64,

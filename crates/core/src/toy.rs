@@ -26,6 +26,10 @@ pub struct HighCardOptions {
     /// Deliberately broken: show the deck's top card to everyone.
     #[serde(default)]
     pub leak_top_card: bool,
+    /// Deliberately broken, and self-consistent: show everyone the whole deal, and resample by
+    /// copying it back (so the observation survives resampling, yet nothing is hidden).
+    #[serde(default)]
+    pub leak_all: bool,
 }
 
 /// The game of high card.
@@ -68,6 +72,7 @@ impl FromStr for HighCardAction {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct HighCardState {
     leak: bool,
+    leak_all: bool,
     cards: [u8; 2],
     deck: Vec<u8>,
     discards: Vec<u8>,
@@ -91,6 +96,8 @@ pub struct HighCardObservation {
     pub showdown: Option<[u8; 2]>,
     /// Present only when the leak is switched on.
     pub leaked_top: Option<u8>,
+    /// Both cards and the deck, present only when `leak_all` is switched on.
+    pub leaked_all: Option<([u8; 2], Vec<u8>)>,
 }
 
 impl fmt::Display for HighCardObservation {
@@ -132,6 +139,7 @@ impl Game for HighCard {
         let cards = [deck.pop().unwrap_or(0), deck.pop().unwrap_or(0)];
         HighCardState {
             leak: self.options.leak_top_card,
+            leak_all: self.options.leak_all,
             cards,
             deck,
             discards: Vec::new(),
@@ -145,6 +153,16 @@ impl Game for HighCard {
     ) -> Result<HighCardState, ResampleError> {
         if obs.seat > 1 {
             return Err(ResampleError(format!("no seat {}", obs.seat)));
+        }
+        if let Some((cards, deck)) = &obs.leaked_all {
+            return Ok(HighCardState {
+                leak: self.options.leak_top_card,
+                leak_all: true,
+                cards: *cards,
+                deck: deck.clone(),
+                discards: obs.discards.clone(),
+                moves: obs.moves.clone(),
+            });
         }
         let mut unseen: Vec<u8> = (1..=6)
             .filter(|c| *c != obs.card && !obs.discards.contains(c))
@@ -168,6 +186,7 @@ impl Game for HighCard {
         }
         Ok(HighCardState {
             leak: self.options.leak_top_card,
+            leak_all: self.options.leak_all,
             cards,
             deck: unseen,
             discards: obs.discards.clone(),
@@ -225,6 +244,7 @@ impl State<HighCard> for HighCardState {
             } else {
                 None
             },
+            leaked_all: self.leak_all.then(|| (self.cards, self.deck.clone())),
         }
     }
     fn decisions(&self) -> u64 {

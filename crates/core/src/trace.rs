@@ -26,6 +26,7 @@ pub const TRACE_VERSION: u32 = 1;
 
 /// The first line of a trace.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct Header {
     /// Always `"header"`.
     pub kind: String,
@@ -202,6 +203,16 @@ pub fn replay<G: Game>(lines: &[&str]) -> Result<ReplayReport, ReplayError> {
     let options: G::Options = serde_json::from_value(header.options.clone())
         .map_err(|e| ReplayError::new(1, format!("bad options: {e}")))?;
     let game = G::new(options).map_err(|e| ReplayError::new(1, e.to_string()))?;
+    if header.seats.len() != game.num_players() {
+        return Err(ReplayError::new(
+            1,
+            format!(
+                "the header names {} seats but the game has {}",
+                header.seats.len(),
+                game.num_players()
+            ),
+        ));
+    }
     let mut state = game.new_game(header.seed);
     let mut legal = Vec::new();
     let mut decisions = 0u64;
@@ -313,7 +324,7 @@ pub fn replay<G: Game>(lines: &[&str]) -> Result<ReplayReport, ReplayError> {
 /// Replays the trace in the file at `path` (for data-file regression tests).
 pub fn replay_path<G: Game>(path: &std::path::Path) -> Result<ReplayReport, ReplayError> {
     let text = std::fs::read_to_string(path)
-        .map_err(|e| ReplayError::new(0, format!("cannot read {}: {e}", path.display())))?;
+        .map_err(|e| ReplayError::new(1, format!("cannot read {}: {e}", path.display())))?;
     let lines: Vec<&str> = text.lines().collect();
     replay::<G>(&lines)
 }

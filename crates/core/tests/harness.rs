@@ -16,6 +16,7 @@ fn harness_passes_a_sound_game() {
 fn harness_catches_a_leaked_deck_card() {
     let game = HighCard::new(HighCardOptions {
         leak_top_card: true,
+        ..HighCardOptions::default()
     })
     .unwrap();
     let err = random_sim_test(&game, &Config::new(200, 1), |_| Ok(())).unwrap_err();
@@ -77,4 +78,27 @@ mod blind {
             .unwrap_err();
         assert!(err.message.contains("from a resampled one"), "{err}");
     }
+}
+
+#[test]
+fn harness_catches_a_resampler_that_returns_the_true_state() {
+    // Every view holds the whole deal and resampling copies it back: observations survive
+    // resampling, so only the "something hidden must change" check can catch this.
+    let game = HighCard::new(HighCardOptions {
+        leak_all: true,
+        ..HighCardOptions::default()
+    })
+    .unwrap();
+    let err = random_sim_test(&game, &Config::new(50, 3), |_| Ok(())).unwrap_err();
+    assert!(
+        err.message.contains("nothing hidden is ever redrawn"),
+        "{err}"
+    );
+    let sound = HighCard::new(HighCardOptions::default()).unwrap();
+    assert!(
+        random_sim_test(&sound, &Config::new(50, 3), |_| Ok(()))
+            .unwrap()
+            .resamples_changed
+            > 0
+    );
 }
