@@ -21,7 +21,7 @@ use parlour_uno::Uno;
 use serde_json::{Map, Value};
 
 use crate::args::{Cli, Command, Format, GoCommand};
-use crate::human::{stdin_line, HumanBot};
+use crate::human::{stdin_line, HumanBot, LineSource};
 
 /// The games this build knows, by name.
 const GAMES: &[&str] = &["uno", "go", "phased"];
@@ -247,7 +247,7 @@ struct PlayCmd {
 
 /// A human seat: the bot reads stdin; the flag tells the game loop that input has ended.
 struct Human {
-    bot: HumanBot<fn(&mut Vec<u8>) -> std::io::Result<usize>, std::io::Stdout>,
+    bot: HumanBot<LineSource, std::io::Stdout>,
     closed: Arc<AtomicBool>,
 }
 

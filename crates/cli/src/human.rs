@@ -4,6 +4,9 @@ use std::io::{BufRead, Write};
 
 use parlour_core::{Bot, Decision, Game};
 
+/// A source of input lines (see [`stdin_line`]).
+pub type LineSource = fn(&mut Vec<u8>) -> std::io::Result<usize>;
+
 /// Reads one line of bytes into the buffer; `Ok(0)` at the end of input. Every person at the
 /// table reads through the process's one standard input, so no line is buffered away from them.
 pub fn stdin_line(buf: &mut Vec<u8>) -> std::io::Result<usize> {
