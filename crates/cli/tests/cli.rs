@@ -155,8 +155,9 @@ fn play_without_a_human_prints_the_game_and_traces_it() {
     assert_eq!(strip(&stdout(&again)), strip(&out));
 }
 
-#[test]
-fn tampered_and_truncated_traces_name_the_line() {
+/// A four-random-bot Uno game recorded with `--trace`: the directory (kept alive), the file and
+/// its text.
+fn recorded_uno_trace(seed: &str) -> (tempfile::TempDir, std::path::PathBuf, String) {
     let dir = tempfile::tempdir().unwrap();
     let trace = dir.path().join("game.jsonl");
     let o = parlour(&[
@@ -165,12 +166,18 @@ fn tampered_and_truncated_traces_name_the_line() {
         "--seats",
         "random,random,random,random",
         "--seed",
-        "3",
+        seed,
         "--trace",
         trace.to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let text = std::fs::read_to_string(&trace).unwrap();
+    (dir, trace, text)
+}
+
+#[test]
+fn tampered_and_truncated_traces_name_the_line() {
+    let (dir, _trace, text) = recorded_uno_trace("3");
     let lines: Vec<String> = text.lines().map(String::from).collect();
 
     // An action changed to one that was not legal.
@@ -543,20 +550,7 @@ fn more_review_inputs_are_one_clear_line() {
 
 #[test]
 fn a_trace_header_with_the_wrong_seats_does_not_replay() {
-    let dir = tempfile::tempdir().unwrap();
-    let trace = dir.path().join("game.jsonl");
-    let o = parlour(&[
-        "play",
-        "uno",
-        "--seats",
-        "random,random,random,random",
-        "--seed",
-        "2",
-        "--trace",
-        trace.to_str().unwrap(),
-    ]);
-    assert_eq!(o.status.code(), Some(0));
-    let text = std::fs::read_to_string(&trace).unwrap();
+    let (_dir, trace, text) = recorded_uno_trace("2");
     let forged = text.replacen(
         "\"seats\":[\"random\",\"random\",\"random\",\"random\"]",
         "\"seats\":[\"human\",\"x\",\"y\"]",
