@@ -85,7 +85,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             options,
             variant,
         } => with_game(
-            &game.clone(),
+            &game,
             PlayCmd {
                 seats,
                 seed,
@@ -104,7 +104,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             options,
             variant,
         } => with_game(
-            &game.clone(),
+            &game,
             TournamentCmd {
                 bots,
                 rounds,
@@ -123,7 +123,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             options,
             variant,
         } => with_game(
-            &game.clone(),
+            &game,
             BenchCmd {
                 seconds,
                 seed,
@@ -132,7 +132,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             },
         ),
         Command::Replay { file } => replay_file(&file),
-        Command::Bots { game } => with_game(&game.clone(), BotsCmd),
+        Command::Bots { game } => with_game(&game, BotsCmd),
         Command::Go {
             command: GoCommand::Score { cards },
         } => go_score(&cards),

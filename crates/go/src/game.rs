@@ -243,25 +243,34 @@ impl GoState {
                 state.discards[s][t] = Some(c);
             }
         }
-        // The hand seat s held at turn u is the one seat s + (turn - u) holds now, plus the
-        // discards made from it on the way.
         for s in 0..PLAYERS {
-            for u in 0..turn.min(TURNS) {
-                let d = turn - u;
-                let mut m = state.hands[(s + d) % PLAYERS];
-                for k in 0..d {
-                    m |= bit(setup.discards[(s + k) % PLAYERS][u + k]);
-                }
-                state.held[s][u] = m;
-            }
-            if turn < TURNS {
-                state.held[s][turn] = state.hands[s];
-            }
+            state.rebuild_history(s);
         }
         if turn == TURNS {
             state.score_all();
         }
         Ok(state)
+    }
+
+    /// Rebuilds the hands `seat` held at the start of each turn so far from where the cards are
+    /// now: the hand it held at turn `u` is the one seat `seat + (turn - u)` holds now (with any
+    /// unrevealed pick), plus the discards made from it on the way round.
+    fn rebuild_history(&mut self, seat: Seat) {
+        let t = self.turn();
+        let now = |j: usize| self.hands[j] | self.pending[j].map_or(0, bit);
+        let mut held = [0; TURNS];
+        for (u, h) in held.iter_mut().enumerate().take(t.min(TURNS)) {
+            let d = t - u;
+            let mut m = now((seat + d) % PLAYERS);
+            for k in 0..d {
+                m |= self.discards[(seat + k) % PLAYERS][u + k].map_or(0, bit);
+            }
+            *h = m;
+        }
+        if t < TURNS {
+            held[t] = now(seat);
+        }
+        self.held[seat] = held;
     }
 
     fn score_all(&mut self) {
@@ -696,21 +705,7 @@ fn resample(obs: &GoObservation, rng: &mut GameRng) -> Result<GoState, ResampleE
     }
     // Other seats' histories: rebuilt from the sampled hands as a setup would.
     for j in (0..PLAYERS).filter(|&j| j != s) {
-        for u in 0..t.min(TURNS) {
-            let d = t - u;
-            let mut m = if t < TURNS {
-                state.hands[(j + d) % PLAYERS] | state.pending[(j + d) % PLAYERS].map_or(0, bit)
-            } else {
-                0
-            };
-            for k in 0..d {
-                m |= discard((j + k) % PLAYERS, u + k);
-            }
-            state.held[j][u] = m;
-        }
-        if t < TURNS {
-            state.held[j][t] = state.hands[j] | state.pending[j].map_or(0, bit);
-        }
+        state.rebuild_history(j);
     }
     if t == TURNS {
         state.score_all();

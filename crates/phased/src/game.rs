@@ -493,9 +493,7 @@ impl PhasedState {
                 return err(format!("more copies of {c} than the packs hold"));
             }
         }
-        let mut s = Phased::new(game.options.clone())
-            .map_err(|e| SetupError(e.to_string()))?
-            .new_game(setup.seed);
+        let mut s = game.new_game(setup.seed);
         for p in 0..PLAYERS {
             s.hands[p] = setup.hands[p].iter().copied().collect();
             s.known[p].clear();
