@@ -16,6 +16,7 @@ use parlour_core::rng::derive_seed;
 use parlour_core::trace::{read_header, replay, TraceWriter};
 use parlour_core::{Bot, Decision, Game, State};
 use parlour_go::Go;
+use parlour_bo::Bo;
 use parlour_phased::Phased;
 use parlour_uno::Uno;
 use serde_json::{Map, Value};
@@ -24,7 +25,7 @@ use crate::args::{Cli, Command, Format, GoCommand};
 use crate::human::{stdin_line, HumanBot, LineSource};
 
 /// The games this build knows, by name.
-const GAMES: &[&str] = &["uno", "go", "phased"];
+const GAMES: &[&str] = &["uno", "go", "phased", "bo"];
 
 /// A failure to report: one line on stderr and an exit code (2 for bad input, 1 otherwise).
 #[derive(Debug)]
@@ -68,6 +69,7 @@ fn with_game(name: &str, command: impl GameCommand) -> Result<(), Failure> {
         "uno" => command.run::<Uno>(),
         "go" => command.run::<Go>(),
         "phased" => command.run::<Phased>(),
+        "bo" => command.run::<Bo>(),
         other => Err(usage(format!(
             "unknown game {other:?} (known games: {})",
             GAMES.join(", ")
