@@ -5,16 +5,14 @@ use std::ops::RangeInclusive;
 
 use parlour_cards::{decks, Card, CardCounts};
 use parlour_core::rng::{seeded, GameRng};
-use parlour_core::{
-    Game, IllegalAction, OptionsError, ResampleError, RoundResult, Seat, State,
-};
+use parlour_core::{Game, IllegalAction, OptionsError, ResampleError, RoundResult, Seat, State};
 use rand::seq::SliceRandom;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-use crate::piles::{BuildFit, BuildPile, DiscardPile};
+use crate::piles::{BuildFit, BuildPile, DiscardFit, DiscardPile};
 use crate::rules::{
-    first_valid, validate, valid_actions, BoAction, InvalidPlay, Source, Target, Validity, View,
+    first_valid, valid_actions, validate, BoAction, InvalidPlay, Source, Target, Validity, View,
     BUILD_PILES, DISCARD_PILES, PLAYERS,
 };
 
@@ -289,7 +287,11 @@ impl fmt::Display for BoObservation {
         writeln!(f)?;
         for s in 0..seats {
             let me = if s == self.seat { " (you)" } else { "" };
-            let arrow = if self.current_player == Some(s) { "→" } else { " " };
+            let arrow = if self.current_player == Some(s) {
+                "→"
+            } else {
+                " "
+            };
             let top = self.stock_tops[s].map_or("—".to_string(), |c| c.to_string());
             write!(
                 f,
@@ -398,19 +400,29 @@ impl BoState {
             }
         }
         if setup.build.len() > BUILD_PILES {
-            return err(format!("{} build piles: there are {BUILD_PILES}", setup.build.len()));
+            return err(format!(
+                "{} build piles: there are {BUILD_PILES}",
+                setup.build.len()
+            ));
         }
         if setup.discards.iter().any(|d| d.len() > DISCARD_PILES) {
-            return err(format!("a seat has more than {DISCARD_PILES} discard piles"));
+            return err(format!(
+                "a seat has more than {DISCARD_PILES} discard piles"
+            ));
         }
         if setup.current >= PLAYERS {
             return err(format!("seat {} does not exist", setup.current));
         }
         if setup.plays >= MAX_PLAYS {
-            return err(format!("{} plays made: a turn has {MAX_PLAYS}", setup.plays));
+            return err(format!(
+                "{} plays made: a turn has {MAX_PLAYS}",
+                setup.plays
+            ));
         }
         if setup.turns.iter().any(|&t| t >= MAX_TURNS) {
-            return err(format!("a seat has completed {MAX_TURNS} turns: the game would be over"));
+            return err(format!(
+                "a seat has completed {MAX_TURNS} turns: the game would be over"
+            ));
         }
         if setup.hands.iter().any(|h| h.len() > HAND_SIZE) {
             return err(format!("a hand holds more than {HAND_SIZE} cards"));
@@ -418,7 +430,10 @@ impl BoState {
         if setup.stocks.iter().any(|s| s.is_empty()) {
             return err("an empty stockpile means the game is won".into());
         }
-        if !bonus && (setup.holds_embargo.iter().any(|&h| h) || setup.embargoed_by.iter().any(Option::is_some)) {
+        if !bonus
+            && (setup.holds_embargo.iter().any(|&h| h)
+                || setup.embargoed_by.iter().any(Option::is_some))
+        {
             return err("embargo cards are only in the bonus variant".into());
         }
         for (s, by) in setup.embargoed_by.iter().enumerate() {
@@ -427,7 +442,9 @@ impl BoState {
                     return err(format!("seat {s} cannot be embargoed by seat {by}"));
                 }
                 if setup.holds_embargo.get(by) == Some(&true) || setup.holds_embargo.is_empty() {
-                    return err(format!("seat {by} embargoed seat {s}, so no longer holds its embargo card"));
+                    return err(format!(
+                        "seat {by} embargoed seat {s}, so no longer holds its embargo card"
+                    ));
                 }
             }
         }
@@ -451,7 +468,12 @@ impl BoState {
             s.stocks[p] = setup.stocks[p].clone();
             s.recycled[p] = CardCounts::new();
             s.holds_embargo[p] = bonus && setup.holds_embargo.get(p).copied().unwrap_or(true);
-            s.embargoed_by[p] = setup.embargoed_by.get(p).copied().flatten().map(|b| b as u8);
+            s.embargoed_by[p] = setup
+                .embargoed_by
+                .get(p)
+                .copied()
+                .flatten()
+                .map(|b| b as u8);
             s.turns[p] = setup.turns.get(p).copied().unwrap_or(0);
             for i in 0..DISCARD_PILES {
                 let cards = setup
@@ -459,9 +481,8 @@ impl BoState {
                     .get(p)
                     .and_then(|d| d.get(i))
                     .map_or(&[][..], Vec::as_slice);
-                s.discards[p][i] = DiscardPile::from_cards(cards).ok_or_else(|| {
-                    SetupError(format!("discard pile d{p}.{i} holds an Ace"))
-                })?;
+                s.discards[p][i] = DiscardPile::from_cards(cards)
+                    .ok_or_else(|| SetupError(format!("discard pile d{p}.{i} holds an Ace")))?;
             }
         }
         for i in 0..BUILD_PILES {
@@ -529,9 +550,15 @@ impl BoState {
         }
         all.extend(self.draw.iter().copied());
         all.extend(self.out.iter().copied());
-        let expected: CardCounts = decks(2, if self.bonus { 4 } else { 0 }).into_iter().collect();
+        let expected: CardCounts = decks(2, if self.bonus { 4 } else { 0 })
+            .into_iter()
+            .collect();
         if all != expected {
-            return Err(format!("{} cards in play, expected {}", all.len(), expected.len()));
+            return Err(format!(
+                "{} cards in play, expected {}",
+                all.len(),
+                expected.len()
+            ));
         }
         for p in 0..PLAYERS {
             let mut elsewhere: CardCounts = self.draw.iter().copied().collect();
@@ -707,6 +734,10 @@ impl Game for Bo {
         crate::bots::BOTS
     }
 
+    fn format_legal(&self, obs: &BoObservation, legal: &[BoAction]) -> String {
+        crate::text::format_legal(obs, legal)
+    }
+
     fn parse_human(
         &self,
         obs: &BoObservation,
@@ -731,7 +762,10 @@ impl State<Bo> for BoState {
 
     fn check(&self, action: BoAction) -> Result<(), IllegalAction> {
         if self.outcome.is_some() {
-            return Err(IllegalAction::new(action, InvalidPlay::GameOver.to_string()));
+            return Err(IllegalAction::new(
+                action,
+                InvalidPlay::GameOver.to_string(),
+            ));
         }
         validate(self, self.current as usize, action)
             .map(|_| ())
@@ -743,7 +777,16 @@ impl State<Bo> for BoState {
         let p = self.current as usize;
         match action {
             BoAction::Play { card, from, to } => {
-                let validity = validate(self, p, action).unwrap_or(Validity::Continues);
+                // A play to a discard pile that starts it or breaks its sequence ends the turn.
+                let validity = match to {
+                    Target::Discard { owner, pile }
+                        if self.discards[owner as usize][pile as usize].fit(card)
+                            != DiscardFit::Follows =>
+                    {
+                        Validity::EndsTurn
+                    }
+                    _ => Validity::Continues,
+                };
                 self.play_card(p, card, from, to, validity);
             }
             BoAction::NoPlay => self.end_turn(),
@@ -773,7 +816,11 @@ impl State<Bo> for BoState {
     fn observation(&self, seat: Seat) -> BoObservation {
         BoObservation {
             seat,
-            variant: if self.bonus { Variant::Bonus } else { Variant::Standard },
+            variant: if self.bonus {
+                Variant::Bonus
+            } else {
+                Variant::Standard
+            },
             hand: self.hands[seat].to_vec(),
             hand_sizes: self.hands.iter().map(CardCounts::len).collect(),
             stock_tops: self.stocks.iter().map(|s| s.last().copied()).collect(),
@@ -783,7 +830,11 @@ impl State<Bo> for BoState {
             draw: self.draw.len(),
             recycled: self.recycled[seat].to_vec(),
             holds_embargo: self.holds_embargo.to_vec(),
-            embargoed_by: self.embargoed_by.iter().map(|e| e.map(usize::from)).collect(),
+            embargoed_by: self
+                .embargoed_by
+                .iter()
+                .map(|e| e.map(usize::from))
+                .collect(),
             current_player: self.current_player(),
             plays: self.plays,
             turns: self.turns.to_vec(),
@@ -841,6 +892,8 @@ fn resample(game: &Bo, obs: &BoObservation, rng: &mut GameRng) -> Result<BoState
     }
     if obs.hand.len() != obs.hand_sizes[obs.seat]
         || obs.hand_sizes.iter().any(|&h| h > HAND_SIZE)
+        || obs.stock_sizes.iter().any(|&s| s > 108)
+        || obs.draw > 108
         || obs.plays >= MAX_PLAYS
         || obs.turns.iter().any(|&t| t > MAX_TURNS)
         || obs.decisions > game.max_decisions().unwrap_or(u64::MAX)
@@ -851,9 +904,14 @@ fn resample(game: &Bo, obs: &BoObservation, rng: &mut GameRng) -> Result<BoState
         if (obs.stock_sizes[p] == 0) != obs.stock_tops[p].is_none() {
             return err("a stockpile's size disagrees with its top");
         }
-        if obs.embargoed_by[p].is_some_and(|b| b >= n || b == p) || (!bonus && (obs.holds_embargo[p] || obs.embargoed_by[p].is_some())) {
+        if obs.embargoed_by[p].is_some_and(|b| b >= n || b == p)
+            || (!bonus && (obs.holds_embargo[p] || obs.embargoed_by[p].is_some()))
+        {
             return err("an embargo entry is impossible");
         }
+    }
+    if !obs.hand.is_sorted() || !obs.recycled.is_sorted() {
+        return err("the hand and the recycled cards are listed in order");
     }
     let mut unseen: CardCounts = game.pack().into_iter().collect();
     let seen = obs
@@ -887,7 +945,10 @@ fn resample(game: &Bo, obs: &BoObservation, rng: &mut GameRng) -> Result<BoState
         stocks[p].extend(obs.stock_tops[p]);
     }
     // Other hands and the draw pile: every recycled card, topped up with unseen ones.
-    let others: usize = (0..n).filter(|&p| p != obs.seat).map(|p| obs.hand_sizes[p]).sum();
+    let others: usize = (0..n)
+        .filter(|&p| p != obs.seat)
+        .map(|p| obs.hand_sizes[p])
+        .sum();
     let needed = others + obs.draw;
     if obs.recycled.len() > needed || obs.recycled.len() + fresh.len() < needed {
         return err("the hidden card counts do not add up");

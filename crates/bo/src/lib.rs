@@ -53,5 +53,5 @@ pub use game::{
 };
 pub use piles::{BuildFit, BuildMiss, BuildPile, DiscardFit, DiscardPile};
 pub use rules::{
-    validate, validate_turn, valid_actions, BoAction, InvalidPlay, Source, Target, Validity, View,
+    valid_actions, validate, validate_turn, BoAction, InvalidPlay, Source, Target, Validity, View,
 };

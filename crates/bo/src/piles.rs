@@ -51,7 +51,7 @@ fn discard_followers(top: u32) -> u32 {
 }
 
 /// A natural card's one reading (`None` for an Ace or a Joker).
-fn reading(card: Card) -> Option<u32> {
+pub(crate) fn reading(card: Card) -> Option<u32> {
     let v = u32::from(card.value()?);
     let shift = colour_shift(card.colour()?);
     (v >= 2).then_some(1 << (v + shift))
@@ -143,6 +143,13 @@ impl DiscardPile {
                 _ => DiscardFit::Breaks,
             },
         }
+    }
+
+    /// The readings a card must have to follow this pile's top (0 for an empty pile).
+    pub(crate) fn followers(&self) -> u32 {
+        self.cards
+            .last()
+            .map_or(0, |&(_, top)| discard_followers(top))
     }
 
     /// Places `card` on top (a start, a legal placement or a restart).
@@ -349,6 +356,12 @@ impl BuildPile {
         } else {
             BuildFit::Extends
         })
+    }
+
+    /// The values a natural card may have to go on this pile (0 for an empty pile), the
+    /// completing Ace aside.
+    pub(crate) fn next_values(&self) -> u32 {
+        straight_neighbours(self.top)
     }
 
     /// Places `card` (already checked with [`BuildPile::fit`]) without completing the pile.

@@ -13,7 +13,7 @@ use parlour_cards::Card;
 use parlour_core::{ParseActionError, Seat};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::piles::{BuildMiss, BuildPile, DiscardFit, DiscardPile};
+use crate::piles::{reading, BuildMiss, BuildPile, DiscardFit, DiscardPile};
 
 /// Seats at the table.
 pub const PLAYERS: usize = 4;
@@ -430,10 +430,13 @@ fn validate_play<V: View + ?Sized>(
     from: Source,
     to: Target,
 ) -> Result<Validity, InvalidPlay> {
-    let in_range = |owner: u8, pile: u8| (owner as usize) < PLAYERS && (pile as usize) < DISCARD_PILES;
+    let in_range =
+        |owner: u8, pile: u8| (owner as usize) < PLAYERS && (pile as usize) < DISCARD_PILES;
     if let Source::Discard { owner, pile } = from {
         if !in_range(owner, pile) {
-            return Err(InvalidPlay::NoSuchPile(format!("discard pile d{owner}.{pile}")));
+            return Err(InvalidPlay::NoSuchPile(format!(
+                "discard pile d{owner}.{pile}"
+            )));
         }
     }
     match to {
@@ -441,7 +444,9 @@ fn validate_play<V: View + ?Sized>(
             return Err(InvalidPlay::NoSuchPile(format!("build pile b{i}")))
         }
         Target::Discard { owner, pile } if !in_range(owner, pile) => {
-            return Err(InvalidPlay::NoSuchPile(format!("discard pile d{owner}.{pile}")))
+            return Err(InvalidPlay::NoSuchPile(format!(
+                "discard pile d{owner}.{pile}"
+            )))
         }
         _ => {}
     }
@@ -515,26 +520,94 @@ fn validate_play<V: View + ?Sized>(
 
 /// Every target, in the fixed order: build piles 0–3, then discard piles by owner and pile.
 pub fn all_targets() -> impl Iterator<Item = Target> {
-    (0..BUILD_PILES as u8).map(Target::Build).chain(
-        (0..PLAYERS as u8)
-            .flat_map(|owner| (0..DISCARD_PILES as u8).map(move |pile| Target::Discard { owner, pile })),
-    )
+    (0..BUILD_PILES as u8)
+        .map(Target::Build)
+        .chain((0..PLAYERS as u8).flat_map(|owner| {
+            (0..DISCARD_PILES as u8).map(move |pile| Target::Discard { owner, pile })
+        }))
 }
 
 /// Calls `f` with every valid action other than "no play", in the fixed order (hand cards
 /// ascending, the stockpile, discard tops by owner and pile; each to every target in
 /// [`all_targets`] order; then embargoes by target, then clearing), until `f` returns `true`.
 /// Returns whether `f` stopped it.
+///
+/// It gives exactly the actions [`validate`] accepts (a test checks every candidate), but
+/// judges each source once and each target with a few mask operations.
 pub fn for_each_valid<V: View + ?Sized>(
     view: &V,
     seat: Seat,
     mut f: impl FnMut(BoAction, Validity) -> bool,
 ) -> bool {
-    let emit = |card: Card, from: Source, f: &mut dyn FnMut(BoAction, Validity) -> bool| {
-        for to in all_targets() {
-            let a = BoAction::Play { card, from, to };
-            if let Ok(v) = validate_play(view, seat, card, from, to) {
-                if f(a, v) {
+    // What each target accepts, read once.
+    let mut build_next = [0u32; BUILD_PILES];
+    let mut build_colour = [None; BUILD_PILES];
+    let mut build_empty = [false; BUILD_PILES];
+    for i in 0..BUILD_PILES {
+        let b = view.build(i);
+        build_next[i] = b.next_values();
+        build_colour[i] = b.colour();
+        build_empty[i] = b.is_empty();
+    }
+    let mut follow = [[0u32; DISCARD_PILES]; PLAYERS];
+    for (owner, row) in follow.iter_mut().enumerate() {
+        for (pile, mask) in row.iter_mut().enumerate() {
+            *mask = view.discard(owner, pile).followers();
+        }
+    }
+    let source = |card: Card, from: Source, f: &mut dyn FnMut(BoAction, Validity) -> bool| {
+        let from_hand = from == Source::Hand;
+        let value = card.value();
+        let colour = card.colour();
+        for i in 0..BUILD_PILES {
+            let fits = match value {
+                None => true,
+                Some(v) if build_empty[i] => v == 2 || v == 13,
+                Some(v) => {
+                    (build_colour[i].is_none() || build_colour[i] == colour)
+                        && (v == 1 || build_next[i] & (1 << v) != 0)
+                }
+            };
+            if fits {
+                let a = BoAction::Play {
+                    card,
+                    from,
+                    to: Target::Build(i as u8),
+                };
+                if f(a, Validity::Continues) {
+                    return true;
+                }
+            }
+        }
+        if value == Some(1) {
+            return false;
+        }
+        let r = reading(card);
+        for owner in 0..PLAYERS as u8 {
+            for pile in 0..DISCARD_PILES as u8 {
+                let followers = follow[owner as usize][pile as usize];
+                let validity = if followers == 0 {
+                    // An empty pile: only its owner starts it, only from the hand.
+                    if from_hand && owner as usize == seat {
+                        Validity::EndsTurn
+                    } else {
+                        continue;
+                    }
+                } else if from == (Source::Discard { owner, pile }) {
+                    continue;
+                } else if r.is_none_or(|r| followers & r != 0) {
+                    Validity::Continues
+                } else if from_hand {
+                    Validity::EndsTurn
+                } else {
+                    continue;
+                };
+                let a = BoAction::Play {
+                    card,
+                    from,
+                    to: Target::Discard { owner, pile },
+                };
+                if f(a, validity) {
                     return true;
                 }
             }
@@ -543,16 +616,15 @@ pub fn for_each_valid<V: View + ?Sized>(
     };
     let embargoed = view.embargoed_by(seat).is_some();
     if !embargoed {
-        let mut kinds = Vec::with_capacity(5);
-        view.hand_kinds(seat, &mut kinds);
-        for card in kinds {
-            if emit(card, Source::Hand, &mut f) {
+        // Every distinct card in the hand, ascending, without allocating.
+        for card in Card::all() {
+            if view.hand_count(seat, card) > 0 && source(card, Source::Hand, &mut f) {
                 return true;
             }
         }
     }
     if let Some(card) = view.stock_top(seat) {
-        if emit(card, Source::Stock, &mut f) {
+        if source(card, Source::Stock, &mut f) {
             return true;
         }
     }
@@ -560,7 +632,7 @@ pub fn for_each_valid<V: View + ?Sized>(
         for owner in 0..PLAYERS as u8 {
             for pile in 0..DISCARD_PILES as u8 {
                 if let Some(card) = view.discard(owner as usize, pile as usize).top() {
-                    if emit(card, Source::Discard { owner, pile }, &mut f) {
+                    if source(card, Source::Discard { owner, pile }, &mut f) {
                         return true;
                     }
                 }

@@ -43,9 +43,8 @@ pub fn parse_human(
     }
     let action = match input.parse::<BoAction>() {
         Ok(a) => a,
-        Err(e) => short_form(obs, input).ok_or_else(|| {
-            format!("{} (type `help` for how to write a play)", describe(&e))
-        })?,
+        Err(e) => short_form(obs, input)
+            .ok_or_else(|| format!("{} (type `help` for how to write a play)", describe(&e)))?,
     };
     if legal.contains(&action) {
         return Ok(action);
@@ -54,6 +53,41 @@ pub fn parse_human(
         Err(why) => Err(format!("{action}: {why}")),
         Ok(_) => Err(format!("{action} is not possible now")),
     }
+}
+
+/// The legal actions grouped by source (`8S → b0 d0.0* d1.2`), turn-ending plays starred.
+pub fn format_legal(obs: &BoObservation, legal: &[BoAction]) -> String {
+    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+    let mut others = Vec::new();
+    let mut any_ending = false;
+    for &a in legal {
+        let BoAction::Play { card, from, to } = a else {
+            others.push(a.to_string());
+            continue;
+        };
+        let source = match from {
+            Source::Hand => card.to_string(),
+            Source::Stock => format!("s:{card}"),
+            Source::Discard { owner, pile } => format!("d{owner}.{pile}:{card}"),
+        };
+        let ends = validate(obs, obs.seat, a) == Ok(crate::rules::Validity::EndsTurn);
+        any_ending |= ends;
+        let target = format!("{to}{}", if ends { "*" } else { "" });
+        match groups.iter_mut().find(|(s, _)| *s == source) {
+            Some((_, t)) => t.push(target),
+            None => groups.push((source, vec![target])),
+        }
+    }
+    let mut parts: Vec<String> = groups
+        .into_iter()
+        .map(|(s, t)| format!("{s} → {}", t.join(" ")))
+        .collect();
+    parts.extend(others);
+    let mut line = parts.join(" · ");
+    if any_ending {
+        line.push_str("   (* ends your turn)");
+    }
+    line
 }
 
 fn describe(e: &ParseActionError) -> String {

@@ -68,9 +68,12 @@ impl<G: Game, R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write 
                 return d.legal[0];
             }
         }
-        let legal: Vec<String> = d.legal.iter().map(|a| a.to_string()).collect();
         let _ = writeln!(self.output, "\n{}", d.observation);
-        let _ = writeln!(self.output, "Legal: {}", legal.join("  "));
+        let _ = writeln!(
+            self.output,
+            "Legal: {}",
+            d.game.format_legal(d.observation, d.legal)
+        );
         loop {
             let _ = write!(self.output, "seat {}> ", d.seat);
             let _ = self.output.flush();

@@ -188,6 +188,17 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         true
     }
 
+    /// The legal actions as one line for a person (after `Legal: `). The default lists each
+    /// action's text form; games with many actions may group them.
+    fn format_legal(&self, observation: &Self::Observation, legal: &[Self::Action]) -> String {
+        let _ = observation;
+        legal
+            .iter()
+            .map(|a| a.to_string())
+            .collect::<Vec<_>>()
+            .join("  ")
+    }
+
     /// Reads a person's typed decision. The default accepts an action's text form; games may
     /// accept friendlier input (a hand index, say). The result must be one of `legal`.
     fn parse_human(
