@@ -419,9 +419,12 @@ impl BoState {
                 setup.plays
             ));
         }
-        if setup.turns.iter().any(|&t| t >= MAX_TURNS) {
+        if setup.turns.iter().any(|&t| t > MAX_TURNS)
+            || (setup.turns.len() == PLAYERS && setup.turns.iter().all(|&t| t == MAX_TURNS))
+        {
             return err(format!(
-                "a seat has completed {MAX_TURNS} turns: the game would be over"
+                "turn counts {:?}: a seat plays at most {MAX_TURNS} turns, and the game ends once all have",
+                setup.turns
             ));
         }
         if setup.hands.iter().any(|h| h.len() > HAND_SIZE) {
@@ -936,13 +939,13 @@ fn resample(game: &Bo, obs: &BoObservation, rng: &mut GameRng) -> Result<BoState
     fresh.shuffle(rng);
     // Stockpiles: face-down cards come only from cards never seen.
     let mut stocks: [Vec<Card>; PLAYERS] = Default::default();
-    for p in 0..n {
+    for (p, stock) in stocks.iter_mut().enumerate() {
         let hidden = obs.stock_sizes[p].saturating_sub(1);
         if fresh.len() < hidden {
             return err("too few unseen cards for the stockpiles");
         }
-        stocks[p] = fresh.split_off(fresh.len() - hidden);
-        stocks[p].extend(obs.stock_tops[p]);
+        *stock = fresh.split_off(fresh.len() - hidden);
+        stock.extend(obs.stock_tops[p]);
     }
     // Other hands and the draw pile: every recycled card, topped up with unseen ones.
     let others: usize = (0..n)
@@ -962,12 +965,8 @@ fn resample(game: &Bo, obs: &BoObservation, rng: &mut GameRng) -> Result<BoState
         hands[p] = mixed.drain(mixed.len() - obs.hand_sizes[p]..).collect();
     }
     let draw = mixed;
-    let mut discards: [[DiscardPile; DISCARD_PILES]; PLAYERS] = Default::default();
-    for p in 0..n {
-        for i in 0..DISCARD_PILES {
-            discards[p][i] = obs.discards[p][i].clone();
-        }
-    }
+    let discards: [[DiscardPile; DISCARD_PILES]; PLAYERS] =
+        std::array::from_fn(|p| std::array::from_fn(|i| obs.discards[p][i].clone()));
     // What the other seats know was recycled: approximated as the observer's recycled cards
     // that are not in their own hands.
     let mut recycled: [CardCounts; PLAYERS] = Default::default();

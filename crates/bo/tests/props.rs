@@ -217,12 +217,20 @@ fn mutate(obs: &mut BoObservation, op: u8, v: u64) {
         },
         14 => obs.decisions = [0, v, u64::MAX][(v % 3) as usize],
         _ => {
-            let json = serde_json::to_value(&*obs).unwrap();
-            let mut json = json;
+            let mut json = serde_json::to_value(&*obs).unwrap();
             // A pile's cards replaced: reading it back checks the pile's own rules.
-            json["build"][i % 4] = serde_json::json!([odd_card(v).to_string()]);
-            json["discards"][i % 4][(v >> 8) as usize % 4] =
-                serde_json::json!([odd_card(v >> 16).to_string(), odd_card(v >> 24).to_string()]);
+            if let Some(b) = json["build"].get_mut(i % 4) {
+                *b = serde_json::json!([odd_card(v).to_string()]);
+            }
+            if let Some(d) = json["discards"]
+                .get_mut(i % 4)
+                .and_then(|p| p.get_mut((v >> 8) as usize % 4))
+            {
+                *d = serde_json::json!([
+                    odd_card(v >> 16).to_string(),
+                    odd_card(v >> 24).to_string()
+                ]);
+            }
             if let Ok(o) = serde_json::from_value::<BoObservation>(json) {
                 *obs = o;
             }
