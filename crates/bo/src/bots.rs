@@ -16,10 +16,9 @@ use rand::RngExt;
 
 use crate::game::{Bo, BoObservation, Variant, MAX_PLAYS, STOCK_SIZE};
 use crate::piles::{BuildFit, BuildPile, DiscardFit, DiscardPile};
-#[cfg(debug_assertions)]
-use crate::rules::for_each_valid;
 use crate::rules::{
-    BoAction, Source, Target, Validity, View, BUILD_PILES, DISCARD_PILES, EMBARGO_STOCK, PLAYERS,
+    for_each_valid, BoAction, Source, Target, Validity, View, BUILD_PILES, DISCARD_PILES,
+    EMBARGO_STOCK, PLAYERS,
 };
 
 /// The bots Comp10001-Bo offers by name (`random` lives in `parlour-bots`).
@@ -703,87 +702,12 @@ impl Planner {
 
     /// Every valid action but "no play", as [`for_each_valid`] finds them, read off the masks.
     fn moves(&self) -> Vec<(BoAction, Validity)> {
-        let sim = &self.sim;
-        let seat = self.seat;
+        // The engine's own generator, run on the simulated table.
         let mut out = Vec::with_capacity(96);
-        let embargoed = sim.embargoed_by[seat].is_some();
-        let emit = |card: Card, from: Source, out: &mut Vec<(BoAction, Validity)>| {
-            let bit = card_bit(card);
-            let ace = card.value() == Some(1);
-            for i in 0..BUILD_PILES {
-                if card.is_joker() || sim.masks[i] & bit != 0 {
-                    let to = Target::Build(i as u8);
-                    out.push((BoAction::Play { card, from, to }, Validity::Continues));
-                }
-            }
-            if ace {
-                return;
-            }
-            for owner in 0..PLAYERS as u8 {
-                for pile in 0..DISCARD_PILES as u8 {
-                    if from == (Source::Discard { owner, pile }) {
-                        continue;
-                    }
-                    let mask = sim.masks[BUILD_PILES + disc_index(owner, pile)];
-                    let to = Target::Discard { owner, pile };
-                    let validity = if mask == 0 {
-                        // Empty: only its owner starts it, from the hand.
-                        (owner as usize == seat && from == Source::Hand)
-                            .then_some(Validity::EndsTurn)
-                    } else if card.is_joker() || mask & bit != 0 {
-                        Some(Validity::Continues)
-                    } else {
-                        (from == Source::Hand).then_some(Validity::EndsTurn)
-                    };
-                    if let Some(v) = validity {
-                        out.push((BoAction::Play { card, from, to }, v));
-                    }
-                }
-            }
-        };
-        if !embargoed {
-            let mut kinds = sim.hand.clone();
-            kinds.sort();
-            kinds.dedup();
-            for card in kinds {
-                emit(card, Source::Hand, &mut out);
-            }
-        }
-        if let Some(card) = sim.stock_tops[seat] {
-            emit(card, Source::Stock, &mut out);
-        }
-        if !embargoed {
-            for owner in 0..PLAYERS as u8 {
-                for pile in 0..DISCARD_PILES as u8 {
-                    if let Some(card) = sim.discards[owner as usize][pile as usize].top() {
-                        emit(card, Source::Discard { owner, pile }, &mut out);
-                    }
-                }
-            }
-        }
-        if sim.bonus {
-            if sim.holds_embargo[seat] {
-                for t in (0..PLAYERS).filter(|&t| t != seat) {
-                    if sim.embargoed_by[t].is_none()
-                        && (1..=EMBARGO_STOCK).contains(&sim.stock_sizes[t])
-                    {
-                        out.push((BoAction::Embargo(t as u8), Validity::EndsTurn));
-                    }
-                }
-            }
-            if embargoed {
-                out.push((BoAction::Clear, Validity::EndsTurn));
-            }
-        }
-        #[cfg(debug_assertions)]
-        {
-            let mut rules = Vec::new();
-            for_each_valid(sim, seat, |a, v| {
-                rules.push((a, v));
-                false
-            });
-            debug_assert_eq!(out, rules, "the bot's moves disagree with the rules");
-        }
+        for_each_valid(&self.sim, self.seat, |a, v| {
+            out.push((a, v));
+            false
+        });
         out
     }
 

@@ -36,6 +36,8 @@
 //! - An embargo is cleared with the action `clear`. The seed has the embargo card go "to a
 //!   discard or build pile", but gives it no value there, so where it goes cannot change the
 //!   game; parlour takes it out of play and the action names no pile.
+//! - An embargoed player may still play their own embargo card on someone else: the seed bars
+//!   only cards from the hand and from discard piles.
 //! - "Cannot play any card" for a blocked game counts every valid play, embargo plays included.
 //!   The check is made when a turn starts (after the draw).
 #![deny(missing_docs)]

@@ -834,3 +834,22 @@ fn course_bonus_play_examples_as_one_turn() {
     act(&mut s, "pass");
     assert_eq!(s.turns(), [0, 1, 0, 0]);
 }
+
+/// Our reading: the embargoed player is barred from "any card form their hand or from a discard
+/// pile", and an embargo card is neither, so they may still play their own embargo card on
+/// another player (here player 3, whose stockpile has two cards); it ends the turn.
+#[test]
+fn bonus_embargoed_player_may_still_play_their_own_embargo_card() {
+    let mut s = state(&seat_1_embargoed(BoSetup {
+        hands: hands(["", "2C 5H 4S", "", ""]),
+        stocks: stocks(["8H 8D 8S 9C", "8C 0D 2S", "8S 8C QD 3H", "QC KD"]),
+        ..table()
+    }));
+    assert_eq!(judge(&s, 1, "embargo 3"), Ok(Validity::EndsTurn));
+    assert!(s.legal_action_vec().contains(&action("embargo 3")));
+    act(&mut s, "embargo 3");
+    let obs = s.observation(0);
+    assert_eq!(obs.embargoed_by, vec![None, Some(0), None, Some(1)]);
+    assert_eq!(obs.holds_embargo, vec![false, false, true, true]);
+    assert_eq!(s.current_player(), Some(2));
+}
