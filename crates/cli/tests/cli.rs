@@ -289,17 +289,15 @@ fn bench_reports_throughput() {
     assert!(v["actions_per_sec"].as_f64().unwrap() > 0.0);
 }
 
-#[test]
-fn a_person_plays_at_the_terminal() {
+/// Runs `parlour` with `args` and a person at seat 0 answering each `seat 0> ` prompt with
+/// `answer(prompt number from 1, the last "Legal: " line)`; returns everything printed, whether
+/// the process succeeded, and the number of prompts.
+fn play_at_the_terminal(
+    args: &[&str],
+    mut answer: impl FnMut(usize, &str) -> String,
+) -> (String, bool, usize) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args([
-            "play",
-            "uno",
-            "--seats",
-            "human,random,random,random",
-            "--seed",
-            "11",
-        ])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -307,37 +305,65 @@ fn a_person_plays_at_the_terminal() {
         .unwrap();
     let mut input = child.stdin.take().unwrap();
     let mut out = BufReader::new(child.stdout.take().unwrap());
-    let mut seen = String::new();
+    // Raw bytes: the output is UTF-8 (`→`), decoded a line at a time.
+    let mut seen: Vec<u8> = Vec::new();
+    let mut line_start = 0;
     let mut legal_line = String::new();
     let mut prompts = 0;
     let mut byte = [0u8; 1];
-    // Answer each prompt: first with junk (it must re-prompt), then with the first legal action.
     loop {
         if out.read(&mut byte).unwrap() == 0 {
             break;
         }
-        seen.push(byte[0] as char);
+        seen.push(byte[0]);
         if byte[0] == b'\n' {
-            let line = seen.lines().last().unwrap_or("").to_string();
+            let line = String::from_utf8_lossy(&seen[line_start..])
+                .trim_end()
+                .to_string();
+            line_start = seen.len();
             if let Some(rest) = line.strip_prefix("Legal: ") {
                 legal_line = rest.to_string();
             }
         }
-        if seen.ends_with("seat 0> ") {
+        if seen.ends_with(b"seat 0> ") {
             prompts += 1;
-            let answer = if prompts == 1 {
+            if prompts > 5000 {
+                // A bad answer re-prompting for ever: stop and fail.
+                let _ = child.kill();
+                break;
+            }
+            writeln!(input, "{}", answer(prompts, &legal_line)).unwrap();
+        }
+    }
+    let mut rest = Vec::new();
+    out.read_to_end(&mut rest).unwrap();
+    seen.extend(rest);
+    let status = child.wait().unwrap();
+    let seen = String::from_utf8_lossy(&seen).into_owned();
+    (seen, status.success(), prompts)
+}
+
+#[test]
+fn a_person_plays_at_the_terminal() {
+    // Answer each prompt: first with junk (it must re-prompt), then with the first legal action.
+    let (seen, status, prompts) = play_at_the_terminal(
+        &[
+            "play",
+            "uno",
+            "--seats",
+            "human,random,random,random",
+            "--seed",
+            "11",
+        ],
+        |prompt, legal_line| {
+            if prompt == 1 {
                 "junk".to_string()
             } else {
                 legal_line.split_whitespace().next().unwrap().to_string()
-            };
-            writeln!(input, "{answer}").unwrap();
-        }
-    }
-    let mut rest = String::new();
-    out.read_to_string(&mut rest).unwrap();
-    seen.push_str(&rest);
-    let status = child.wait().unwrap();
-    assert!(status.success(), "{seen}");
+            }
+        },
+    );
+    assert!(status, "{seen}");
     assert!(prompts >= 2, "{seen}");
     assert!(
         seen.contains("Your hand: [0]"),
@@ -580,4 +606,77 @@ fn a_bad_trace_path_is_reported_before_a_person_plays() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("cannot write trace"), "{}", stderr(&o));
     assert!(!stdout(&o).contains("Your hand"), "no game was played");
+}
+
+#[test]
+fn bo_plays_both_variants_traces_replays_and_runs_tournaments() {
+    for variant in ["standard", "bonus"] {
+        let (out, _) = play_and_replay(
+            "bo",
+            "heuristic,random,heuristic,random",
+            "4",
+            &["--variant", variant],
+        );
+        assert!(out.contains("seat 0 (heuristic): "), "{out}");
+        let t = parlour(&[
+            "tournament",
+            "bo",
+            "--variant",
+            variant,
+            "--rounds",
+            "8",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
+        let v: serde_json::Value = serde_json::from_str(stdout(&t).trim()).unwrap();
+        assert_eq!(v["rounds"], 8);
+        let b = parlour(&["bench", "bo", "--variant", variant, "--seconds", "0.2"]);
+        assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
+        assert!(stdout(&b).contains("actions/s"), "{}", stdout(&b));
+    }
+}
+
+/// A person plays Comp10001-Bo through a pipe: the table is drawn, `help` explains the notation,
+/// a bad play is refused with the rule, and a play typed as `<source> <target>` is made.
+#[test]
+fn a_person_plays_bo_at_the_terminal() {
+    let (seen, status, prompts) = play_at_the_terminal(
+        &[
+            "play",
+            "bo",
+            "--seats",
+            "human,random,random,random",
+            "--seed",
+            "3",
+        ],
+        |prompt, legal_line| match prompt {
+            1 => "help".to_string(),
+            2 => "s b0".to_string(),
+            _ => {
+                // The first group: `<source> → <target>[*] ...`, or a lone action.
+                let words: Vec<&str> = legal_line.split_whitespace().collect();
+                if words.get(1) == Some(&"→") {
+                    format!("{} {}", words[0], words[2].trim_end_matches('*'))
+                } else {
+                    legal_line.split(" · ").next().unwrap().trim().to_string()
+                }
+            }
+        },
+    );
+    assert!(status, "{seen}");
+    assert!(prompts >= 3, "{seen}");
+    assert!(seen.contains("Build piles:"), "{seen}");
+    assert!(
+        seen.contains("d3.0"),
+        "every seat's discard piles are drawn: {seen}"
+    );
+    assert!(seen.contains("stock 5C (8 cards)"), "{seen}");
+    assert!(seen.contains("A play is `<source> <target>`"), "{seen}");
+    assert!(
+        seen.contains("only a 2 or a King can start a build pile, not 5C"),
+        "a bad play gets the rule: {seen}"
+    );
+    assert!(seen.contains("seat 0 (human): "), "{seen}");
+    assert!(seen.contains("game over"), "{seen}");
 }
