@@ -260,8 +260,8 @@ impl fmt::Display for BoObservation {
         let turn = self.current_player.map_or(String::new(), |p| {
             format!(
                 " · seat {p}'s turn {} of {MAX_TURNS}, play {} of {MAX_PLAYS}",
-                self.turns.get(p).copied().unwrap_or(0) + 1,
-                self.plays + 1
+                self.turns.get(p).copied().unwrap_or(0).saturating_add(1),
+                self.plays.saturating_add(1)
             )
         });
         writeln!(f, "Draw pile {} cards{turn}", self.draw)?;
@@ -427,6 +427,18 @@ impl BoState {
                 setup.turns
             ));
         }
+        if setup.turns.len() == PLAYERS {
+            // Seats before the one to act have played one turn more than the rest.
+            let t = setup.turns[setup.current];
+            let fits =
+                (0..PLAYERS).all(|p| setup.turns[p] == if p < setup.current { t + 1 } else { t });
+            if !fits {
+                return err(format!(
+                    "turn counts {:?} do not fit seat {} to act: seats before it have played one turn more than the rest",
+                    setup.turns, setup.current
+                ));
+            }
+        }
         if setup.hands.iter().any(|h| h.len() > HAND_SIZE) {
             return err(format!("a hand holds more than {HAND_SIZE} cards"));
         }
@@ -443,6 +455,25 @@ impl BoState {
             if let Some(by) = *by {
                 if by >= PLAYERS || by == s {
                     return err(format!("seat {s} cannot be embargoed by seat {by}"));
+                }
+                if setup
+                    .embargoed_by
+                    .iter()
+                    .filter(|&&e| e == Some(by))
+                    .count()
+                    > 1
+                {
+                    return err(format!("seat {by} has one embargo card, not several"));
+                }
+                if setup
+                    .stocks
+                    .get(s)
+                    .is_some_and(|st| st.len() > crate::rules::EMBARGO_STOCK)
+                {
+                    return err(format!(
+                        "seat {s} is embargoed with more than {} stockpile cards",
+                        crate::rules::EMBARGO_STOCK
+                    ));
                 }
                 if setup.holds_embargo.get(by) == Some(&true) || setup.holds_embargo.is_empty() {
                     return err(format!(

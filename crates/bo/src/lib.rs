@@ -38,8 +38,18 @@
 //!   game; parlour takes it out of play and the action names no pile.
 //! - An embargoed player may still play their own embargo card on someone else: the seed bars
 //!   only cards from the hand and from discard piles.
+//! - A hand that is empty when a play completes a build pile mid-turn is made up from the
+//!   refilled draw pile after that play, like a hand emptied by the play itself.
+//! - The embargo card lies across the target's discard piles, but only the target is barred
+//!   from them; other players may still use those piles.
 //! - "Cannot play any card" for a blocked game counts every valid play, embargo plays included.
 //!   The check is made when a turn starts (after the draw).
+//!
+//! ## Known limit
+//! Resampling a seat's view puts every card it saw recycled (`recycled`) in the draw pile or
+//! another hand, never in a stockpile, but does not remember *when* the card went in: it may
+//! put a just-recycled card in the hand of a seat that has not drawn since. A search bot's
+//! determinisations are then slightly wider than the truth; nothing hidden leaks.
 #![deny(missing_docs)]
 
 pub mod bots;

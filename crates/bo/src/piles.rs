@@ -221,7 +221,7 @@ pub enum BuildFit {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 pub enum BuildMiss {
     /// Only a 2 or a King (or a Joker) starts a build pile.
-    #[error("only a 2 or a King can start a build pile, not {0}")]
+    #[error("only a 2 or a King (or a Joker) can start a build pile, not {0}")]
     BadStart(Card),
     /// Every card on a build pile has the pile's colour.
     #[error("{card} is {}, but the build pile is {pile}", card.colour().map_or("no colour", |c| if c == Colour::Red { "red" } else { "black" }))]

@@ -114,7 +114,7 @@ impl fmt::Display for BoAction {
 pub fn parse_pile(s: &str) -> Result<Target, String> {
     let digit = |c: &str, what: &str, max: usize| -> Result<u8, String> {
         match c.parse::<u8>() {
-            Ok(n) if (n as usize) < max => Ok(n),
+            Ok(n) if (n as usize) < max && c.len() == 1 => Ok(n),
             _ => Err(format!("{what} {c:?} is not 0 to {}", max - 1)),
         }
     };
@@ -144,7 +144,7 @@ impl FromStr for BoAction {
             ["pass"] => Ok(BoAction::NoPlay),
             ["clear"] => Ok(BoAction::Clear),
             ["embargo", t] => match t.parse::<u8>() {
-                Ok(t) if (t as usize) < PLAYERS => Ok(BoAction::Embargo(t)),
+                Ok(n) if (n as usize) < PLAYERS && t.len() == 1 => Ok(BoAction::Embargo(n)),
                 _ => Err(bad(format!("player {t:?} is not 0 to 3"))),
             },
             [source, target] => {

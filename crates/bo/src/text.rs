@@ -62,7 +62,9 @@ pub fn format_legal(obs: &BoObservation, legal: &[BoAction]) -> String {
     let mut any_ending = false;
     for &a in legal {
         let BoAction::Play { card, from, to } = a else {
-            others.push(a.to_string());
+            // "pass", an embargo and clearing all end the turn.
+            others.push(format!("{a}*"));
+            any_ending = true;
             continue;
         };
         let source = match from {

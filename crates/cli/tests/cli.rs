@@ -674,7 +674,7 @@ fn a_person_plays_bo_at_the_terminal() {
     assert!(seen.contains("stock 5C (8 cards)"), "{seen}");
     assert!(seen.contains("A play is `<source> <target>`"), "{seen}");
     assert!(
-        seen.contains("only a 2 or a King can start a build pile, not 5C"),
+        seen.contains("only a 2 or a King (or a Joker) can start a build pile, not 5C"),
         "a bad play gets the rule: {seen}"
     );
     assert!(seen.contains("seat 0 (human): "), "{seen}");
