@@ -352,7 +352,7 @@ impl fmt::Display for PhasedObservation {
         writeln!(
             f,
             "Hand {} · dealer seat {} · deck {} · discard top {}",
-            self.hands_completed + 1,
+            self.hands_completed.saturating_add(1),
             self.dealer,
             self.deck,
             self.discard
