@@ -5,27 +5,18 @@
 //! Every validation is asked twice, of the full state and of the acting seat's observation
 //! (both implement `View`), and the answers must agree.
 
+mod common;
+use common::*;
+
 use parlour_bo::{
     validate, Bo, BoAction, BoSetup, BoState, BuildMiss, InvalidPlay, Outcome, Validity, View,
 };
-use parlour_cards::{decks, parse_cards, Card, Colour};
+use parlour_cards::{decks, Card, Colour};
 use parlour_core::{Game, State};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
 // ---------------------------------------------------------------------------------------------
-
-fn cards(s: &str) -> Vec<Card> {
-    parse_cards(s).unwrap_or_else(|e| panic!("{s}: {e}"))
-}
-
-fn card(s: &str) -> Card {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
-
-fn action(text: &str) -> BoAction {
-    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
-}
 
 /// A bonus table: player 0 to act, every player holding an embargo card, four-card stockpiles
 /// (too big to embargo) with tops 9C, 0D, 3H, KD; empty hands, piles and draw pile. The
@@ -42,20 +33,6 @@ fn stocks(s: [&str; 4]) -> Vec<Vec<Card>> {
     s.iter().map(|p| cards(p)).collect()
 }
 
-/// Sixteen discard piles, empty but for `(owner, pile, cards bottom first)`.
-fn discards(piles: &[(usize, usize, &str)]) -> Vec<Vec<Vec<Card>>> {
-    let mut d = vec![vec![vec![]; 4]; 4];
-    for &(owner, pile, c) in piles {
-        d[owner][pile] = cards(c);
-    }
-    d
-}
-
-/// Build piles b0, b1, ... (bottom first).
-fn builds(piles: &[&str]) -> Vec<Vec<Card>> {
-    piles.iter().map(|p| cards(p)).collect()
-}
-
 fn hands(h: [&str; 4]) -> Vec<Vec<Card>> {
     h.iter().map(|p| cards(p)).collect()
 }
@@ -64,23 +41,6 @@ fn state(setup: &BoSetup) -> BoState {
     let s = BoState::from_setup(&Bo::bonus(), setup).unwrap_or_else(|e| panic!("{e}"));
     s.check_conservation().unwrap();
     s
-}
-
-/// `validate` for `seat`, asked of the full state and of `seat`'s observation, which must agree.
-fn judge(state: &BoState, seat: usize, text: &str) -> Result<Validity, InvalidPlay> {
-    let a = action(text);
-    let full = validate(state, seat, a);
-    let seen = validate(&state.observation(seat), seat, a);
-    assert_eq!(full, seen, "{text}: the observation and the state disagree");
-    full
-}
-
-/// Applies a play that must be legal, then checks card conservation.
-fn act(state: &mut BoState, text: &str) {
-    state
-        .apply(action(text))
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    state.check_conservation().unwrap();
 }
 
 /// Seat 1 embargoed by seat 0 (who no longer holds its card), seat 1 to act.
@@ -119,16 +79,6 @@ fn stock_on_discard(pile: &str, stock_card: &str) -> Result<Validity, InvalidPla
     judge(&s, 0, &format!("s:{stock_card} d1.0"))
 }
 
-fn is_not_adjacent(r: &Result<Validity, InvalidPlay>) -> bool {
-    matches!(
-        r,
-        Err(InvalidPlay::Build {
-            miss: BuildMiss::NotAdjacent { .. },
-            ..
-        })
-    )
-}
-
 fn colour_miss(c: &str, colour: Colour) -> Result<Validity, InvalidPlay> {
     Err(InvalidPlay::Build {
         pile: 0,
@@ -136,15 +86,6 @@ fn colour_miss(c: &str, colour: Colour) -> Result<Validity, InvalidPlay> {
             card: card(c),
             pile: colour,
         },
-    })
-}
-
-fn breaks(c: &str, top: &str, owner: u8, pile: u8) -> Result<Validity, InvalidPlay> {
-    Err(InvalidPlay::BreaksSequence {
-        card: card(c),
-        top: card(top),
-        owner,
-        pile,
     })
 }
 

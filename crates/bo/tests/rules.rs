@@ -5,11 +5,14 @@
 //! Every validation is asked twice, of the full state and of the acting seat's observation
 //! (both implement `View`), and the answers must agree.
 
+mod common;
+use common::*;
+
 use parlour_bo::{
     validate, validate_turn, Bo, BoAction, BoSetup, BoState, BuildMiss, InvalidPlay, Outcome,
     Source, Target, Validity, View,
 };
-use parlour_cards::{decks, parse_cards, Card, Colour};
+use parlour_cards::{decks, Card, Colour};
 use parlour_core::rng::seeded;
 use parlour_core::{Game, State};
 use rand::RngExt;
@@ -18,23 +21,11 @@ use rand::RngExt;
 // Helpers
 // ---------------------------------------------------------------------------------------------
 
-fn cards(s: &str) -> Vec<Card> {
-    parse_cards(s).unwrap_or_else(|e| panic!("{s}: {e}"))
-}
-
-fn card(s: &str) -> Card {
-    s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
-}
-
 /// Cards sorted as hands are.
 fn sorted(s: &str) -> Vec<Card> {
     let mut v = cards(s);
     v.sort();
     v
-}
-
-fn action(text: &str) -> BoAction {
-    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// The course's table: player 0 to act; one-card stockpiles 9C, 0D, 3H, KD (the tops of the
@@ -47,41 +38,10 @@ fn course() -> BoSetup {
     }
 }
 
-/// Sixteen discard piles, empty but for `(owner, pile, cards bottom first)`.
-fn discards(piles: &[(usize, usize, &str)]) -> Vec<Vec<Vec<Card>>> {
-    let mut d = vec![vec![vec![]; 4]; 4];
-    for &(owner, pile, c) in piles {
-        d[owner][pile] = cards(c);
-    }
-    d
-}
-
-/// Build piles b0, b1, ... (bottom first).
-fn builds(piles: &[&str]) -> Vec<Vec<Card>> {
-    piles.iter().map(|p| cards(p)).collect()
-}
-
 fn state(setup: &BoSetup) -> BoState {
     let s = BoState::from_setup(&Bo::standard(), setup).unwrap_or_else(|e| panic!("{e}"));
     s.check_conservation().unwrap();
     s
-}
-
-/// `validate` for `seat`, asked of the full state and of `seat`'s observation, which must agree.
-fn judge(state: &BoState, seat: usize, text: &str) -> Result<Validity, InvalidPlay> {
-    let a = action(text);
-    let full = validate(state, seat, a);
-    let seen = validate(&state.observation(seat), seat, a);
-    assert_eq!(full, seen, "{text}: the observation and the state disagree");
-    full
-}
-
-/// Applies a play that must be legal, then checks card conservation.
-fn act(state: &mut BoState, text: &str) {
-    state
-        .apply(action(text))
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-    state.check_conservation().unwrap();
 }
 
 /// Applies a play that must be rejected, checking that the state does not change.
@@ -134,27 +94,8 @@ fn colour_miss(pile: u8, c: &str, colour: Colour) -> Result<Validity, InvalidPla
     })
 }
 
-fn is_not_adjacent(r: &Result<Validity, InvalidPlay>) -> bool {
-    matches!(
-        r,
-        Err(InvalidPlay::Build {
-            miss: BuildMiss::NotAdjacent { .. },
-            ..
-        })
-    )
-}
-
 fn is_bad_start(r: &Result<Validity, InvalidPlay>, c: &str) -> bool {
     matches!(r, Err(InvalidPlay::Build { miss: BuildMiss::BadStart(x), .. }) if *x == card(c))
-}
-
-fn breaks(c: &str, top: &str, owner: u8, pile: u8) -> Result<Validity, InvalidPlay> {
-    Err(InvalidPlay::BreaksSequence {
-        card: card(c),
-        top: card(top),
-        owner,
-        pile,
-    })
 }
 
 fn is_not_top(r: &Result<Validity, InvalidPlay>, c: &str, top: &str) -> bool {
