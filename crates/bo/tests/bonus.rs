@@ -8,9 +8,11 @@
 mod common;
 use common::*;
 
-use parlour_bo::{
-    validate, Bo, BoAction, BoSetup, BoState, BuildMiss, InvalidPlay, Outcome, Validity, View,
-};
+fn state(setup: &BoSetup) -> BoState {
+    state_in(&Bo::bonus(), setup)
+}
+
+use parlour_bo::{validate, Bo, BoAction, BoSetup, BoState, InvalidPlay, Outcome, Validity, View};
 use parlour_cards::{decks, Card, Colour};
 use parlour_core::{Game, State};
 
@@ -35,12 +37,6 @@ fn stocks(s: [&str; 4]) -> Vec<Vec<Card>> {
 
 fn hands(h: [&str; 4]) -> Vec<Vec<Card>> {
     h.iter().map(|p| cards(p)).collect()
-}
-
-fn state(setup: &BoSetup) -> BoState {
-    let s = BoState::from_setup(&Bo::bonus(), setup).unwrap_or_else(|e| panic!("{e}"));
-    s.check_conservation().unwrap();
-    s
 }
 
 /// Seat 1 embargoed by seat 0 (who no longer holds its card), seat 1 to act.
@@ -77,32 +73,6 @@ fn stock_on_discard(pile: &str, stock_card: &str) -> Result<Validity, InvalidPla
         ..table()
     });
     judge(&s, 0, &format!("s:{stock_card} d1.0"))
-}
-
-fn colour_miss(c: &str, colour: Colour) -> Result<Validity, InvalidPlay> {
-    Err(InvalidPlay::Build {
-        pile: 0,
-        miss: BuildMiss::Colour {
-            card: card(c),
-            pile: colour,
-        },
-    })
-}
-
-fn all_cards(s: &BoState) -> Vec<Card> {
-    let mut all: Vec<Card> = s.draw_pile().to_vec();
-    for p in 0..4 {
-        all.extend(s.hand(p));
-        all.extend(s.stock(p).iter().copied());
-        for i in 0..4 {
-            all.extend(s.discard(p, i).cards());
-        }
-    }
-    for i in 0..4 {
-        all.extend(s.build(i).cards().iter().copied());
-    }
-    all.sort();
-    all
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -451,9 +421,9 @@ fn bonus_any_coloured_3_or_queen_follows_a_starting_joker() {
     }
     // The first natural card gives the pile its colour.
     assert_eq!(on_build("ZZ 3H", "4D"), Ok(Validity::Continues));
-    assert_eq!(on_build("ZZ 3H", "4S"), colour_miss("4S", Colour::Red));
+    assert_eq!(on_build("ZZ 3H", "4S"), colour_miss(0, "4S", Colour::Red));
     assert_eq!(on_build("ZZ QC", "JS"), Ok(Validity::Continues));
-    assert_eq!(on_build("ZZ QC", "JD"), colour_miss("JD", Colour::Black));
+    assert_eq!(on_build("ZZ QC", "JD"), colour_miss(0, "JD", Colour::Black));
 }
 
 /// A Joker on a build pile reads as a value next to the card beneath, in the pile's colour.
@@ -461,12 +431,12 @@ fn bonus_any_coloured_3_or_queen_follows_a_starting_joker() {
 fn bonus_joker_on_a_build_pile_reads_next_to_the_card_beneath() {
     // On 2C the Joker is a black 3: 4S follows, 4H does not, 3S is not next to a 3.
     assert_eq!(on_build("2C ZZ", "4S"), Ok(Validity::Continues));
-    assert_eq!(on_build("2C ZZ", "4H"), colour_miss("4H", Colour::Black));
+    assert_eq!(on_build("2C ZZ", "4H"), colour_miss(0, "4H", Colour::Black));
     assert!(is_not_adjacent(&on_build("2C ZZ", "3S")));
     assert!(is_not_adjacent(&on_build("2C ZZ", "5S")));
     // An Ace of the pile's colour still completes it.
     assert_eq!(on_build("2C ZZ", "AS"), Ok(Validity::Continues));
-    assert_eq!(on_build("2C ZZ", "AH"), colour_miss("AH", Colour::Black));
+    assert_eq!(on_build("2C ZZ", "AH"), colour_miss(0, "AH", Colour::Black));
 }
 
 /// "if a Joker is played on a 4 of Clubs on a discard pile, it could represent either a red 3
@@ -758,7 +728,7 @@ fn course_bonus_stock_3s_on_2c_joker_4s() {
 #[test]
 fn course_bonus_0d_leaves_only_no_play() {
     let s = player_1("5H 6H 7H 0D", "2C ZZ 4S 3S");
-    assert_eq!(judge(&s, 1, "s:0D b0"), colour_miss("0D", Colour::Black));
+    assert_eq!(judge(&s, 1, "s:0D b0"), colour_miss(0, "0D", Colour::Black));
     assert_eq!(judge(&s, 1, "pass"), Ok(Validity::NoPlay));
     assert_eq!(s.legal_action_vec(), vec![BoAction::NoPlay]);
 }

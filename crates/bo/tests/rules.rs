@@ -8,6 +8,10 @@
 mod common;
 use common::*;
 
+fn state(setup: &BoSetup) -> BoState {
+    state_in(&Bo::standard(), setup)
+}
+
 use parlour_bo::{
     validate, validate_turn, Bo, BoAction, BoSetup, BoState, BuildMiss, InvalidPlay, Outcome,
     Source, Target, Validity, View,
@@ -36,12 +40,6 @@ fn course() -> BoSetup {
         stocks: ["9C", "0D", "3H", "KD"].iter().map(|s| cards(s)).collect(),
         ..BoSetup::default()
     }
-}
-
-fn state(setup: &BoSetup) -> BoState {
-    let s = BoState::from_setup(&Bo::standard(), setup).unwrap_or_else(|e| panic!("{e}"));
-    s.check_conservation().unwrap();
-    s
 }
 
 /// Applies a play that must be rejected, checking that the state does not change.
@@ -84,16 +82,6 @@ fn stock_on_discard(pile: &str, stock_card: &str) -> Result<Validity, InvalidPla
     judge(&s, 0, &format!("s:{stock_card} d1.0"))
 }
 
-fn colour_miss(pile: u8, c: &str, colour: Colour) -> Result<Validity, InvalidPlay> {
-    Err(InvalidPlay::Build {
-        pile,
-        miss: BuildMiss::Colour {
-            card: card(c),
-            pile: colour,
-        },
-    })
-}
-
 fn is_bad_start(r: &Result<Validity, InvalidPlay>, c: &str) -> bool {
     matches!(r, Err(InvalidPlay::Build { miss: BuildMiss::BadStart(x), .. }) if *x == card(c))
 }
@@ -108,23 +96,6 @@ fn build_cards(s: &BoState, i: usize) -> Vec<Card> {
 
 fn discard_cards(s: &BoState, owner: usize, pile: usize) -> Vec<Card> {
     s.discard(owner, pile).cards().collect()
-}
-
-/// Every card in `s` that is on the table, in a hand, a stockpile or the draw pile, sorted.
-fn all_cards(s: &BoState) -> Vec<Card> {
-    let mut all: Vec<Card> = s.draw_pile().to_vec();
-    for p in 0..4 {
-        all.extend(s.hand(p));
-        all.extend(s.stock(p).iter().copied());
-        for i in 0..4 {
-            all.extend(s.discard(p, i).cards());
-        }
-    }
-    for i in 0..4 {
-        all.extend(s.build(i).cards().iter().copied());
-    }
-    all.sort();
-    all
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,8 +1,10 @@
 //! Helpers shared by the rule tests (`rules.rs`, `bonus.rs`).
 #![allow(dead_code)]
 
-use parlour_bo::{validate, BoAction, BoState, BuildMiss, InvalidPlay, Validity};
-use parlour_cards::{parse_cards, Card};
+use parlour_bo::{
+    validate, Bo, BoAction, BoSetup, BoState, BuildMiss, InvalidPlay, Validity, View,
+};
+use parlour_cards::{parse_cards, Card, Colour};
 use parlour_core::State;
 
 pub fn cards(s: &str) -> Vec<Card> {
@@ -65,4 +67,39 @@ pub fn breaks(c: &str, top: &str, owner: u8, pile: u8) -> Result<Validity, Inval
         owner,
         pile,
     })
+}
+
+/// Every card in `s` that is on the table, in a hand, a stockpile or the draw pile, sorted.
+pub fn all_cards(s: &BoState) -> Vec<Card> {
+    let mut all: Vec<Card> = s.draw_pile().to_vec();
+    for p in 0..4 {
+        all.extend(s.hand(p));
+        all.extend(s.stock(p).iter().copied());
+        for i in 0..4 {
+            all.extend(s.discard(p, i).cards());
+        }
+    }
+    for i in 0..4 {
+        all.extend(s.build(i).cards().iter().copied());
+    }
+    all.sort();
+    all
+}
+
+/// The error for card `c` of the wrong colour on build pile `pile` of colour `colour`.
+pub fn colour_miss(pile: u8, c: &str, colour: Colour) -> Result<Validity, InvalidPlay> {
+    Err(InvalidPlay::Build {
+        pile,
+        miss: BuildMiss::Colour {
+            card: card(c),
+            pile: colour,
+        },
+    })
+}
+
+/// The position `setup` describes for `game`, checked for card conservation.
+pub fn state_in(game: &Bo, setup: &BoSetup) -> BoState {
+    let s = BoState::from_setup(game, setup).unwrap_or_else(|e| panic!("{e}"));
+    s.check_conservation().unwrap();
+    s
 }
