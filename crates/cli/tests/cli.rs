@@ -491,6 +491,24 @@ fn a_person_is_not_shown_a_random_seed_before_the_end() {
     assert!(last.contains("· seed "), "{last}");
 }
 
+/// An eight-round tournament of `game`'s default bots in `variant`, as JSON: it must succeed
+/// and report eight rounds.
+fn eight_round_tournament(game: &str, variant: &str) {
+    let t = parlour(&[
+        "tournament",
+        game,
+        "--variant",
+        variant,
+        "--rounds",
+        "8",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
+    let v: serde_json::Value = serde_json::from_str(stdout(&t).trim()).unwrap();
+    assert_eq!(v["rounds"], 8);
+}
+
 #[test]
 fn phased_plays_both_variants_traces_replays_and_runs_tournaments() {
     for variant in ["standard", "bonus"] {
@@ -500,19 +518,7 @@ fn phased_plays_both_variants_traces_replays_and_runs_tournaments() {
             "6",
             &["--variant", variant],
         );
-        let t = parlour(&[
-            "tournament",
-            "phased",
-            "--variant",
-            variant,
-            "--rounds",
-            "8",
-            "--format",
-            "json",
-        ]);
-        assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
-        let v: serde_json::Value = serde_json::from_str(stdout(&t).trim()).unwrap();
-        assert_eq!(v["rounds"], 8);
+        eight_round_tournament("phased", variant);
     }
     assert_bad_input(
         &["bench", "phased", "--variant", "turbo"],
@@ -618,19 +624,7 @@ fn bo_plays_both_variants_traces_replays_and_runs_tournaments() {
             &["--variant", variant],
         );
         assert!(out.contains("seat 0 (heuristic): "), "{out}");
-        let t = parlour(&[
-            "tournament",
-            "bo",
-            "--variant",
-            variant,
-            "--rounds",
-            "8",
-            "--format",
-            "json",
-        ]);
-        assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
-        let v: serde_json::Value = serde_json::from_str(stdout(&t).trim()).unwrap();
-        assert_eq!(v["rounds"], 8);
+        eight_round_tournament("bo", variant);
         let b = parlour(&["bench", "bo", "--variant", variant, "--seconds", "0.2"]);
         assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
         assert!(stdout(&b).contains("actions/s"), "{}", stdout(&b));
