@@ -240,14 +240,6 @@ impl View for Sim {
             0
         }
     }
-    fn hand_kinds(&self, seat: Seat, out: &mut Vec<Card>) {
-        out.clear();
-        if seat == self.seat {
-            out.extend(self.hand.iter().copied());
-            out.sort();
-            out.dedup();
-        }
-    }
     fn stock_top(&self, seat: Seat) -> Option<Card> {
         self.stock_tops[seat]
     }

@@ -169,10 +169,6 @@ impl View for BoState {
     fn hand_count(&self, seat: Seat, card: Card) -> u8 {
         self.hands[seat].count(card)
     }
-    fn hand_kinds(&self, seat: Seat, out: &mut Vec<Card>) {
-        out.clear();
-        out.extend(self.hands[seat].iter().map(|(c, _)| c));
-    }
     fn stock_top(&self, seat: Seat) -> Option<Card> {
         self.stocks[seat].last().copied()
     }
@@ -207,14 +203,6 @@ impl View for BoObservation {
             self.hand.iter().filter(|&&c| c == card).count() as u8
         } else {
             0
-        }
-    }
-    fn hand_kinds(&self, seat: Seat, out: &mut Vec<Card>) {
-        out.clear();
-        if seat == self.seat {
-            out.extend(self.hand.iter().copied());
-            out.sort();
-            out.dedup();
         }
     }
     fn stock_top(&self, seat: Seat) -> Option<Card> {

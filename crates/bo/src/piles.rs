@@ -311,11 +311,6 @@ impl BuildPile {
         self.top
     }
 
-    /// Whether the top can read as value `v`.
-    pub fn top_can_be(&self, v: u8) -> bool {
-        v < 32 && self.top & (1 << v) != 0
-    }
-
     /// How `card` would go on this pile, or why it cannot.
     pub fn fit(&self, card: Card) -> Result<BuildFit, BuildMiss> {
         if self.cards.is_empty() {

@@ -319,8 +319,6 @@ pub trait View {
     /// How many copies of `card` the acting seat holds (`seat` is the seat whose hand is
     /// asked; a view that cannot see that hand returns 0).
     fn hand_count(&self, seat: Seat, card: Card) -> u8;
-    /// The distinct cards in `seat`'s hand, ascending (empty if the view cannot see it).
-    fn hand_kinds(&self, seat: Seat, out: &mut Vec<Card>);
     /// The top of `seat`'s stockpile.
     fn stock_top(&self, seat: Seat) -> Option<Card>;
     /// The size of `seat`'s stockpile (top card included).
@@ -518,18 +516,9 @@ fn validate_play<V: View + ?Sized>(
     }
 }
 
-/// Every target, in the fixed order: build piles 0–3, then discard piles by owner and pile.
-pub fn all_targets() -> impl Iterator<Item = Target> {
-    (0..BUILD_PILES as u8)
-        .map(Target::Build)
-        .chain((0..PLAYERS as u8).flat_map(|owner| {
-            (0..DISCARD_PILES as u8).map(move |pile| Target::Discard { owner, pile })
-        }))
-}
-
 /// Calls `f` with every valid action other than "no play", in the fixed order (hand cards
-/// ascending, the stockpile, discard tops by owner and pile; each to every target in
-/// [`all_targets`] order; then embargoes by target, then clearing), until `f` returns `true`.
+/// ascending, the stockpile, discard tops by owner and pile; each to build piles 0–3, then
+/// discard piles by owner and pile; then embargoes by target, then clearing), until `f` returns `true`.
 /// Returns whether `f` stopped it.
 ///
 /// It gives exactly the actions [`validate`] accepts (a test checks every candidate), but

@@ -1,7 +1,5 @@
 //! What a person types: `<source> <target>` with the card filled in from the table, and help.
 
-use parlour_core::ParseActionError;
-
 use crate::game::{BoObservation, Variant};
 use crate::rules::{parse_pile, validate, BoAction, Source, Target, View};
 
@@ -44,7 +42,7 @@ pub fn parse_human(
     let action = match input.parse::<BoAction>() {
         Ok(a) => a,
         Err(e) => short_form(obs, input)
-            .ok_or_else(|| format!("{} (type `help` for how to write a play)", describe(&e)))?,
+            .ok_or_else(|| format!("{} (type `help` for how to write a play)", e))?,
     };
     if legal.contains(&action) {
         return Ok(action);
@@ -90,10 +88,6 @@ pub fn format_legal(obs: &BoObservation, legal: &[BoAction]) -> String {
         line.push_str("   (* ends your turn)");
     }
     line
-}
-
-fn describe(e: &ParseActionError) -> String {
-    e.to_string()
 }
 
 /// `s b0` or `d1.0 b2`: the source's top card filled in.
