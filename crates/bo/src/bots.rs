@@ -9,13 +9,13 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
-use parlour_cards::{Card, Colour, Rank, Suit};
+use parlour_cards::{Card, Colour};
 use parlour_core::rng::{seeded, GameRng};
 use parlour_core::{Bot, BotEntry, Decision, Seat};
 use rand::RngExt;
 
 use crate::game::{Bo, BoObservation, Variant, MAX_PLAYS, STOCK_SIZE};
-use crate::piles::{BuildFit, BuildPile, DiscardFit, DiscardPile};
+use crate::piles::{BuildFit, BuildPile, DiscardPile};
 use crate::rules::{
     for_each_valid, BoAction, Source, Target, Validity, View, BUILD_PILES, DISCARD_PILES,
     EMBARGO_STOCK, PLAYERS,
@@ -114,33 +114,18 @@ fn follow_mask(top: Card) -> u32 {
     }
 }
 
-/// One natural card for each reading, by bit.
-fn representative(bit: u32) -> Card {
-    let (v, suit) = if bit >= RED {
-        (bit - RED + 1, Suit::Hearts)
-    } else {
-        (bit + 1, Suit::Spades)
-    };
-    let rank = Rank::from_value(v as u8).expect("a value from 1 to 13");
-    Card::new(rank, suit)
+/// A mask of the piles' own encoding (bit `16 * colour + value`, values 2..=13, the Ace as bit 1)
+/// in this module's encoding.
+fn from_pile_readings(m: u32) -> u32 {
+    let black = (m & 0x3FFE) >> 1;
+    let red = ((m >> 16) & 0x3FFE) >> 1;
+    black | (red << RED)
 }
 
-/// The natural cards a discard pile takes as a legal (turn-continuing) play.
+/// The natural cards a discard pile takes as a legal (turn-continuing) play: exactly the
+/// readings that follow its top, Jokers read from the cards beneath.
 fn discard_mask(pile: &DiscardPile) -> u32 {
-    match pile.top() {
-        None => 0,
-        Some(t) if t.is_joker() => {
-            let mut m = 0;
-            for b in 0..26 {
-                if ALL_NON_ACE & (1 << b) != 0 && pile.fit(representative(b)) == DiscardFit::Follows
-                {
-                    m |= 1 << b;
-                }
-            }
-            m
-        }
-        Some(t) => follow_mask(t),
-    }
+    from_pile_readings(pile.followers())
 }
 
 /// The natural cards a build pile takes.
@@ -151,10 +136,8 @@ fn build_mask(pile: &BuildPile) -> u32 {
             | vbit(2, Colour::Red)
             | vbit(13, Colour::Red);
     }
-    let top = pile.top_values();
     // Values 2..=13 next to the top (no wrap), and the Ace, which completes any pile.
-    let values = (((top << 1) | (top >> 1)) & 0x3FFC) | 0b10;
-    let m = values >> 1;
+    let m = from_pile_readings(pile.next_values() | 0b10);
     match pile.colour() {
         Some(c) => m << shift(c),
         None => m | (m << RED),
