@@ -17,7 +17,7 @@ pub struct Cli {
 pub enum Command {
     /// Play one game in the terminal: people against bots, or bots alone (the game is printed).
     Play {
-        /// The game (uno, go, phased, bo).
+        /// The game (uno, go, phased, bo, chexers).
         game: String,
         /// Who sits at each seat, comma-separated: `human` or a bot name (see `parlour bots GAME`).
         /// Default: a human, then the game's strongest bot in every other seat.
@@ -38,7 +38,7 @@ pub enum Command {
     },
     /// Run a tournament at one table, rotating seats, and print the standings.
     Tournament {
-        /// The game (uno, go, phased, bo).
+        /// The game (uno, go, phased, bo, chexers).
         game: String,
         /// The bots at the table, comma-separated; repeated cyclically to fill the table.
         #[arg(long, default_value = "heuristic,random,random,random")]
@@ -67,7 +67,7 @@ pub enum Command {
     },
     /// Measure random-playout throughput on one core (games/s and player actions/s).
     Bench {
-        /// The game (uno, go, phased, bo).
+        /// The game (uno, go, phased, bo, chexers).
         game: String,
         /// How long to measure.
         #[arg(long, default_value = "5", allow_hyphen_values = true)]
@@ -92,7 +92,7 @@ pub enum Command {
     },
     /// List a game's bots.
     Bots {
-        /// The game (uno, go, phased, bo).
+        /// The game (uno, go, phased, bo, chexers).
         game: String,
     },
     /// Comp10001-Go tools: score a set of cards.

@@ -12,6 +12,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
 use indicatif::{ProgressBar, ProgressStyle};
 use parlour_arena::{run_table, TableConfig};
 use parlour_bo::Bo;
+use parlour_chexers::Chexers;
 use parlour_core::play::play;
 use parlour_core::rng::derive_seed;
 use parlour_core::trace::{read_header, replay, TraceWriter};
@@ -25,7 +26,7 @@ use crate::args::{Cli, Command, Format, GoCommand};
 use crate::human::{stdin_line, HumanBot, LineSource};
 
 /// The games this build knows, by name.
-const GAMES: &[&str] = &["uno", "go", "phased", "bo"];
+const GAMES: &[&str] = &["uno", "go", "phased", "bo", "chexers"];
 
 /// A failure to report: one line on stderr and an exit code (2 for bad input, 1 otherwise).
 #[derive(Debug)]
@@ -70,6 +71,7 @@ fn with_game(name: &str, command: impl GameCommand) -> Result<(), Failure> {
         "go" => command.run::<Go>(),
         "phased" => command.run::<Phased>(),
         "bo" => command.run::<Bo>(),
+        "chexers" => command.run::<Chexers>(),
         other => Err(usage(format!(
             "unknown game {other:?} (known games: {})",
             GAMES.join(", ")

@@ -2,7 +2,6 @@
 
 use std::time::{Duration, Instant};
 
-use rand::RngExt;
 use serde::Serialize;
 
 use crate::game::{Game, State};
@@ -26,7 +25,8 @@ pub struct BenchReport {
 }
 
 /// Plays uniformly random games of `game` (dealt from seeds derived from `seed`) on the calling
-/// thread for about `duration`, choosing with a seeded generator, and reports the throughput.
+/// thread for about `duration`, choosing with a seeded generator through
+/// [`State::random_action`], and reports the throughput.
 /// Only whole games are counted.
 pub fn random_playouts<G: Game>(game: &G, seed: u64, duration: Duration) -> BenchReport {
     let mut rng = seeded(seed);
@@ -37,9 +37,7 @@ pub fn random_playouts<G: Game>(game: &G, seed: u64, duration: Duration) -> Benc
     let mut elapsed = Duration::ZERO;
     while elapsed < duration {
         let mut state = game.new_game(derive_seed(seed, games));
-        while !state.is_terminal() {
-            state.legal_actions(&mut legal);
-            let a = legal[rng.random_range(0..legal.len())];
+        while let Some(a) = state.random_action(&mut rng, &mut legal) {
             state.apply_unchecked(a);
         }
         actions += state.decisions();

@@ -10,6 +10,8 @@ use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use crate::bot::BotEntry;
+use rand::RngExt;
+
 use crate::rng::GameRng;
 
 /// A player's seat at the table, `0..n`. "Next" is `(seat + 1) % n`.
@@ -235,6 +237,19 @@ pub trait State<G: Game>: Clone + Debug + PartialEq + Send + Sync {
     /// Writes the legal actions into `out` (cleared first), in a fixed order, each once. Empty
     /// exactly when the game is over. Reusing `out` means generation allocates nothing.
     fn legal_actions(&self, out: &mut Vec<G::Action>);
+
+    /// A legal action drawn uniformly at random (`None` when the game is over), for random
+    /// playouts and rollouts. The default lists the legal actions into `scratch` and draws an
+    /// index with `rng.random_range(0..len)`; a game may override it with a faster sampler
+    /// that never builds the list, provided every legal action stays equally likely.
+    fn random_action(&self, rng: &mut GameRng, scratch: &mut Vec<G::Action>) -> Option<G::Action> {
+        self.legal_actions(scratch);
+        if scratch.is_empty() {
+            None
+        } else {
+            Some(scratch[rng.random_range(0..scratch.len())])
+        }
+    }
 
     /// The legal actions as a new vector.
     fn legal_action_vec(&self) -> Vec<G::Action> {

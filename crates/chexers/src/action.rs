@@ -1,0 +1,131 @@
+//! Actions and their notation: `MOVE (-3,0) (-2,0)`, `JUMP (-3,0) (-1,0)`, `EXIT (3,-3)`, `PASS`.
+
+use std::fmt;
+use std::str::FromStr;
+
+use parlour_core::ParseActionError;
+use serde::{Deserialize, Serialize};
+
+use crate::board::Hex;
+
+/// One turn's action. The text form names the hexes in `(q,r)` axial coordinates; a jump names
+/// where it starts and where it lands (the jumped hex is the one between).
+///
+/// JSON: `{"type":"MOVE","from":[-3,0],"to":[-2,0]}`, `{"type":"JUMP",...}`,
+/// `{"type":"EXIT","from":[3,-3]}`, `{"type":"PASS"}`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+// Four bytes, aligned, so an action is written with one store.
+#[repr(align(4))]
+#[serde(tag = "type", rename_all = "UPPERCASE", deny_unknown_fields)]
+pub enum ChexersAction {
+    /// A piece steps to an empty neighbouring hex.
+    Move {
+        /// Where the piece stands.
+        from: Hex,
+        /// The empty neighbour it moves to.
+        to: Hex,
+    },
+    /// A piece jumps over an occupied neighbouring hex to the empty hex beyond, converting the
+    /// jumped piece to its own colour.
+    Jump {
+        /// Where the piece stands.
+        from: Hex,
+        /// Where it lands (two steps away in a straight line).
+        to: Hex,
+    },
+    /// A piece on one of its colour's exit hexes leaves the board.
+    Exit {
+        /// The exit hex it leaves from.
+        from: Hex,
+    },
+    /// No action: allowed only when nothing else is.
+    Pass,
+}
+
+impl fmt::Display for ChexersAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ChexersAction::Move { from, to } => write!(f, "MOVE {from} {to}"),
+            ChexersAction::Jump { from, to } => write!(f, "JUMP {from} {to}"),
+            ChexersAction::Exit { from } => write!(f, "EXIT {from}"),
+            ChexersAction::Pass => f.write_str("PASS"),
+        }
+    }
+}
+
+/// Splits `(a,b) (c,d)` into the coordinate groups, allowing spaces inside the parentheses.
+fn hex_groups(text: &str) -> Option<Vec<&str>> {
+    let mut groups = Vec::new();
+    let mut rest = text.trim();
+    while !rest.is_empty() {
+        if !rest.starts_with('(') {
+            return None;
+        }
+        let end = rest.find(')')?;
+        groups.push(&rest[..=end]);
+        rest = rest[end + 1..].trim_start();
+    }
+    Some(groups)
+}
+
+impl FromStr for ChexersAction {
+    type Err = ParseActionError;
+
+    /// Reads the text form. The keyword is upper case; spaces inside parentheses are allowed.
+    fn from_str(input: &str) -> Result<Self, Self::Err> {
+        let err = |reason: String| ParseActionError::new(input, reason);
+        let text = input.trim();
+        let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+        let hexes = |want: usize| -> Result<Vec<Hex>, ParseActionError> {
+            let groups = hex_groups(rest).ok_or_else(|| {
+                err(format!(
+                    "{word} takes {want} hex{} written (q,r), e.g. {}",
+                    if want == 1 { "" } else { "es" },
+                    if want == 1 {
+                        "EXIT (3,-3)"
+                    } else {
+                        "MOVE (-3,0) (-2,0)"
+                    }
+                ))
+            })?;
+            if groups.len() != want {
+                return Err(err(format!(
+                    "{word} takes {want} hex{}, found {}",
+                    if want == 1 { "" } else { "es" },
+                    groups.len()
+                )));
+            }
+            groups
+                .iter()
+                .map(|g| Hex::parse(g).map_err(|e| err(e.to_string())))
+                .collect()
+        };
+        match word {
+            "MOVE" | "JUMP" => {
+                let h = hexes(2)?;
+                let (from, to) = (h[0], h[1]);
+                Ok(if word == "MOVE" {
+                    ChexersAction::Move { from, to }
+                } else {
+                    ChexersAction::Jump { from, to }
+                })
+            }
+            "EXIT" => Ok(ChexersAction::Exit { from: hexes(1)?[0] }),
+            "PASS" if rest.trim().is_empty() => Ok(ChexersAction::Pass),
+            "PASS" => Err(err("PASS takes nothing after it".into())),
+            _ => Err(err(
+                "expected MOVE (q,r) (q,r), JUMP (q,r) (q,r), EXIT (q,r) or PASS".into(),
+            )),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_action_fits_in_four_bytes() {
+        assert!(std::mem::size_of::<ChexersAction>() <= 4);
+    }
+}

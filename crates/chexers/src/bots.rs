@@ -1,0 +1,470 @@
+//! Chexers bots: [`GreedyBot`] (one ply, by an evaluation of exits, distance to the exit edge
+//! and pieces held) and [`SearchBot`] (paranoid alpha-beta with iterative deepening, move
+//! ordering and a transposition table, under a node, depth or time budget).
+//!
+//! Both play by the engine's exact rules, repetition and turn-limit draws included: the search
+//! walks the real [`ChexersState`] with apply and undo.
+
+use std::time::{Duration, Instant};
+
+use parlour_core::rng::{seeded, GameRng};
+use parlour_core::{Bot, BotEntry, Decision, State};
+use rand::seq::SliceRandom;
+use rand::RngExt;
+
+use crate::action::ChexersAction;
+use crate::board::{Colour, HexMask, DISTANCE};
+use crate::game::{Chexers, ChexersState, Outcome};
+use crate::position::EXITS_TO_WIN;
+
+/// The bots Chexers offers, strongest first.
+pub static BOTS: &[BotEntry<Chexers>] = &[
+    BotEntry {
+        name: "search",
+        about: "paranoid alpha-beta with iterative deepening, move ordering and a transposition \
+                table; 200,000 nodes a move",
+        make: |seed| Box::new(SearchBot::new(SearchConfig::default(), seed)),
+    },
+    BotEntry {
+        name: "greedy",
+        about: "one ply: the action that leaves its exits, distance to exit and pieces held best",
+        make: |seed| Box::new(GreedyBot::new(seed)),
+    },
+];
+
+/// Half-steps charged for each piece a colour lacks to finish (it must convert one first).
+const MISSING_PIECE: i32 = 24;
+/// Half-steps credited for each piece held beyond the ones needed to finish (at most four).
+const SPARE_PIECE: i32 = 3;
+
+/// How good the position is for `colour`, in half-steps (higher is better): minus the actions
+/// its `4 - exits` nearest pieces need to walk to the exit edge and leave (a step counts 2,
+/// leaving counts 2), minus [`MISSING_PIECE`] for each piece it lacks, plus [`SPARE_PIECE`] for
+/// each spare piece.
+pub fn score(pieces: HexMask, exits: u8, colour: Colour) -> i32 {
+    let need = i32::from(EXITS_TO_WIN.saturating_sub(exits));
+    // Pieces by distance to the exit edge (0..=6).
+    let mut by_distance = [0i32; 7];
+    let mut m = pieces;
+    let dist = &DISTANCE[colour.seat()];
+    while m != 0 {
+        let h = m.trailing_zeros() as usize;
+        m &= m - 1;
+        by_distance[usize::from(dist[h & 63])] += 1;
+    }
+    let held = pieces.count_ones() as i32;
+    let mut left = need;
+    let mut cost = 0;
+    for (d, &n) in by_distance.iter().enumerate() {
+        let take = n.min(left);
+        cost += take * (2 * d as i32 + 2);
+        left -= take;
+        if left == 0 {
+            break;
+        }
+    }
+    cost += left * MISSING_PIECE;
+    -cost + SPARE_PIECE * (held - need).clamp(0, 4)
+}
+
+fn scores(state: &ChexersState) -> [i32; 3] {
+    let exits = state.exits();
+    Colour::ALL.map(|c| score(state.pieces_mask(c), exits[c.seat()], c))
+}
+
+/// Plays the action after which its own [`score`] is highest (a winning exit first); ties go
+/// to the action that leaves the best opponent lowest, then to a seeded random choice.
+#[derive(Debug, Clone)]
+pub struct GreedyBot {
+    rng: GameRng,
+}
+
+impl GreedyBot {
+    /// A greedy bot with its seed (for breaking ties).
+    pub fn new(seed: u64) -> GreedyBot {
+        GreedyBot { rng: seeded(seed) }
+    }
+}
+
+impl Bot<Chexers> for GreedyBot {
+    fn act(&mut self, d: &Decision<'_, Chexers>) -> ChexersAction {
+        let Ok(mut state) = d.observation.state() else {
+            return d.legal[0];
+        };
+        let me = d.seat;
+        let mut best: Vec<ChexersAction> = Vec::new();
+        let mut best_value = (i32::MIN, i32::MIN);
+        for &a in d.legal {
+            let undo = state.apply_undoable(a);
+            let value = match state.outcome() {
+                Some(Outcome::Win(w)) if w == me => (i32::MAX, 0),
+                Some(Outcome::Win(_)) => (i32::MIN + 1, 0),
+                Some(Outcome::Draw(_)) => (-1000, 0),
+                None => {
+                    let s = scores(&state);
+                    let opp = (0..3).filter(|&c| c != me).map(|c| s[c]).max().unwrap_or(0);
+                    (s[me], -opp)
+                }
+            };
+            state.undo(undo);
+            if value > best_value {
+                best_value = value;
+                best.clear();
+            }
+            if value == best_value {
+                best.push(a);
+            }
+        }
+        best[self.rng.random_range(0..best.len())]
+    }
+}
+
+/// A [`SearchBot`]'s budget for each move. The search deepens one ply at a time and stops at
+/// whichever limit comes first, playing the best move of the deepest finished iteration.
+/// Node and depth limits are deterministic; a time limit is not (the same seed may then play
+/// differently on a busier machine).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Deepest iteration, in plies (one ply is one player's action).
+    pub max_depth: u8,
+    /// Nodes a move (positions visited).
+    pub max_nodes: u64,
+    /// Wall-clock time a move.
+    pub time_limit: Option<Duration>,
+    /// log2 of the transposition table's entries.
+    pub table_bits: u8,
+}
+
+impl Default for SearchConfig {
+    fn default() -> Self {
+        SearchConfig {
+            max_depth: 24,
+            max_nodes: 200_000,
+            time_limit: None,
+            table_bits: 17,
+        }
+    }
+}
+
+/// Counters of a search, summed over the moves a bot has made.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Moves searched.
+    pub moves: u64,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Sum of the deepest finished iteration of each move.
+    pub depth_sum: u64,
+    /// Time spent searching.
+    pub time: Duration,
+}
+
+#[derive(Debug, Clone, Copy, Default)]
+struct Entry {
+    check: u64,
+    best: Option<ChexersAction>,
+    value: i32,
+    depth: u8,
+    bound: Bound,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+enum Bound {
+    #[default]
+    Exact,
+    Lower,
+    Upper,
+}
+
+const WIN: i32 = 1_000_000;
+
+/// Paranoid alpha-beta: the bot's seat maximises its evaluation while the two other seats are
+/// assumed to minimise it together. The evaluation is the bot's [`score`] minus the best
+/// opponent's; a win is worth [`WIN`] less the plies to reach it, a loss the negative, a draw
+/// 0. Iterative deepening with a transposition table (keyed by the exact position and exits)
+/// orders the moves: the table's move first, then exits, converting jumps, other jumps, and
+/// moves toward the exit edge.
+pub struct SearchBot {
+    config: SearchConfig,
+    rng: GameRng,
+    table: Vec<Entry>,
+    stats: SearchStats,
+    // Per-search scratch.
+    root: usize,
+    nodes: u64,
+    started: Instant,
+    stopped: bool,
+    buffers: Vec<Vec<(i32, ChexersAction)>>,
+}
+
+impl std::fmt::Debug for SearchBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchBot")
+            .field("config", &self.config)
+            .field("stats", &self.stats)
+            .finish()
+    }
+}
+
+fn hash(state: &ChexersState) -> u64 {
+    let key = state.key();
+    let e = state.exits();
+    let lo = key as u64;
+    let hi =
+        (key >> 64) as u64 | u64::from(e[0]) << 20 | u64::from(e[1]) << 24 | u64::from(e[2]) << 28;
+    (lo ^ hi.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+        .wrapping_mul(0xBF58_476D_1CE4_E5B9)
+        .rotate_left(29)
+}
+
+impl SearchBot {
+    /// A search bot with its budget and seed (the seed shuffles the root's moves, so equal
+    /// moves are chosen among at random).
+    pub fn new(config: SearchConfig, seed: u64) -> SearchBot {
+        let bits = config.table_bits.clamp(4, 28);
+        SearchBot {
+            config,
+            rng: seeded(seed),
+            table: vec![Entry::default(); 1 << bits],
+            stats: SearchStats::default(),
+            root: 0,
+            nodes: 0,
+            started: Instant::now(),
+            stopped: false,
+            buffers: Vec::new(),
+        }
+    }
+
+    /// What its searches have done so far.
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The best action for the player to move in `state` (which must not be over), with the
+    /// search's value.
+    pub fn choose(&mut self, state: &ChexersState) -> (ChexersAction, i32) {
+        let mut state = state.clone();
+        self.root = state.current_player().unwrap_or(0);
+        self.nodes = 0;
+        self.started = Instant::now();
+        self.stopped = false;
+        let mut moves: Vec<ChexersAction> = state.legal_action_vec();
+        assert!(!moves.is_empty(), "choose needs a position with a move");
+        moves.shuffle(&mut self.rng);
+        let mut best = (moves[0], 0);
+        let mut finished_depth = 0;
+        if moves.len() > 1 {
+            for depth in 1..=self.config.max_depth.max(1) {
+                let Some((a, v)) = self.root_search(&mut state, &mut moves, depth) else {
+                    break;
+                };
+                best = (a, v);
+                finished_depth = depth;
+                // A forced result needs no deeper look.
+                if v.abs() > WIN / 2 {
+                    break;
+                }
+            }
+        }
+        self.stats.moves += 1;
+        self.stats.nodes += self.nodes;
+        self.stats.depth_sum += u64::from(finished_depth);
+        self.stats.time += self.started.elapsed();
+        best
+    }
+
+    fn out_of_budget(&mut self) -> bool {
+        if self.nodes >= self.config.max_nodes {
+            self.stopped = true;
+        } else if let Some(limit) = self.config.time_limit {
+            if self.nodes % 1024 == 0 && self.started.elapsed() >= limit {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// One iteration at the root; `None` if the budget ran out before it finished. The root's
+    /// moves are re-ordered best first for the next iteration.
+    fn root_search(
+        &mut self,
+        state: &mut ChexersState,
+        moves: &mut [ChexersAction],
+        depth: u8,
+    ) -> Option<(ChexersAction, i32)> {
+        let mut alpha = -WIN - 1;
+        let beta = WIN + 1;
+        let mut best_index = 0;
+        for (i, &m) in moves.iter().enumerate() {
+            let undo = state.apply_undoable(m);
+            let v = self.search(state, depth - 1, alpha, beta, 1);
+            state.undo(undo);
+            if self.stopped {
+                return None;
+            }
+            if v > alpha {
+                alpha = v;
+                best_index = i;
+            }
+        }
+        moves[..=best_index].rotate_right(1);
+        Some((moves[0], alpha))
+    }
+
+    fn evaluate(&self, state: &ChexersState, ply: u32) -> i32 {
+        match state.outcome() {
+            Some(Outcome::Win(w)) if w == self.root => WIN - ply as i32,
+            Some(Outcome::Win(_)) => -WIN + ply as i32,
+            Some(Outcome::Draw(_)) => 0,
+            None => {
+                let s = scores(state);
+                let opp = (0..3)
+                    .filter(|&c| c != self.root)
+                    .map(|c| s[c])
+                    .max()
+                    .unwrap_or(0);
+                s[self.root] - opp
+            }
+        }
+    }
+
+    fn search(
+        &mut self,
+        state: &mut ChexersState,
+        depth: u8,
+        mut alpha: i32,
+        mut beta: i32,
+        ply: u32,
+    ) -> i32 {
+        self.nodes += 1;
+        if state.is_terminal() || depth == 0 {
+            return self.evaluate(state, ply);
+        }
+        if self.out_of_budget() {
+            return 0;
+        }
+        let h = hash(state);
+        let slot = (h as usize) & (self.table.len() - 1);
+        let entry = self.table[slot];
+        let mut table_move = None;
+        if entry.check == h {
+            table_move = entry.best;
+            if entry.depth >= depth {
+                match entry.bound {
+                    Bound::Exact => return entry.value,
+                    Bound::Lower => alpha = alpha.max(entry.value),
+                    Bound::Upper => beta = beta.min(entry.value),
+                }
+                if alpha >= beta {
+                    return entry.value;
+                }
+            }
+        }
+        let mover = state.current_player().unwrap_or(0);
+        let maximising = mover == self.root;
+        let mut moves = self.buffers.pop().unwrap_or_default();
+        order_moves(state, mover, table_move, &mut moves);
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best_value = if maximising { -WIN - 1 } else { WIN + 1 };
+        let mut best_move = None;
+        for &(_, a) in moves.iter() {
+            let undo = state.apply_undoable(a);
+            let v = self.search(state, depth - 1, alpha, beta, ply + 1);
+            state.undo(undo);
+            if self.stopped {
+                break;
+            }
+            if maximising {
+                if v > best_value {
+                    best_value = v;
+                    best_move = Some(a);
+                }
+                alpha = alpha.max(v);
+            } else {
+                if v < best_value {
+                    best_value = v;
+                    best_move = Some(a);
+                }
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        moves.clear();
+        self.buffers.push(moves);
+        if self.stopped {
+            return 0;
+        }
+        let bound = if best_value <= alpha0 {
+            Bound::Upper
+        } else if best_value >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.table[slot] = Entry {
+            check: h,
+            best: best_move,
+            value: best_value,
+            depth,
+            bound,
+        };
+        best_value
+    }
+}
+
+/// The moves of `state`, best-looking first: the table's move, exits, jumps that convert,
+/// other jumps, then moves by how much nearer the exit edge they go.
+fn order_moves(
+    state: &ChexersState,
+    mover: usize,
+    table_move: Option<ChexersAction>,
+    out: &mut Vec<(i32, ChexersAction)>,
+) {
+    out.clear();
+    let mine = state.pieces_mask(Colour::ALL[mover]);
+    state.for_each_legal(|a| {
+        let key = if Some(a) == table_move {
+            1_000
+        } else {
+            match a {
+                ChexersAction::Exit { .. } => 500,
+                ChexersAction::Jump { from, to } => {
+                    let mid = from.between(to).map_or(0, |m| m.bit());
+                    let converts = mid & mine == 0;
+                    (if converts { 300 } else { 100 })
+                        + i32::from(from.distance_to_exit(Colour::ALL[mover]))
+                        - i32::from(to.distance_to_exit(Colour::ALL[mover]))
+                }
+                ChexersAction::Move { from, to } => {
+                    i32::from(from.distance_to_exit(Colour::ALL[mover]))
+                        - i32::from(to.distance_to_exit(Colour::ALL[mover]))
+                }
+                ChexersAction::Pass => 0,
+            }
+        };
+        out.push((key, a));
+    });
+    // Stable, so equal keys keep the generator's order.
+    out.sort_by_key(|b| std::cmp::Reverse(b.0));
+}
+
+impl Bot<Chexers> for SearchBot {
+    fn act(&mut self, d: &Decision<'_, Chexers>) -> ChexersAction {
+        if d.legal.len() == 1 {
+            return d.legal[0];
+        }
+        match d.observation.state() {
+            Ok(state) if !state.is_terminal() => {
+                let (a, _) = self.choose(&state);
+                if d.legal.contains(&a) {
+                    a
+                } else {
+                    d.legal[0]
+                }
+            }
+            _ => d.legal[0],
+        }
+    }
+}

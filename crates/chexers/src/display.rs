@@ -1,0 +1,137 @@
+//! The board for people: a hex grid with coloured pieces and coordinates, the legal actions
+//! numbered, and friendly input (a number or an action's text, any case).
+
+use std::fmt::{self, Write};
+
+use parlour_core::State;
+
+use crate::action::ChexersAction;
+use crate::board::{Colour, Hex, RADIUS};
+use crate::game::ChexersObservation;
+use crate::position::{Position, EXITS_TO_WIN, TURNS_EACH};
+
+const ANSI: [&str; 3] = ["\x1b[1;31m", "\x1b[1;32m", "\x1b[1;34m"];
+const DIM: &str = "\x1b[2m";
+const RESET: &str = "\x1b[0m";
+
+/// Draws the board as a hex grid, one row per `r`. Each hex shows its occupant (`R`, `G`, `B`,
+/// or `.` when empty) and its coordinates `q,r`. With `colour`, pieces are drawn in ANSI
+/// colours and empty hexes dimmed.
+pub fn draw_board(position: &Position, colour: bool) -> String {
+    let mut out = String::new();
+    for r in -RADIUS..=RADIUS {
+        let _ = write!(out, "r={r:<3}");
+        // A hex's column is 2q + r half-steps from the centre; each half-step is 4 characters.
+        let hexes: Vec<Hex> = Hex::all().filter(|h| h.r() == r).collect();
+        let first = 2 * i32::from(hexes[0].q()) + i32::from(r);
+        out.push_str(&" ".repeat(((first + 6) * 4) as usize));
+        for (i, h) in hexes.iter().enumerate() {
+            if i > 0 {
+                out.push_str("  ");
+            }
+            let coords = format!("{:>2},{:>2}", h.q(), h.r());
+            match position.at(*h) {
+                Some(c) if colour => {
+                    let _ = write!(out, "{}{}{coords}{RESET}", ANSI[c.seat()], c.letter());
+                }
+                Some(c) => {
+                    let _ = write!(out, "{}{coords}", c.letter());
+                }
+                None if colour => {
+                    let _ = write!(out, "{DIM}.{coords}{RESET}");
+                }
+                None => {
+                    let _ = write!(out, ".{coords}");
+                }
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+/// The status line: whose turn, turn numbers and exits.
+pub fn status(position: &Position) -> String {
+    let mover = position.to_move();
+    format!(
+        "{} to move · turn {} of {TURNS_EACH} each · exits: Red {}, Green {}, Blue {} ({EXITS_TO_WIN} wins)",
+        mover.name(),
+        position.turn / 3 + 1,
+        position.exits[0],
+        position.exits[1],
+        position.exits[2],
+    )
+}
+
+const LEGEND: &str =
+    "Red exits off the right edge (q=3), Green off the bottom (r=3), Blue off the \
+                      top left (q+r=-3). Jumping over a piece converts it.";
+
+impl fmt::Display for ChexersObservation {
+    /// The board as a hex grid with the status and, for a repeated position, how many times it
+    /// has occurred. The alternate form (`{:#}`) draws the pieces in colour.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let colour = f.alternate();
+        writeln!(
+            f,
+            "You are {} (seat {}).",
+            Colour::of_seat(self.seat).map_or("?", |c| c.name()),
+            self.seat
+        )?;
+        f.write_str(&draw_board(&self.position, colour))?;
+        writeln!(f, "{LEGEND}")?;
+        if self.occurrences > 1 {
+            writeln!(
+                f,
+                "This position has occurred {} times; a 4th time draws the game.",
+                self.occurrences
+            )?;
+        }
+        match self.outcome {
+            Some(o) => write!(f, "Game over: {o}."),
+            None => write!(f, "{}", status(&self.position)),
+        }
+    }
+}
+
+/// The legal actions numbered from 1, so a person can type the number.
+pub fn format_legal(legal: &[ChexersAction]) -> String {
+    legal
+        .iter()
+        .enumerate()
+        .map(|(i, a)| format!("[{}] {a}", i + 1))
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// Reads a person's input: the number of a legal action, or an action's text in any case
+/// (`move (-3,0) (-2,0)`). An illegal action is answered with the rule that forbids it.
+pub fn parse_human(
+    observation: &ChexersObservation,
+    legal: &[ChexersAction],
+    input: &str,
+) -> Result<ChexersAction, String> {
+    let text = input.trim();
+    if let Ok(n) = text.parse::<usize>() {
+        return match n.checked_sub(1).and_then(|i| legal.get(i)) {
+            Some(&a) => Ok(a),
+            None => Err(format!(
+                "{n} is not the number of a legal action (1 to {})",
+                legal.len()
+            )),
+        };
+    }
+    let action: ChexersAction = text
+        .to_ascii_uppercase()
+        .parse()
+        .map_err(|e: parlour_core::ParseActionError| e.reason)?;
+    if legal.contains(&action) {
+        return Ok(action);
+    }
+    let reason = observation
+        .state()
+        .ok()
+        .and_then(|s| s.check(action).err())
+        .map_or_else(|| "it is not legal now".to_string(), |e| e.reason);
+    Err(format!("{action} is illegal: {reason}"))
+}
