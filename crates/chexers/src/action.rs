@@ -11,12 +11,11 @@ use crate::board::Hex;
 /// One turn's action. The text form names the hexes in `(q,r)` axial coordinates; a jump names
 /// where it starts and where it lands (the jumped hex is the one between).
 ///
-/// JSON: `{"type":"MOVE","from":[-3,0],"to":[-2,0]}`, `{"type":"JUMP",...}`,
-/// `{"type":"EXIT","from":[3,-3]}`, `{"type":"PASS"}`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// JSON: the text form as a string, `"MOVE (-3,0) (-2,0)"` (the course's own notation, and the
+/// quickest for a bot in any language to read and write).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 // Four bytes, aligned, so an action is written with one store.
 #[repr(align(4))]
-#[serde(tag = "type", rename_all = "UPPERCASE", deny_unknown_fields)]
 pub enum ChexersAction {
     /// A piece steps to an empty neighbouring hex.
     Move {
@@ -42,14 +41,46 @@ pub enum ChexersAction {
     Pass,
 }
 
+impl ChexersAction {
+    /// Writes the text form into `buf` and returns it (at most 18 bytes: no formatting
+    /// machinery, as long game histories are written often).
+    fn text(self, buf: &mut [u8; 24]) -> &str {
+        fn hex(buf: &mut [u8; 24], n: &mut usize, h: Hex) {
+            let mut put = |b: u8| {
+                buf[*n] = b;
+                *n += 1;
+            };
+            put(b' ');
+            put(b'(');
+            for (i, v) in [h.q(), h.r()].into_iter().enumerate() {
+                if i == 1 {
+                    put(b',');
+                }
+                if v < 0 {
+                    put(b'-');
+                }
+                put(b'0' + v.unsigned_abs());
+            }
+            put(b')');
+        }
+        let (word, hexes): (&[u8], [Option<Hex>; 2]) = match self {
+            ChexersAction::Move { from, to } => (b"MOVE", [Some(from), Some(to)]),
+            ChexersAction::Jump { from, to } => (b"JUMP", [Some(from), Some(to)]),
+            ChexersAction::Exit { from } => (b"EXIT", [Some(from), None]),
+            ChexersAction::Pass => (b"PASS", [None, None]),
+        };
+        buf[..4].copy_from_slice(word);
+        let mut n = 4;
+        for h in hexes.into_iter().flatten() {
+            hex(buf, &mut n, h);
+        }
+        std::str::from_utf8(&buf[..n]).unwrap_or("PASS")
+    }
+}
+
 impl fmt::Display for ChexersAction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ChexersAction::Move { from, to } => write!(f, "MOVE {from} {to}"),
-            ChexersAction::Jump { from, to } => write!(f, "JUMP {from} {to}"),
-            ChexersAction::Exit { from } => write!(f, "EXIT {from}"),
-            ChexersAction::Pass => f.write_str("PASS"),
-        }
+        f.write_str(self.text(&mut [0; 24]))
     }
 }
 
@@ -117,6 +148,19 @@ impl FromStr for ChexersAction {
                 "expected MOVE (q,r) (q,r), JUMP (q,r) (q,r), EXIT (q,r) or PASS".into(),
             )),
         }
+    }
+}
+
+impl Serialize for ChexersAction {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.text(&mut [0; 24]))
+    }
+}
+
+impl<'de> Deserialize<'de> for ChexersAction {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

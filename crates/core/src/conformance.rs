@@ -1,7 +1,8 @@
 //! The conformance harness every game runs (after OpenSpiel's `RandomSimTest`).
 //!
 //! [`random_sim_test`] plays many seeded random games and, at every state, checks:
-//! - legal actions exist exactly when the game is not over, with no duplicates;
+//! - legal actions exist exactly when the game is not over, with no duplicates, and
+//!   `random_action` draws only from them;
 //! - a clone equals the original;
 //! - every legal action passes `check`, round-trips through its text and JSON forms, and applies;
 //! - if an action universe is given: `check` agrees with the legal list for every action in it,
@@ -229,6 +230,20 @@ fn check_state<G: Game>(
     }
     if state.clone() != *state {
         return Err("a clone differs from the original".into());
+    }
+    // The uniform sampler (which a game may override) draws only legal actions.
+    let mut rng = seeded(legal.len() as u64);
+    let mut scratch = Vec::new();
+    for _ in 0..4 {
+        match state.random_action(&mut rng, &mut scratch) {
+            None if legal.is_empty() => {}
+            Some(a) if legal.contains(&a) => {}
+            other => {
+                return Err(format!(
+                    "random_action gave {other:?} where the legal actions are {legal:?}"
+                ))
+            }
+        }
     }
     for (i, &a) in legal.iter().enumerate() {
         if legal[..i].contains(&a) {

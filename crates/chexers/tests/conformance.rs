@@ -1,0 +1,82 @@
+//! The core conformance harness over 2,400 seeded random games, with every expressible action
+//! checked against the legal list at sampled states, and the game's own invariants: the pieces
+//! on the board plus the exits are the twelve the game began with, and the state's history
+//! replays to it.
+
+use parlour_chexers::{Chexers, ChexersAction, ChexersState, Hex};
+use parlour_core::conformance::{random_sim_test, Config};
+use parlour_core::State;
+
+/// Every action the notation can express between neighbouring or in-line hexes, legal or not.
+fn universe() -> Vec<ChexersAction> {
+    let mut u = vec![ChexersAction::Pass];
+    for from in Hex::all() {
+        u.push(ChexersAction::Exit { from });
+        for to in Hex::all() {
+            if from.neighbours().any(|n| n == to) {
+                u.push(ChexersAction::Move { from, to });
+            }
+            if from.between(to).is_some() {
+                u.push(ChexersAction::Jump { from, to });
+            }
+        }
+    }
+    u
+}
+
+fn invariant(state: &ChexersState) -> Result<(), String> {
+    let p = state.position();
+    let pieces = p.red.len() + p.green.len() + p.blue.len();
+    let exits: usize = p.exits.iter().map(|&e| e as usize).sum();
+    if pieces + exits != 12 {
+        return Err(format!("{pieces} pieces and {exits} exits: not 12"));
+    }
+    if state.decisions() != u64::from(p.turn) {
+        return Err(format!(
+            "turn {} but {} decisions",
+            p.turn,
+            state.decisions()
+        ));
+    }
+    Ok(())
+}
+
+/// Observations carry the game's history (the repetition rule needs it), so a state's checks
+/// cost time in proportion to the game so far: the 2,400-game run checks every 50th state and
+/// resamples every 75th, and a smaller run checks every state.
+#[test]
+fn conformance_2400_random_games() {
+    let mut config = Config::new(
+        std::env::var("CHEXERS_GAMES").map_or(2400, |v| v.parse().unwrap()),
+        30024,
+    )
+    .with_universe(universe())
+    .with_check_every(50)
+    .with_resample_every(75);
+    config.expect_hidden = false;
+    let summary = random_sim_test(&Chexers::standard(), &config, invariant).unwrap();
+    assert_eq!(summary.games, 2400);
+    assert!(summary.longest <= 768);
+    assert!(summary.states > 2400 * 10, "{summary:?}");
+}
+
+#[test]
+fn conformance_every_state_of_12_games() {
+    let mut config = Config::new(12, 7)
+        .with_universe(universe())
+        .with_check_every(1)
+        .with_resample_every(3);
+    config.expect_hidden = false;
+    let summary = random_sim_test(&Chexers::standard(), &config, invariant).unwrap();
+    assert_eq!(summary.games, 12);
+}
+
+#[test]
+fn the_universe_has_every_move_jump_and_exit() {
+    let u = universe();
+    // 37 exits, a pass, 2 × 90 neighbour pairs... counted from the board: each hex's
+    // neighbours and in-line hexes two away.
+    let moves = Hex::all().map(|h| h.neighbours().count()).sum::<usize>();
+    assert_eq!(moves, 6 * 19 + 4 * 12 + 3 * 6);
+    assert!(u.len() > 37 + 1 + moves);
+}
