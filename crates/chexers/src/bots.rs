@@ -177,11 +177,14 @@ enum Bound {
 }
 
 const WIN: i32 = 1_000_000;
+/// What a draw costs the searching side, in half-steps: the paranoid view makes most positions
+/// look worse than they are, and without this the bot settles for draws it need not accept.
+const DRAW_PENALTY: i32 = 30;
 
 /// Paranoid alpha-beta: the bot's seat maximises its evaluation while the two other seats are
 /// assumed to minimise it together. The evaluation is the bot's [`score`] minus the best
 /// opponent's; a win is worth [`WIN`] less the plies to reach it, a loss the negative, a draw
-/// 0. Iterative deepening with a transposition table (keyed by the exact position and exits)
+/// `-DRAW_PENALTY` (30 half-steps). Iterative deepening with a transposition table (keyed by the exact position and exits)
 /// orders the moves: the table's move first, then exits, converting jumps, other jumps, and
 /// moves toward the exit edge.
 pub struct SearchBot {
@@ -315,7 +318,7 @@ impl SearchBot {
         match state.outcome() {
             Some(Outcome::Win(w)) if w == self.root => WIN - ply as i32,
             Some(Outcome::Win(_)) => -WIN + ply as i32,
-            Some(Outcome::Draw(_)) => 0,
+            Some(Outcome::Draw(_)) => -DRAW_PENALTY,
             None => {
                 let s = scores(state);
                 let opp = (0..3)
@@ -336,12 +339,12 @@ impl SearchBot {
         mut beta: i32,
         ply: u32,
     ) -> i32 {
+        if self.out_of_budget() {
+            return 0;
+        }
         self.nodes += 1;
         if state.is_terminal() || depth == 0 {
             return self.evaluate(state, ply);
-        }
-        if self.out_of_budget() {
-            return 0;
         }
         let h = hash(state);
         let slot = (h as usize) & (self.table.len() - 1);
