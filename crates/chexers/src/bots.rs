@@ -470,4 +470,9 @@ impl Bot<Chexers> for SearchBot {
             _ => d.legal[0],
         }
     }
+
+    /// `nodes` (positions visited) and `moves` searched.
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        vec![("nodes", self.stats.nodes), ("searches", self.stats.moves)]
+    }
 }

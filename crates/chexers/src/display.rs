@@ -94,9 +94,22 @@ impl fmt::Display for ChexersObservation {
     }
 }
 
-/// The legal actions numbered from 1, so a person can type the number.
+/// The legal actions in the order people read them: by the piece's hex, then moves, jumps
+/// and the exit, each by destination.
+pub fn human_order(legal: &[ChexersAction]) -> Vec<ChexersAction> {
+    let mut v = legal.to_vec();
+    v.sort_by_key(|a| match *a {
+        ChexersAction::Move { from, to } => (from.index(), 0, to.index()),
+        ChexersAction::Jump { from, to } => (from.index(), 1, to.index()),
+        ChexersAction::Exit { from } => (from.index(), 2, 0),
+        ChexersAction::Pass => (0, 3, 0),
+    });
+    v
+}
+
+/// The legal actions in [`human_order`], numbered from 1, so a person can type the number.
 pub fn format_legal(legal: &[ChexersAction]) -> String {
-    legal
+    human_order(legal)
         .iter()
         .enumerate()
         .map(|(i, a)| format!("[{}] {a}", i + 1))
@@ -104,7 +117,8 @@ pub fn format_legal(legal: &[ChexersAction]) -> String {
         .join("  ")
 }
 
-/// Reads a person's input: the number of a legal action, or an action's text in any case
+/// Reads a person's input: the number of a legal action (as [`format_legal`] numbers them), or
+/// an action's text in any case
 /// (`move (-3,0) (-2,0)`). An illegal action is answered with the rule that forbids it.
 pub fn parse_human(
     observation: &ChexersObservation,
@@ -113,8 +127,11 @@ pub fn parse_human(
 ) -> Result<ChexersAction, String> {
     let text = input.trim();
     if let Ok(n) = text.parse::<usize>() {
-        return match n.checked_sub(1).and_then(|i| legal.get(i)) {
-            Some(&a) => Ok(a),
+        return match n
+            .checked_sub(1)
+            .and_then(|i| human_order(legal).get(i).copied())
+        {
+            Some(a) => Ok(a),
             None => Err(format!(
                 "{n} is not the number of a legal action (1 to {})",
                 legal.len()

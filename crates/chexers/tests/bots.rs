@@ -99,7 +99,10 @@ fn search_stops_an_opponents_win_in_one_by_converting_the_piece() {
     // move that leaves Green's exit open loses, so the bot's value must show the threat.
     let mut bot = SearchBot::new(SearchConfig::default(), 1);
     let (_, v) = bot.choose(&s);
-    assert!(v < 0, "Green wins next whatever Red does: the search must see it");
+    assert!(
+        v < 0,
+        "Green wins next whatever Red does: the search must see it"
+    );
     // Now give Red a piece next to Green's exit piece, with room beyond: it must jump.
     let s = state("R:-3,2/G:-3,3/B:2,0/X:0,3,0/T:0");
     let _ = s;
@@ -121,7 +124,10 @@ fn search_keeps_to_its_node_budget_and_is_deterministic() {
     let stats = a.stats();
     assert_eq!(stats.moves, 1);
     assert!(stats.nodes <= 5_000, "{stats:?}");
-    assert!(stats.depth_sum >= 3, "a 5,000-node budget reaches depth 3: {stats:?}");
+    assert!(
+        stats.depth_sum >= 3,
+        "a 5,000-node budget reaches depth 3: {stats:?}"
+    );
 }
 
 #[test]

@@ -80,3 +80,47 @@ fn the_universe_has_every_move_jump_and_exit() {
     assert_eq!(moves, 6 * 19 + 4 * 12 + 3 * 6);
     assert!(u.len() > 37 + 1 + moves);
 }
+
+/// The repetition count is exact: at every state of 300 random games it equals a naive count
+/// of earlier positions compared in full (pieces and colours on hexes, and the player to
+/// move), so neither the Bloom filter nor a key can ever end a game wrongly.
+#[test]
+fn repetition_counts_equal_a_naive_count_of_full_positions() {
+    use parlour_core::rng::{derive_seed, seeded};
+    use rand::RngExt;
+    let mut repeats = 0;
+    for g in 0..300 {
+        let mut rng = seeded(derive_seed(99, g));
+        let mut state = ChexersState::new();
+        let mut seen: Vec<(Vec<parlour_chexers::Hex>, Vec<Hex>, Vec<Hex>, usize)> = Vec::new();
+        loop {
+            let p = state.position();
+            let key = (p.red, p.green, p.blue, state.to_move().seat());
+            let naive = 1 + seen.iter().filter(|k| **k == key).count() as u32;
+            assert_eq!(
+                state.occurrences(),
+                naive,
+                "game {g}, turn {}",
+                state.turn()
+            );
+            repeats += u32::from(naive > 1);
+            seen.push(key);
+            if state.is_terminal() {
+                if naive >= 4 {
+                    assert_eq!(
+                        state.outcome(),
+                        Some(parlour_chexers::Outcome::Draw(
+                            parlour_chexers::DrawReason::Repetition
+                        ))
+                    );
+                }
+                break;
+            }
+            let legal = state.legal_action_vec();
+            state
+                .apply(legal[rng.random_range(0..legal.len())])
+                .unwrap();
+        }
+    }
+    assert!(repeats > 100, "the games must revisit positions: {repeats}");
+}

@@ -78,6 +78,10 @@ pub enum Command {
         /// Output format.
         #[arg(long, value_enum, default_value_t = Format::Table)]
         format: Format,
+        /// Measure this bot instead of random playouts: it takes every seat, and its decisions
+        /// per second and work counters (e.g. search nodes per second) are reported.
+        #[arg(long)]
+        bot: Option<String>,
         /// A game option as key=value; repeatable.
         #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,

@@ -124,6 +124,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             seconds,
             seed,
             format,
+            bot,
             options,
             variant,
         } => with_game(
@@ -132,6 +133,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                 seconds,
                 seed,
                 format,
+                bot,
                 options: with_variant(options, variant),
             },
         ),
@@ -304,8 +306,13 @@ impl GameCommand for PlayCmd {
         let mut bots: Vec<Box<dyn Bot<G>>> = Vec::new();
         for (seat, name) in seat_names.iter().enumerate() {
             if name == "human" {
+                let mut bot: HumanBot<LineSource, std::io::Stdout> =
+                    HumanBot::new(stdin_line, std::io::stdout(), several_people);
+                // Colour on a terminal, unless NO_COLOR is set (no-color.org).
+                bot.colour = std::io::IsTerminal::is_terminal(&std::io::stdout())
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
                 bots.push(Box::new(Human {
-                    bot: HumanBot::new(stdin_line, std::io::stdout(), several_people),
+                    bot,
                     closed: closed.clone(),
                 }));
             } else {
@@ -573,8 +580,7 @@ impl GameCommand for TournamentCmd {
                             100.0 * e.win_share_ci.0,
                             100.0 * e.win_share_ci.1
                         )),
-                        Cell::new(format!("{}", e.total_points))
-                            .set_alignment(CellAlignment::Right),
+                        Cell::new(points_text(e.total_points)).set_alignment(CellAlignment::Right),
                         Cell::new(format!(
                             "{:.2} ({:.2}–{:.2})",
                             e.mean_points, e.mean_points_ci.0, e.mean_points_ci.1
@@ -604,6 +610,7 @@ struct BenchCmd {
     seconds: String,
     seed: u64,
     format: Format,
+    bot: Option<String>,
     options: Vec<String>,
 }
 
@@ -614,6 +621,18 @@ impl GameCommand for BenchCmd {
             return Err(usage("--seconds must be from 0.001 to 3600"));
         }
         let game = game_options::<G>(&self.options, &[])?;
+        if let Some(name) = &self.bot {
+            // Fail on an unknown name before the clock starts.
+            make_named_bot::<G>(name, 0)?;
+            let report = parlour_core::bench::bot_playouts(
+                &game,
+                name,
+                self.seed,
+                Duration::from_secs_f64(seconds),
+                |seed| parlour_bots::make_bot::<G>(name, seed).expect("checked above"),
+            );
+            return print_bot_bench(&report, self.format, self.seed);
+        }
         let report = parlour_core::bench::random_playouts(
             &game,
             self.seed,
@@ -647,6 +666,59 @@ impl GameCommand for BenchCmd {
             }
         }
         Ok(())
+    }
+}
+
+fn print_bot_bench(
+    report: &parlour_core::bench::BotBenchReport,
+    format: Format,
+    seed: u64,
+) -> Result<(), Failure> {
+    match format {
+        Format::Json => println!(
+            "{}",
+            serde_json::to_string(report).map_err(|e| failed(e.to_string()))?
+        ),
+        Format::Table => {
+            let mut table = Table::new();
+            let mut header = vec![
+                "game".to_string(),
+                "bot".to_string(),
+                "seconds".to_string(),
+                "games".to_string(),
+                "decisions".to_string(),
+                "decisions/s".to_string(),
+            ];
+            let mut row = vec![
+                report.game.clone(),
+                report.bot.clone(),
+                format!("{:.2}", report.seconds),
+                report.games.to_string(),
+                report.decisions.to_string(),
+                format!("{:.1}", report.decisions_per_sec),
+            ];
+            for (name, total, per_sec) in &report.counters {
+                header.push(name.clone());
+                header.push(format!("{name}/s"));
+                row.push(total.to_string());
+                row.push(format!("{per_sec:.0}"));
+            }
+            table.load_style(UTF8_FULL_CONDENSED).set_header(header);
+            table.add_row(row);
+            println!("{} in every seat on one core, seed {seed}", report.bot);
+            println!("{table}");
+        }
+    }
+    Ok(())
+}
+
+/// Points as people read them: whole numbers as they are, fractions (a Chexers draw is worth
+/// a third) to two places.
+fn points_text(points: f64) -> String {
+    if points.fract() == 0.0 {
+        format!("{points}")
+    } else {
+        format!("{points:.2}")
     }
 }
 

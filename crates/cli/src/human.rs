@@ -20,6 +20,8 @@ pub struct HumanBot<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: 
     /// With several people at one terminal: clear the screen and wait for the next person
     /// before showing a hand.
     hand_over: bool,
+    /// Draw in colour (the observation's alternate form, `{:#}`), for a terminal.
+    pub colour: bool,
     /// Set when input ended: the game cannot go on.
     pub closed: bool,
 }
@@ -30,6 +32,7 @@ impl<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write + Send> H
             read_line,
             output,
             hand_over,
+            colour: false,
             closed: false,
         }
     }
@@ -68,7 +71,11 @@ impl<G: Game, R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write 
                 return d.legal[0];
             }
         }
-        let _ = writeln!(self.output, "\n{}", d.observation);
+        if self.colour {
+            let _ = writeln!(self.output, "\n{:#}", d.observation);
+        } else {
+            let _ = writeln!(self.output, "\n{}", d.observation);
+        }
         let _ = writeln!(
             self.output,
             "Legal: {}",

@@ -674,3 +674,84 @@ fn a_person_plays_bo_at_the_terminal() {
     assert!(seen.contains("seat 0 (human): "), "{seen}");
     assert!(seen.contains("game over"), "{seen}");
 }
+
+#[test]
+fn chexers_plays_traces_replays_benches_and_runs_tournaments() {
+    let (out, _) = play_and_replay("chexers", "greedy,random,greedy", "5", &[]);
+    assert!(out.contains("seat 0 (greedy): "), "{out}");
+    assert!(out.contains("game over"), "{out}");
+    let t = parlour(&[
+        "tournament",
+        "chexers",
+        "--bots",
+        "greedy,random,random",
+        "--rounds",
+        "6",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
+    let v: serde_json::Value = serde_json::from_str(stdout(&t).trim()).unwrap();
+    assert_eq!(v["rounds"], 6);
+    let b = parlour(&["bench", "chexers", "--seconds", "0.2"]);
+    assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
+    assert!(stdout(&b).contains("actions/s"), "{}", stdout(&b));
+    // The search bot's nodes per second (a tiny run: the test binary is unoptimised).
+    let b = parlour(&["bench", "chexers", "--bot", "search", "--seconds", "0.2"]);
+    assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
+    assert!(stdout(&b).contains("nodes/s"), "{}", stdout(&b));
+    assert_bad_input(
+        &["bench", "chexers", "--bot", "deep-blue"],
+        "unknown bot \"deep-blue\" for chexers",
+    );
+    assert_bad_input(
+        &["play", "chexers", "-o", "size=5"],
+        "bad option for chexers",
+    );
+    assert_bad_input(
+        &["play", "chexers", "--seats", "random,random"],
+        "chexers is for 3 players",
+    );
+}
+
+/// A person plays Chexers through a pipe: the hex board is drawn with coordinates and exit
+/// counts, off-board and illegal actions are refused with the reason, and a number or an
+/// action's text (in any case) is played.
+#[test]
+fn a_person_plays_chexers_at_the_terminal() {
+    let (seen, status, prompts) = play_at_the_terminal(
+        &[
+            "play",
+            "chexers",
+            "--seats",
+            "human,greedy,greedy",
+            "--seed",
+            "3",
+        ],
+        |prompt, _legal| match prompt {
+            1 => "MOVE (4,0) (3,0)".to_string(),
+            2 => "move (-3,0) (-1,0)".to_string(),
+            3 => "move (-3,0) (-2,0)".to_string(),
+            // Then always the first listed action.
+            _ => "1".to_string(),
+        },
+    );
+    assert!(status, "{seen}");
+    assert!(prompts >= 3, "{seen}");
+    assert!(seen.contains("You are Red (seat 0)."), "{seen}");
+    assert!(seen.contains("r=0  R-3, 0  .-2, 0"), "the hex grid: {seen}");
+    assert!(
+        seen.contains("exits: Red 0, Green 0, Blue 0"),
+        "exit counts: {seen}"
+    );
+    assert!(seen.contains("(4,0) is not on the board"), "{seen}");
+    assert!(
+        seen.contains("MOVE (-3,0) (-1,0) is illegal: (-1,0) is not next to (-3,0)"),
+        "{seen}"
+    );
+    assert!(
+        seen.contains("seat 0 (human): MOVE (-3,0) (-2,0)"),
+        "{seen}"
+    );
+    assert!(seen.contains("game over"), "{seen}");
+}

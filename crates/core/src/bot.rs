@@ -24,6 +24,12 @@ pub struct Decision<'a, G: Game> {
 pub trait Bot<G: Game>: Send {
     /// The action to play; it must be one of `decision.legal`.
     fn act(&mut self, decision: &Decision<'_, G>) -> G::Action;
+
+    /// The bot's work so far, for benchmarks: named running totals such as search nodes or
+    /// simulations (none by default).
+    fn counters(&self) -> Vec<(&'static str, u64)> {
+        Vec::new()
+    }
 }
 
 /// Makes a bot from a seed.
