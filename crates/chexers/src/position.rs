@@ -186,7 +186,8 @@ impl fmt::Display for Position {
 impl FromStr for Position {
     type Err = SetupError;
 
-    /// Reads the position notation and validates the position.
+    /// Reads the position notation and validates it as a setup: a position a game can be
+    /// played from (so not one already won or at the turn limit).
     fn from_str(text: &str) -> Result<Position, SetupError> {
         let bad = |reason: String| SetupError::Notation {
             text: text.to_string(),

@@ -8,7 +8,7 @@ use parlour_chexers::{
 };
 use parlour_core::play::play;
 use parlour_core::rng::derive_seed;
-use parlour_core::{Bot, Game, State};
+use parlour_core::{Bot, Game};
 
 type Maker = fn(u64) -> Box<dyn Bot<Chexers>>;
 
@@ -91,24 +91,24 @@ fn search_takes_a_win_in_one() {
 }
 
 #[test]
-fn search_stops_an_opponents_win_in_one_by_converting_the_piece() {
-    // Green (to move next) has 3 exits and its only piece on an exit hex; Red can jump it.
-    let s = state("R:-3,1/G:-2,2 -3,3/B:2,0/X:0,3,0/T:0");
-    // Green's pieces: (-2,2) and (-3,3) is a Green exit hex. Red at (-3,1) cannot reach
-    // (-3,3) but can jump (-3,2)? Only if occupied: it is not. Check what the bot does: any
-    // move that leaves Green's exit open loses, so the bot's value must show the threat.
+fn search_sees_an_unstoppable_win_in_one_for_the_next_player() {
+    // Green (to move next) has 3 exits and a piece on its exit hex (-3,3); Red, far away,
+    // cannot touch it: whatever Red does, Green exits and wins.
+    let s = state("R:1,-1/G:-3,3/B:2,0/X:0,3,0/T:0");
     let mut bot = SearchBot::new(SearchConfig::default(), 1);
     let (_, v) = bot.choose(&s);
-    assert!(
-        v < 0,
-        "Green wins next whatever Red does: the search must see it"
-    );
-    // Now give Red a piece next to Green's exit piece, with room beyond: it must jump.
-    let s = state("R:-3,2/G:-3,3/B:2,0/X:0,3,0/T:0");
-    let _ = s;
+    assert!(v < -100_000, "the search must see the loss: {v}");
+}
+
+#[test]
+fn search_stops_a_win_in_one_by_converting_the_piece() {
+    // Green has 3 exits and its only piece on its exit hex (-2,3); Red at (-1,3) can jump it
+    // to (-3,3), converting it, and Green is left with nothing to exit.
     let s = state("R:-1,3/G:-2,3/B:2,0/X:0,3,0/T:0");
-    let (a, _) = bot.choose(&s);
+    let mut bot = SearchBot::new(SearchConfig::default(), 1);
+    let (a, v) = bot.choose(&s);
     assert_eq!(a, "JUMP (-1,3) (-3,3)".parse::<ChexersAction>().unwrap());
+    assert!(v > -100_000, "{v}");
 }
 
 #[test]
