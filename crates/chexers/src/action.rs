@@ -42,7 +42,7 @@ pub enum ChexersAction {
 }
 
 impl ChexersAction {
-    /// Writes the text form into `buf` and returns it (at most 18 bytes: no formatting
+    /// Writes the text form into `buf` and returns it (at most 20 bytes: no formatting
     /// machinery, as long game histories are written often).
     fn text(self, buf: &mut [u8; 24]) -> &str {
         fn hex(buf: &mut [u8; 24], n: &mut usize, h: Hex) {

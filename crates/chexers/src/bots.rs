@@ -176,7 +176,8 @@ enum Bound {
     Upper,
 }
 
-const WIN: i32 = 1_000_000;
+/// A win's value (less the plies to reach it).
+pub const WIN: i32 = 1_000_000;
 /// What a draw costs the searching side, in half-steps: the paranoid view makes most positions
 /// look worse than they are, and without this the bot settles for draws it need not accept.
 const DRAW_PENALTY: i32 = 30;
@@ -243,10 +244,15 @@ impl SearchBot {
         self.stats
     }
 
-    /// The best action for the player to move in `state` (which must not be over), with the
-    /// search's value.
+    /// The best action for the player to move in `state`, with the search's value (from that
+    /// player's side: above `WIN / 2` a forced win, below `-WIN / 2` a forced loss).
+    ///
+    /// # Panics
+    /// If the game in `state` is over (there is nothing to choose).
     pub fn choose(&mut self, state: &ChexersState) -> (ChexersAction, i32) {
         let mut state = state.clone();
+        // Values are from the root player's side and ignore history: start each move afresh.
+        self.table.fill(Entry::default());
         self.root = state.current_player().unwrap_or(0);
         self.nodes = 0;
         self.started = Instant::now();
@@ -353,13 +359,14 @@ impl SearchBot {
         if entry.check == h {
             table_move = entry.best;
             if entry.depth >= depth {
+                let value = from_table(entry.value, ply);
                 match entry.bound {
-                    Bound::Exact => return entry.value,
-                    Bound::Lower => alpha = alpha.max(entry.value),
-                    Bound::Upper => beta = beta.min(entry.value),
+                    Bound::Exact => return value,
+                    Bound::Lower => alpha = alpha.max(value),
+                    Bound::Upper => beta = beta.min(value),
                 }
                 if alpha >= beta {
-                    return entry.value;
+                    return value;
                 }
             }
         }
@@ -409,11 +416,33 @@ impl SearchBot {
         self.table[slot] = Entry {
             check: h,
             best: best_move,
-            value: best_value,
+            value: to_table(best_value, ply),
             depth,
             bound,
         };
         best_value
+    }
+}
+
+/// A win or loss is scored by its distance from the root; the table stores it by its distance
+/// from the stored position, so it reads true wherever the position comes back.
+fn to_table(value: i32, ply: u32) -> i32 {
+    if value > WIN / 2 {
+        value + ply as i32
+    } else if value < -WIN / 2 {
+        value - ply as i32
+    } else {
+        value
+    }
+}
+
+fn from_table(value: i32, ply: u32) -> i32 {
+    if value > WIN / 2 {
+        value - ply as i32
+    } else if value < -WIN / 2 {
+        value + ply as i32
+    } else {
+        value
     }
 }
 

@@ -102,7 +102,7 @@ fn bloom_bit(key: Key) -> (usize, u64) {
 
 /// A position with its history.
 ///
-/// The pieces are three 37-bit masks. Repetitions are counted exactly against the keys of every
+/// The pieces are three bit sets over the board's 7×8 grid. Repetitions are counted exactly against the keys of every
 /// position since the last exit (an exit removes a piece for good, so no earlier position can
 /// come back); a small Bloom filter skips the count when the position is new.
 #[derive(Clone)]
@@ -128,6 +128,7 @@ impl PartialEq for ChexersState {
     /// Equal positions with equal histories (the Bloom filter is a cache and is not compared).
     fn eq(&self, other: &Self) -> bool {
         self.pieces == other.pieces
+            && self.key == other.key
             && self.exits == other.exits
             && self.turn == other.turn
             && self.outcome == other.outcome
@@ -235,7 +236,8 @@ impl ChexersState {
         self.exits
     }
 
-    /// The hexes holding `colour`'s pieces, as a mask over hex indices.
+    /// The hexes holding `colour`'s pieces, as a bit set in the board's internal 7×8 grid
+    /// layout (bit `(r + 3) * 8 + (q + 3)`), not by hex index.
     pub fn pieces_mask(&self, colour: Colour) -> u64 {
         self.pieces[colour.seat()]
     }
@@ -727,5 +729,49 @@ impl Game for Chexers {
         input: &str,
     ) -> Result<ChexersAction, String> {
         crate::display::parse_human(obs, legal, input)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn act(text: &str) -> ChexersAction {
+        text.parse().unwrap()
+    }
+
+    /// Undoing an exit rebuilds the repetition filter: positions from before the exit are
+    /// found again, and a fourth occurrence after the undo still draws.
+    #[test]
+    fn undoing_an_exit_keeps_earlier_positions_countable() {
+        let start: Position = "R:3,-3 -3,0/G:0,-3/B:0,3/X:0,0,0/T:0".parse().unwrap();
+        let mut s = ChexersState::from_position(&start).unwrap();
+        let shuffle = [
+            "MOVE (-3,0) (-2,0)",
+            "MOVE (0,-3) (0,-2)",
+            "MOVE (0,3) (0,2)",
+            "MOVE (-2,0) (-3,0)",
+            "MOVE (0,-2) (0,-3)",
+            "MOVE (0,2) (0,3)",
+        ];
+        for _ in 0..2 {
+            for a in shuffle {
+                s.apply(act(a)).unwrap();
+            }
+        }
+        assert_eq!(s.occurrences(), 3);
+        let before = s.clone();
+        let undo = s.apply_undoable(act("EXIT (3,-3)"));
+        assert_eq!(s.occurrences(), 1, "a new position after the exit");
+        s.undo(undo);
+        assert_eq!(s, before);
+        assert_eq!(s.occurrences(), 3);
+        for a in &shuffle[..5] {
+            s.apply(act(a)).unwrap();
+            assert!(!s.is_terminal());
+        }
+        s.apply(act(shuffle[5])).unwrap();
+        assert_eq!(s.occurrences(), 4);
+        assert_eq!(s.outcome(), Some(Outcome::Draw(DrawReason::Repetition)));
     }
 }

@@ -16,7 +16,7 @@
 //! order, starts and exits); [`Position`] is pieces, exits and turn, with a one-line notation
 //! (`R:-3,0 -3,1 -3,2 -3,3/G:0,-3 1,-3 2,-3 3,-3/B:0,3 1,2 2,1 3,0/X:0,0,0/T:0`) for
 //! scripted setups and data files; [`ChexersState`] is a position with its history (three
-//! 37-bit masks and an exact 76-bit position key per ply, so repetition counting cannot be
+//! bit sets over a 7×8 grid and an exact position key per ply, so repetition counting cannot be
 //! fooled by a hash collision); [`ChexersObservation`] is what a seat sees — everything, since
 //! the game has perfect information, including the history the repetition rule needs.
 //!

@@ -87,7 +87,7 @@ fn search_takes_a_win_in_one() {
     let mut bot = SearchBot::new(SearchConfig::default(), 1);
     let (a, v) = bot.choose(&s);
     assert_eq!(a, "EXIT (3,-1)".parse::<ChexersAction>().unwrap());
-    assert!(v > 0);
+    assert_eq!(v, parlour_chexers::bots::WIN - 1, "a win at the first ply");
 }
 
 #[test]

@@ -74,12 +74,25 @@ fn conformance_every_state_of_12_games() {
 #[test]
 fn the_universe_has_every_move_jump_and_exit() {
     let u = universe();
-    // 37 exits, a pass, 2 × 90 neighbour pairs... counted from the board: each hex's
-    // neighbours and in-line hexes two away.
+    // Ordered neighbour pairs: 19 inner hexes with 6 neighbours, 12 edge hexes with 4, 6
+    // corners with 3.
     let moves = Hex::all().map(|h| h.neighbours().count()).sum::<usize>();
     assert_eq!(moves, 6 * 19 + 4 * 12 + 3 * 6);
-    assert!(u.len() > 37 + 1 + moves);
+    // Ordered pairs two apart in a line: a jump from h in direction d needs both steps on the
+    // board.
+    let jumps = Hex::all()
+        .map(|h| {
+            (0..6)
+                .filter(|&d| h.neighbour(d).and_then(|n| n.neighbour(d)).is_some())
+                .count()
+        })
+        .sum::<usize>();
+    assert_eq!(jumps, 126);
+    assert_eq!(u.len(), 1 + 37 + moves + jumps);
 }
+
+/// Each colour's pieces, and the seat to move.
+type FullPosition = (Vec<Hex>, Vec<Hex>, Vec<Hex>, usize);
 
 /// The repetition count is exact: at every state of 300 random games it equals a naive count
 /// of earlier positions compared in full (pieces and colours on hexes, and the player to
@@ -92,7 +105,7 @@ fn repetition_counts_equal_a_naive_count_of_full_positions() {
     for g in 0..300 {
         let mut rng = seeded(derive_seed(99, g));
         let mut state = ChexersState::new();
-        let mut seen: Vec<(Vec<parlour_chexers::Hex>, Vec<Hex>, Vec<Hex>, usize)> = Vec::new();
+        let mut seen: Vec<FullPosition> = Vec::new();
         loop {
             let p = state.position();
             let key = (p.red, p.green, p.blue, state.to_move().seat());
