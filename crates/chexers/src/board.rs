@@ -252,6 +252,12 @@ impl Hex {
             .map(|d| Hex(step(self.bit(), d).trailing_zeros() as u8))
     }
 
+    /// For a jump from `self` landing on `to` (already known to be one), the hex jumped over:
+    /// the grid's midpoint, since a step is a constant shift.
+    pub(crate) fn jumped_over(self, to: Hex) -> Hex {
+        Hex((self.0 + to.0) / 2)
+    }
+
     /// Whether a piece of `colour` may exit from this hex.
     pub fn is_exit_for(self, colour: Colour) -> bool {
         EXIT_MASK[colour as usize] & self.bit() != 0

@@ -13,7 +13,7 @@ use rand::seq::SliceRandom;
 use rand::RngExt;
 
 use crate::action::ChexersAction;
-use crate::board::{Colour, HexMask, DISTANCE};
+use crate::board::{Colour, Hex, HexMask, DISTANCE};
 use crate::game::{Chexers, ChexersState, Outcome};
 use crate::position::EXITS_TO_WIN;
 
@@ -455,7 +455,12 @@ fn order_moves(
     out: &mut Vec<(i32, ChexersAction)>,
 ) {
     out.clear();
-    let mine = state.pieces_mask(Colour::ALL[mover]);
+    let colour = Colour::ALL[mover];
+    let mine = state.pieces_mask(colour);
+    // Steps a piece gains toward its exit edge.
+    let progress = |from: Hex, to: Hex| {
+        i32::from(from.distance_to_exit(colour)) - i32::from(to.distance_to_exit(colour))
+    };
     state.for_each_legal(|a| {
         let key = if Some(a) == table_move {
             1_000
@@ -463,16 +468,10 @@ fn order_moves(
             match a {
                 ChexersAction::Exit { .. } => 500,
                 ChexersAction::Jump { from, to } => {
-                    let mid = from.between(to).map_or(0, |m| m.bit());
-                    let converts = mid & mine == 0;
-                    (if converts { 300 } else { 100 })
-                        + i32::from(from.distance_to_exit(Colour::ALL[mover]))
-                        - i32::from(to.distance_to_exit(Colour::ALL[mover]))
+                    let converts = from.jumped_over(to).bit() & mine == 0;
+                    (if converts { 300 } else { 100 }) + progress(from, to)
                 }
-                ChexersAction::Move { from, to } => {
-                    i32::from(from.distance_to_exit(Colour::ALL[mover]))
-                        - i32::from(to.distance_to_exit(Colour::ALL[mover]))
-                }
+                ChexersAction::Move { from, to } => progress(from, to),
                 ChexersAction::Pass => 0,
             }
         };

@@ -251,7 +251,7 @@ impl ChexersState {
 
     /// How many times the current position has occurred (this time included).
     pub fn occurrences(&self) -> u32 {
-        self.count_key(self.key)
+        self.count_current()
     }
 
     /// The exact position key (with the seat to move).
@@ -259,9 +259,10 @@ impl ChexersState {
         self.key
     }
 
-    /// Counts `key` (the current position's key) among the positions since the last exit
-    /// with the same seat to move: every third entry back from the newest.
-    fn count_key(&self, key: Key) -> u32 {
+    /// Counts the current position's key among the positions since the last exit with the same
+    /// seat to move: every third entry back from the newest.
+    fn count_current(&self) -> u32 {
+        let key = self.key;
         let lo = self.since_exit as usize;
         let mut n = 0;
         let mut i = self.history.len();
@@ -276,10 +277,6 @@ impl ChexersState {
     #[inline]
     fn occupied(&self) -> HexMask {
         self.pieces[0] | self.pieces[1] | self.pieces[2]
-    }
-
-    fn colour_at(&self, hex: u8) -> Option<usize> {
-        (0..3).find(|&c| self.pieces[c] >> hex & 1 == 1)
     }
 
     /// Applies a legal action and returns what undoing it needs.
@@ -297,7 +294,7 @@ impl ChexersState {
                 self.key ^= code(me, from.raw()) ^ code(me, to.raw());
             }
             ChexersAction::Jump { from, to } => {
-                let mid = (from.raw() + to.raw()) / 2;
+                let mid = from.jumped_over(to).raw();
                 self.pieces[me] ^= from.bit() | to.bit();
                 self.key ^= code(me, from.raw()) ^ code(me, to.raw());
                 if let Some(c) = (0..3).find(|&c| c != me && self.pieces[c] >> mid & 1 == 1) {
@@ -330,7 +327,7 @@ impl ChexersState {
         let seen = self.bloom[w] & b != 0;
         self.bloom[w] |= b;
         // The draws stand over a win on the same action (the rulings).
-        self.outcome = if seen && self.count_key(self.key) >= 4 {
+        self.outcome = if seen && self.count_current() >= 4 {
             Some(Outcome::Draw(DrawReason::Repetition))
         } else if self.turn >= MAX_DECISIONS {
             Some(Outcome::Draw(DrawReason::TurnLimit))
@@ -357,9 +354,9 @@ impl ChexersState {
                 self.pieces[me] ^= from.bit() | to.bit();
                 let c = usize::from(undo.jumped);
                 if c != me {
-                    let mid = (from.raw() + to.raw()) / 2;
-                    self.pieces[me] ^= 1 << mid;
-                    self.pieces[c] |= 1 << mid;
+                    let mid = from.jumped_over(to).bit();
+                    self.pieces[me] ^= mid;
+                    self.pieces[c] |= mid;
                 }
             }
             ChexersAction::Exit { from } => {
@@ -448,11 +445,11 @@ impl ChexersState {
         let me = usize::from(self.turn % 3);
         let colour = Colour::ALL[me];
         let own = |from: Hex| -> Option<String> {
-            match self.colour_at(from.raw()) {
-                Some(c) if c == me => None,
+            match self.at(from) {
+                Some(c) if c == colour => None,
                 Some(c) => Some(format!(
                     "{from} holds a {} piece, and it is {}'s turn",
-                    Colour::ALL[c].name(),
+                    c.name(),
                     colour.name()
                 )),
                 None => Some(format!("there is no piece on {from}")),

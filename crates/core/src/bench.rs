@@ -91,13 +91,12 @@ pub fn bot_playouts<G: Game>(
     let mut totals: Vec<(String, u64)> = Vec::new();
     let (mut games, mut decisions) = (0u64, 0u64);
     let start = Instant::now();
-    'games: while start.elapsed() < duration {
+    while start.elapsed() < duration {
         let game_seed = derive_seed(seed, games);
         let mut bots: Vec<Box<dyn Bot<G>>> = (0..game.num_players())
             .map(|s| make(derive_seed(game_seed, 1 + s as u64)))
             .collect();
         let mut state = game.new_game(game_seed);
-        let mut finished = true;
         while let Some(seat) = state.current_player() {
             state.legal_actions(&mut legal);
             let observation = state.observation(seat);
@@ -110,15 +109,11 @@ pub fn bot_playouts<G: Game>(
             state.apply_unchecked(action);
             decisions += 1;
             if start.elapsed() >= duration {
-                finished = state.is_terminal();
-                add_counters(&mut totals, &bots);
-                if finished {
-                    games += 1;
-                }
-                break 'games;
+                break;
             }
         }
-        games += u64::from(finished);
+        // A game cut short by the clock is not counted; its decisions and work are.
+        games += u64::from(state.is_terminal());
         add_counters(&mut totals, &bots);
     }
     let seconds = start.elapsed().as_secs_f64();
