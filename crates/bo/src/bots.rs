@@ -25,7 +25,8 @@ use crate::rules::{
 pub static BOTS: &[BotEntry<Bo>] = &[BotEntry {
     name: "heuristic",
     about: "plans its whole turn: searches its remaining plays for the sequence that frees the most stockpile cards, then ends the turn leaving landing spots for its stockpile top and none for the next player's; embargoes the opponent with the shortest stockpile, clears an embargo after playing what it can",
-    make: |seed| Box::new(HeuristicBot::new(seed)),
+    options: &[],
+    make: |seed, _| Ok(Box::new(HeuristicBot::new(seed))),
 }];
 
 /// Plans each turn from its own observation:

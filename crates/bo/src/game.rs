@@ -771,6 +771,14 @@ impl Game for Bo {
 }
 
 impl State<Bo> for BoState {
+    /// `stock_left`: the cards left in each seat's stockpile (0 for the winner).
+    fn result_figures(&self) -> Vec<(&'static str, Vec<f64>)> {
+        vec![(
+            "stock_left",
+            self.stocks.iter().map(|s| s.len() as f64).collect(),
+        )]
+    }
+
     fn current_player(&self) -> Option<Seat> {
         self.outcome.is_none().then_some(self.current as usize)
     }

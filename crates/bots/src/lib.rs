@@ -5,7 +5,8 @@
 //! - [`RandomBot`]: uniform over the legal actions, from its own seed.
 //!
 //! A game's own bots (a Uno heuristic, say) live in that game's crate and are listed by
-//! [`Game::bots`](parlour_core::Game::bots); [`make_bot`] finds a bot by name in either place.
+//! [`Game::bots`](parlour_core::Game::bots); [`make_bot`] finds a bot by name in either place and
+//! applies its options (`search:nodes=50000`, parsed as a [`BotSpec`]).
 //!
 //! ```
 //! use parlour_core::{toy::HighCard, Bot, Decision, Game, State};
@@ -23,7 +24,7 @@
 #![deny(missing_docs)]
 
 use parlour_core::rng::{seeded, GameRng};
-use parlour_core::{Bot, Decision, Game};
+use parlour_core::{Bot, BotEntry, BotError, BotSpec, Decision, Game};
 use rand::RngExt;
 
 /// Plays uniformly at random over the legal actions.
@@ -45,25 +46,51 @@ impl<G: Game> Bot<G> for RandomBot {
     }
 }
 
-/// Names and one-line descriptions of the game-agnostic bots.
-pub const GENERIC_BOTS: &[(&str, &str)] = &[("random", "uniform over the legal actions")];
+/// The game-agnostic bots, as entries for game `G`.
+pub fn generic_bots<G: Game>() -> Vec<BotEntry<G>> {
+    vec![BotEntry {
+        name: "random",
+        about: "uniform over the legal actions",
+        options: &[],
+        make: |seed, _| Ok(Box::new(RandomBot::new(seed))),
+    }]
+}
+
+/// Every bot `G` can field: the generic bots, then the game's own (strongest first).
+pub fn bot_entries<G: Game>() -> Vec<BotEntry<G>> {
+    let mut all = generic_bots::<G>();
+    all.extend(G::bots().iter().map(|b| BotEntry {
+        name: b.name,
+        about: b.about,
+        options: b.options,
+        make: b.make,
+    }));
+    all
+}
 
 /// Every bot name `G` can field, with a description: the generic bots, then the game's own.
 pub fn bot_names<G: Game>() -> Vec<(&'static str, &'static str)> {
-    GENERIC_BOTS
+    bot_entries::<G>()
         .iter()
-        .copied()
-        .chain(G::bots().iter().map(|b| (b.name, b.about)))
+        .map(|b| (b.name, b.about))
         .collect()
 }
 
-/// Makes the bot called `name` for game `G` with `seed`, or `None` if `G` has no such bot.
-pub fn make_bot<G: Game>(name: &str, seed: u64) -> Option<Box<dyn Bot<G>>> {
-    match name {
-        "random" => Some(Box::new(RandomBot::new(seed))),
-        _ => G::bots()
-            .iter()
-            .find(|b| b.name == name)
-            .map(|b| (b.make)(seed)),
+/// Makes the bot `spec` names (with its options) for game `G` with `seed`: an unknown bot, an
+/// option it does not take or a bad value is an error that says which.
+pub fn make_bot<G: Game>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+    let all = bot_entries::<G>();
+    match all.iter().find(|b| b.name == spec.name) {
+        Some(entry) => entry.build(spec, seed),
+        None => Err(BotError::UnknownBot {
+            name: spec.name.clone(),
+            game: G::NAME.to_string(),
+            known: all.iter().map(|b| b.name).collect::<Vec<_>>().join(", "),
+        }),
     }
+}
+
+/// Checks that `spec` makes a bot for `G` (name, option names and values), without keeping it.
+pub fn check_bot<G: Game>(spec: &BotSpec) -> Result<(), BotError> {
+    make_bot::<G>(spec, 0).map(drop)
 }

@@ -8,7 +8,7 @@
 use std::time::{Duration, Instant};
 
 use parlour_core::rng::{seeded, GameRng};
-use parlour_core::{Bot, BotEntry, Decision, State};
+use parlour_core::{Bot, BotEntry, BotError, BotOption, BotOptions, Decision, State};
 use rand::seq::SliceRandom;
 use rand::RngExt;
 
@@ -23,12 +23,19 @@ pub static BOTS: &[BotEntry<Chexers>] = &[
         name: "search",
         about: "paranoid alpha-beta with iterative deepening, move ordering and a transposition \
                 table; 200,000 nodes a move",
-        make: |seed| Box::new(SearchBot::new(SearchConfig::default(), seed)),
+        options: SEARCH_OPTIONS,
+        make: |seed, options| {
+            Ok(Box::new(SearchBot::new(
+                SearchConfig::from_options(options)?,
+                seed,
+            )))
+        },
     },
     BotEntry {
         name: "greedy",
         about: "one ply: the action that leaves its exits, distance to exit and pieces held best",
-        make: |seed| Box::new(GreedyBot::new(seed)),
+        options: &[],
+        make: |seed, _| Ok(Box::new(GreedyBot::new(seed))),
     },
 ];
 
@@ -143,6 +150,59 @@ impl Default for SearchConfig {
             time_limit: None,
             table_bits: 17,
         }
+    }
+}
+
+/// The options `search` takes on the command line (`search:nodes=50000:ms=100`).
+pub const SEARCH_OPTIONS: &[BotOption] = &[
+    BotOption {
+        name: "nodes",
+        about: "positions visited a move, at least 1 (default 200000)",
+    },
+    BotOption {
+        name: "depth",
+        about: "deepest iteration in plies, 1 to 64 (default 24)",
+    },
+    BotOption {
+        name: "ms",
+        about: "wall-clock milliseconds a move (default: none); makes play depend on timing",
+    },
+    BotOption {
+        name: "table_bits",
+        about: "log2 of the transposition table's entries, 10 to 26 (default 17)",
+    },
+];
+
+impl SearchConfig {
+    /// The default configuration with the given command-line options applied
+    /// (see [`SEARCH_OPTIONS`]).
+    pub fn from_options(options: &BotOptions<'_>) -> Result<SearchConfig, BotError> {
+        let mut config = SearchConfig::default();
+        if let Some(n) = options.get::<u64>("nodes")? {
+            if n == 0 {
+                return Err(options.bad_value("nodes", "must be at least 1"));
+            }
+            config.max_nodes = n;
+        }
+        if let Some(d) = options.get::<u8>("depth")? {
+            if !(1..=64).contains(&d) {
+                return Err(options.bad_value("depth", "must be from 1 to 64"));
+            }
+            config.max_depth = d;
+        }
+        if let Some(ms) = options.get::<u64>("ms")? {
+            if ms == 0 {
+                return Err(options.bad_value("ms", "must be at least 1"));
+            }
+            config.time_limit = Some(Duration::from_millis(ms));
+        }
+        if let Some(b) = options.get::<u8>("table_bits")? {
+            if !(10..=26).contains(&b) {
+                return Err(options.bad_value("table_bits", "must be from 10 to 26"));
+            }
+            config.table_bits = b;
+        }
+        Ok(config)
     }
 }
 

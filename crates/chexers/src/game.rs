@@ -511,6 +511,11 @@ impl Default for ChexersState {
 }
 
 impl State<Chexers> for ChexersState {
+    /// `exits`: pieces each seat has moved off the board.
+    fn result_figures(&self) -> Vec<(&'static str, Vec<f64>)> {
+        vec![("exits", self.exits.iter().map(|&e| f64::from(e)).collect())]
+    }
+
     fn current_player(&self) -> Option<Seat> {
         match self.outcome {
             Some(_) => None,
@@ -666,6 +671,12 @@ impl ChexersObservation {
 }
 
 impl Game for Chexers {
+    /// Chexers has no chance: the same bots replay the same game, so there are no deals to
+    /// duplicate.
+    fn has_chance(&self) -> bool {
+        false
+    }
+
     type Options = ChexersOptions;
     type Action = ChexersAction;
     type Observation = ChexersObservation;

@@ -36,34 +36,92 @@ pub enum Command {
         #[arg(long)]
         variant: Option<String>,
     },
-    /// Run a tournament at one table, rotating seats, and print the standings.
+    /// Run a tournament between bots and print the standings; every game is recorded in a
+    /// database as it finishes, so an interrupted run can be resumed.
     Tournament {
-        /// The game (uno, go, phased, bo, chexers).
-        game: String,
-        /// The bots at the table, comma-separated; repeated cyclically to fill the table.
-        #[arg(long, default_value = "heuristic,random,random,random")]
-        bots: String,
-        /// Rounds to play (the seed's tournament: 50,000).
-        #[arg(long, default_value = "50000", allow_hyphen_values = true)]
-        rounds: String,
+        /// The game (uno, go, phased, bo, chexers); not needed with --resume.
+        #[arg(required_unless_present = "resume")]
+        game: Option<String>,
+        /// The entries, comma-separated: bot names with options (`search:nodes=50000`); name a
+        /// bot twice to enter it twice. Default: the game's own bots, then random bots to fill
+        /// a table.
+        #[arg(long, conflicts_with = "resume")]
+        bots: Option<String>,
+        /// Games to play, rounded up to a whole number of seat rotations (a Uno game is one
+        /// round: the seed's tournament is 50,000).
+        #[arg(
+            long,
+            visible_alias = "rounds",
+            default_value = "1000",
+            allow_hyphen_values = true,
+            conflicts_with = "resume"
+        )]
+        games: String,
         /// Seats at the table (default: the game's standard table).
-        #[arg(long, allow_hyphen_values = true)]
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "resume")]
         players: Option<String>,
-        /// Tournament seed.
-        #[arg(long, default_value_t = 1)]
+        /// Tournament seed: every deal, seating and bot seed derives from it.
+        #[arg(long, default_value_t = 1, conflicts_with = "resume")]
         seed: u64,
-        /// Worker threads (default: all cores).
+        /// Worker threads (default: all cores). Results do not depend on it.
         #[arg(long, allow_hyphen_values = true)]
         jobs: Option<String>,
         /// Output format.
-        #[arg(long, value_enum, default_value_t = Format::Table)]
-        format: Format,
+        #[arg(long, value_enum, default_value_t = StandingsFormat::Table)]
+        format: StandingsFormat,
         /// A game option as key=value; repeatable.
-        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        #[arg(
+            short = 'o',
+            long = "option",
+            value_name = "KEY=VALUE",
+            conflicts_with = "resume"
+        )]
         options: Vec<String>,
         /// The rules variant, for games that have one (e.g. `--variant bonus`).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "resume")]
         variant: Option<String>,
+        /// Record games in this new SQLite file (default: parlour-runs/GAME-DATE-seedN.sqlite
+        /// under the working directory).
+        #[arg(long, value_name = "FILE", conflicts_with_all = ["resume", "no_db"])]
+        db: Option<PathBuf>,
+        /// Do not record games.
+        #[arg(long, conflicts_with = "resume")]
+        no_db: bool,
+        /// Continue the interrupted tournament recorded in FILE.
+        #[arg(long, value_name = "FILE")]
+        resume: Option<PathBuf>,
+        /// Play each deal under every seat rotation (the default for games with chance).
+        #[arg(long, overrides_with = "no_duplicate", conflicts_with = "resume")]
+        duplicate: bool,
+        /// Give every game its own deal.
+        #[arg(long, conflicts_with = "resume")]
+        no_duplicate: bool,
+        /// How tables are chosen when there are more bots than seats.
+        #[arg(long, value_enum, default_value_t = ScheduleArg::Auto, conflicts_with = "resume")]
+        schedule: ScheduleArg,
+        /// Stop early once the leader is significantly ahead of every other entry (see the
+        /// README's statistics section).
+        #[arg(long, conflicts_with = "resume")]
+        early_stop: bool,
+        /// The early stop's error rate: the chance of stopping with a leader that is not ahead.
+        #[arg(
+            long,
+            default_value = "0.05",
+            allow_hyphen_values = true,
+            requires = "early_stop"
+        )]
+        alpha: String,
+    },
+    /// Re-print a tournament's standings from its database, and chart its ratings.
+    Report {
+        /// The database written by `parlour tournament`.
+        file: PathBuf,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = StandingsFormat::Table)]
+        format: StandingsFormat,
+        /// Write an SVG chart of the ratings with their intervals to FILE.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<PathBuf>,
     },
     /// Measure random-playout throughput on one core (games/s and player actions/s).
     Bench {
@@ -134,4 +192,27 @@ pub enum Format {
     Table,
     /// One JSON object for programs.
     Json,
+}
+
+/// How standings are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum StandingsFormat {
+    /// Tables for people.
+    Table,
+    /// One JSON object for programs.
+    Json,
+    /// One CSV row per entry.
+    Csv,
+}
+
+/// How tables are chosen.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ScheduleArg {
+    /// Round-robin when the games make whole cycles (or there are as many bots as seats),
+    /// balanced random otherwise.
+    Auto,
+    /// Every subset of bots in every seating order, cycle after cycle.
+    RoundRobin,
+    /// Balanced random tables.
+    Random,
 }

@@ -8,15 +8,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
-use indicatif::{ProgressBar, ProgressStyle};
-use parlour_arena::{run_table, TableConfig};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use parlour_bo::Bo;
 use parlour_chexers::Chexers;
 use parlour_core::play::play;
 use parlour_core::rng::derive_seed;
 use parlour_core::trace::{read_header, replay, TraceWriter};
-use parlour_core::{Bot, Decision, Game, State};
+use parlour_core::{Bot, BotError, BotSpec, Decision, Game, State};
 use parlour_go::Go;
 use parlour_phased::Phased;
 use parlour_uno::Uno;
@@ -32,17 +30,17 @@ const GAMES: &[&str] = &["uno", "go", "phased", "bo", "chexers"];
 #[derive(Debug)]
 pub struct Failure {
     code: u8,
-    message: String,
+    pub(crate) message: String,
 }
 
-fn usage(message: impl Into<String>) -> Failure {
+pub(crate) fn usage(message: impl Into<String>) -> Failure {
     Failure {
         code: 2,
         message: message.into(),
     }
 }
 
-fn failed(message: impl Into<String>) -> Failure {
+pub(crate) fn failed(message: impl Into<String>) -> Failure {
     Failure {
         code: 1,
         message: message.into(),
@@ -61,11 +59,11 @@ pub fn run(cli: Cli) -> ExitCode {
 }
 
 /// A subcommand that runs for any game.
-trait GameCommand {
+pub(crate) trait GameCommand {
     fn run<G: Game>(self) -> Result<(), Failure>;
 }
 
-fn with_game(name: &str, command: impl GameCommand) -> Result<(), Failure> {
+pub(crate) fn with_game(name: &str, command: impl GameCommand) -> Result<(), Failure> {
     match name {
         "uno" => command.run::<Uno>(),
         "go" => command.run::<Go>(),
@@ -100,25 +98,50 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
         Command::Tournament {
             game,
             bots,
-            rounds,
+            games,
             players,
             seed,
             jobs,
             format,
             options,
             variant,
-        } => with_game(
-            &game,
-            TournamentCmd {
-                bots,
-                rounds,
-                players,
-                seed,
-                jobs,
-                format,
-                options: with_variant(options, variant),
-            },
-        ),
+            db,
+            no_db,
+            resume,
+            duplicate,
+            no_duplicate,
+            schedule,
+            early_stop,
+            alpha,
+        } => match resume {
+            Some(file) => crate::tournament::resume(&file, jobs.as_deref(), format),
+            None => with_game(
+                game.as_deref().unwrap_or_default(),
+                crate::tournament::TournamentCmd {
+                    bots,
+                    games,
+                    players,
+                    seed,
+                    jobs,
+                    format,
+                    options: with_variant(options, variant),
+                    db: if no_db {
+                        crate::tournament::DbChoice::None
+                    } else {
+                        db.map_or(
+                            crate::tournament::DbChoice::Default,
+                            crate::tournament::DbChoice::File,
+                        )
+                    },
+                    duplicate: (duplicate || no_duplicate).then_some(duplicate),
+                    schedule,
+                    early_stop: early_stop.then_some(alpha),
+                },
+            ),
+        },
+        Command::Report { file, format, svg } => {
+            crate::tournament::report(&file, format, svg.as_deref())
+        }
         Command::Bench {
             game,
             seconds,
@@ -154,14 +177,17 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
 }
 
 /// `--variant V` is the option `variant=V`.
-fn with_variant(mut options: Vec<String>, variant: Option<String>) -> Vec<String> {
+pub(crate) fn with_variant(mut options: Vec<String>, variant: Option<String>) -> Vec<String> {
     options.extend(variant.map(|v| format!("variant={v}")));
     options
 }
 
 /// Parses `key=value` options over the game's defaults; values are JSON when they parse as JSON
 /// (`500`, `null`, `true`) and strings otherwise.
-fn game_options<G: Game>(pairs: &[String], extra: &[(&str, Value)]) -> Result<G, Failure> {
+pub(crate) fn game_options<G: Game>(
+    pairs: &[String],
+    extra: &[(&str, Value)],
+) -> Result<G, Failure> {
     let mut map = match serde_json::to_value(G::Options::default()) {
         Ok(Value::Object(m)) => m,
         _ => Map::new(),
@@ -204,32 +230,24 @@ fn game_options<G: Game>(pairs: &[String], extra: &[(&str, Value)]) -> Result<G,
     G::new(options).map_err(|e| usage(format!("{}: {e}", G::NAME)))
 }
 
-fn parse_number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, Failure> {
+pub(crate) fn parse_number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, Failure> {
     text.trim()
         .parse()
         .map_err(|_| usage(format!("{flag}: {text:?} is not a valid number")))
 }
 
-fn known_bots<G: Game>() -> String {
-    parlour_bots::bot_names::<G>()
-        .iter()
-        .map(|(n, _)| *n)
-        .collect::<Vec<_>>()
-        .join(", ")
+/// Reads a bot as named on the command line (`search:nodes=50000`).
+pub(crate) fn bot_spec(text: &str) -> Result<BotSpec, Failure> {
+    text.parse().map_err(|e: BotError| usage(e.to_string()))
 }
 
-fn make_named_bot<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Failure> {
-    parlour_bots::make_bot::<G>(name, seed).ok_or_else(|| {
-        usage(format!(
-            "unknown bot {name:?} for {} (known bots: {})",
-            G::NAME,
-            known_bots::<G>()
-        ))
-    })
+/// Makes the bot `text` names for `G`; an unknown bot or option is a usage error.
+fn make_named_bot<G: Game>(text: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Failure> {
+    parlour_bots::make_bot::<G>(&bot_spec(text)?, seed).map_err(|e| usage(e.to_string()))
 }
 
 /// Splits a comma-separated list of names, rejecting empty entries.
-fn name_list(flag: &str, text: &str) -> Result<Vec<String>, Failure> {
+pub(crate) fn name_list(flag: &str, text: &str) -> Result<Vec<String>, Failure> {
     let names: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
     if names.iter().any(String::is_empty) {
         return Err(usage(format!(
@@ -473,139 +491,6 @@ impl Sink {
     }
 }
 
-struct TournamentCmd {
-    bots: String,
-    rounds: String,
-    players: Option<String>,
-    seed: u64,
-    jobs: Option<String>,
-    format: Format,
-    options: Vec<String>,
-}
-
-impl GameCommand for TournamentCmd {
-    fn run<G: Game>(self) -> Result<(), Failure> {
-        let rounds: u32 = parse_number("--rounds", &self.rounds)?;
-        if rounds == 0 {
-            return Err(usage("--rounds must be at least 1"));
-        }
-        let jobs: usize = match &self.jobs {
-            Some(j) => parse_number("--jobs", j)?,
-            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        };
-        if jobs == 0 || jobs > 1024 {
-            return Err(usage("--jobs must be from 1 to 1024"));
-        }
-        let mut extra = Vec::new();
-        if let Some(p) = &self.players {
-            extra.push((
-                "players",
-                Value::from(parse_number::<usize>("--players", p)?),
-            ));
-        }
-        let game = game_options::<G>(&self.options, &extra)?;
-        let names = name_list("--bots", &self.bots)?;
-        for name in &names {
-            make_named_bot::<G>(name, 0)?;
-        }
-        let k = game.num_players();
-        if names.len() > k {
-            return Err(usage(format!(
-                "--bots names {} bots for a table of {k}",
-                names.len()
-            )));
-        }
-        let bots: Vec<String> = (0..k).map(|i| names[i % names.len()].clone()).collect();
-        let config = TableConfig {
-            bots,
-            rounds,
-            seed: self.seed,
-            jobs,
-        };
-        let base = serde_json::to_value(game.options()).map_err(|e| failed(e.to_string()))?;
-        let has_rounds = base.get("rounds").is_some();
-        let make_game = |r: u32| -> G {
-            if !has_rounds {
-                return game.clone();
-            }
-            let mut v = base.clone();
-            v["rounds"] = Value::from(r);
-            serde_json::from_value(v)
-                .ok()
-                .and_then(|o| G::new(o).ok())
-                .unwrap_or_else(|| game.clone())
-        };
-        let bar = ProgressBar::new(u64::from(rounds));
-        bar.set_style(
-            ProgressStyle::with_template("{bar:40} {pos}/{len} rounds · {per_sec} · eta {eta}")
-                .unwrap_or_else(|_| ProgressStyle::default_bar()),
-        );
-        let start = Instant::now();
-        let standings = run_table(&config, make_game, parlour_bots::make_bot::<G>, |n| {
-            bar.inc(n)
-        })
-        .map_err(|e| failed(e.to_string()))?;
-        bar.finish_and_clear();
-        let secs = start.elapsed().as_secs_f64();
-        match self.format {
-            Format::Json => {
-                let mut v = serde_json::to_value(&standings).map_err(|e| failed(e.to_string()))?;
-                v["seconds"] = Value::from(secs);
-                v["jobs"] = Value::from(jobs);
-                v["table"] = Value::from(config.bots.clone());
-                v["options"] =
-                    serde_json::to_value(game.options()).map_err(|e| failed(e.to_string()))?;
-                println!("{v}");
-            }
-            Format::Table => {
-                let mut table = Table::new();
-                table.load_style(UTF8_FULL_CONDENSED).set_header(vec![
-                    "#",
-                    "entry",
-                    "rounds",
-                    "wins",
-                    "win share (95% CI)",
-                    "total points",
-                    "points/round (95% CI)",
-                ]);
-                for (i, e) in standings.entries.iter().enumerate() {
-                    table.add_row(vec![
-                        Cell::new(i + 1),
-                        Cell::new(&e.entry),
-                        Cell::new(e.rounds).set_alignment(CellAlignment::Right),
-                        Cell::new(e.wins).set_alignment(CellAlignment::Right),
-                        Cell::new(format!(
-                            "{:.1}% ({:.1}–{:.1})",
-                            100.0 * e.win_share,
-                            100.0 * e.win_share_ci.0,
-                            100.0 * e.win_share_ci.1
-                        )),
-                        Cell::new(points_text(e.total_points)).set_alignment(CellAlignment::Right),
-                        Cell::new(format!(
-                            "{:.2} ({:.2}–{:.2})",
-                            e.mean_points, e.mean_points_ci.0, e.mean_points_ci.1
-                        )),
-                    ]);
-                }
-                println!(
-                    "{} tournament · table {} · {} rounds ({} drawn) · seed {} · seats rotate",
-                    G::NAME,
-                    config.bots.join(","),
-                    standings.rounds,
-                    standings.drawn_rounds,
-                    standings.seed
-                );
-                println!("{table}");
-                println!(
-                    "{} decisions in {:.2}s on {} thread(s)",
-                    standings.decisions, secs, jobs
-                );
-            }
-        }
-        Ok(())
-    }
-}
-
 struct BenchCmd {
     seconds: String,
     seed: u64,
@@ -623,13 +508,15 @@ impl GameCommand for BenchCmd {
         let game = game_options::<G>(&self.options, &[])?;
         if let Some(name) = &self.bot {
             // Fail on an unknown name before the clock starts.
-            make_named_bot::<G>(name, 0)?;
+            let spec = bot_spec(name)?;
+            parlour_bots::check_bot::<G>(&spec).map_err(|e| usage(e.to_string()))?;
             let report = parlour_core::bench::bot_playouts(
                 &game,
                 name,
                 self.seed,
                 Duration::from_secs_f64(seconds),
-                |seed| parlour_bots::make_bot::<G>(name, seed).expect("checked above"),
+                // The spec was checked above, and making a bot does not depend on the seed.
+                |seed| parlour_bots::make_bot::<G>(&spec, seed).expect("checked above"),
             );
             return print_bot_bench(&report, self.format, self.seed);
         }
@@ -712,22 +599,15 @@ fn print_bot_bench(
     Ok(())
 }
 
-/// Points as people read them: whole numbers as they are, fractions (a Chexers draw is worth
-/// a third) to two places.
-fn points_text(points: f64) -> String {
-    if points.fract() == 0.0 {
-        format!("{points}")
-    } else {
-        format!("{points:.2}")
-    }
-}
-
 struct BotsCmd;
 
 impl GameCommand for BotsCmd {
     fn run<G: Game>(self) -> Result<(), Failure> {
-        for (name, about) in parlour_bots::bot_names::<G>() {
-            println!("{name:<12} {about}");
+        for bot in parlour_bots::bot_entries::<G>() {
+            println!("{:<12} {}", bot.name, bot.about);
+            for option in bot.options {
+                println!("{:<12}   :{}=…  {}", "", option.name, option.about);
+            }
         }
         println!("{:<12} a person at the terminal (play only)", "human");
         Ok(())

@@ -3,6 +3,7 @@
 mod args;
 mod commands;
 mod human;
+mod tournament;
 
 use std::process::ExitCode;
 

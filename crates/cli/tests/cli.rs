@@ -3,9 +3,18 @@
 use std::io::{BufReader, Read, Write};
 use std::process::{Command, Output, Stdio};
 
+/// A scratch working directory shared by this test binary's runs, so that tournaments'
+/// default databases (under `parlour-runs/`) land there and not in the source tree.
+fn scratch() -> &'static std::path::Path {
+    static DIR: std::sync::OnceLock<tempfile::TempDir> = std::sync::OnceLock::new();
+    DIR.get_or_init(|| tempfile::tempdir().expect("a temporary directory"))
+        .path()
+}
+
 fn parlour(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_parlour"))
         .args(args)
+        .current_dir(scratch())
         .stdin(Stdio::null())
         .output()
         .expect("parlour runs")
@@ -67,13 +76,8 @@ fn malformed_seats_and_bots_are_rejected() {
     assert_bad_input(&["play", "uno", "--seats", "random"], "2 to 10 players");
     assert_bad_input(&["tournament", "uno", "--bots", "random,"], "--bots");
     assert_bad_input(
-        &[
-            "tournament",
-            "uno",
-            "--bots",
-            "random,random,random,random,random",
-        ],
-        "table of 4",
+        &["tournament", "uno", "--bots", "random,random,random"],
+        "a table of 4 needs at least 4 bots; 3 given",
     );
 }
 
@@ -81,9 +85,9 @@ fn malformed_seats_and_bots_are_rejected() {
 fn bad_numbers_are_rejected() {
     assert_bad_input(
         &["tournament", "uno", "--rounds", "0"],
-        "--rounds must be at least 1",
+        "--games must be from 1",
     );
-    assert_bad_input(&["tournament", "uno", "--rounds", "lots"], "--rounds");
+    assert_bad_input(&["tournament", "uno", "--rounds", "lots"], "--games: \"lots\"");
     assert_bad_input(
         &["tournament", "uno", "--rounds", "10", "--jobs", "0"],
         "--jobs",
@@ -231,41 +235,45 @@ fn tournament_json_is_machine_readable_and_independent_of_jobs() {
         let o = parlour(&[
             "tournament",
             "uno",
-            "--rounds",
+            "--games",
             "400",
             "--seed",
             "5",
             "--format",
             "json",
+            "--no-db",
             "--jobs",
             jobs,
         ]);
         assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
         let mut v: serde_json::Value =
             serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
-        v.as_object_mut().unwrap().remove("seconds");
-        v.as_object_mut().unwrap().remove("jobs");
+        assert_eq!(v["run"]["jobs"], jobs.parse::<u64>().unwrap());
+        v.as_object_mut().unwrap().remove("run");
         v
     };
     let one = run("1");
-    assert_eq!(one["rounds"], 400);
-    let entries = one["entries"].as_array().unwrap();
+    assert_eq!(one["games_counted"], 400);
+    assert_eq!(one["duplicate"], true);
+    let entries = one["standings"]["entries"].as_array().unwrap();
     assert_eq!(entries.len(), 4);
-    assert!(entries.iter().all(|e| e["rounds"] == 400));
+    assert!(entries.iter().all(|e| e["games"] == 400));
     let wins: u64 = entries.iter().map(|e| e["wins"].as_u64().unwrap()).sum();
-    assert_eq!(wins + one["drawn_rounds"].as_u64().unwrap(), 400);
+    let draws = entries[0]["draws"].as_u64().unwrap();
+    assert_eq!(wins + draws, 400, "each Uno round has one winner or is drawn");
     assert_eq!(one, run("2"));
 }
 
 #[test]
-fn tournament_table_lists_every_entry() {
+fn tournament_table_lists_every_entry_and_the_pairwise_table() {
     let o = parlour(&[
         "tournament",
         "uno",
         "--bots",
-        "heuristic,random",
+        "heuristic,heuristic,random,random",
         "--rounds",
         "200",
+        "--no-db",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = stdout(&o);
@@ -274,7 +282,11 @@ fn tournament_table_lists_every_entry() {
         "heuristic#2",
         "random#1",
         "random#2",
-        "win share (95% CI)",
+        "win % (95% CI)",
+        "placement (95% CI)",
+        "rating μ ± σ",
+        "ahead of →",
+        "clustered by deal",
     ] {
         assert!(out.contains(entry), "{out}");
     }
@@ -403,7 +415,7 @@ fn unknown_flags_are_one_line_too() {
         &["tournament", "uno", "--colour", "red"],
         "unexpected argument '--colour'",
     );
-    assert_bad_input(&["tournament", "uno", "--rounds", "-5"], "--rounds");
+    assert_bad_input(&["tournament", "uno", "--rounds", "-5"], "--games: \"-5\"");
     assert_bad_input(&["frobnicate"], "unrecognized subcommand");
 }
 
@@ -428,11 +440,19 @@ fn go_plays_traces_and_replays() {
         replayed.contains("go · 40 decisions replayed"),
         "{replayed}"
     );
-    let t = parlour(&["tournament", "go", "--rounds", "40", "--format", "json"]);
+    let t = parlour(&[
+        "tournament",
+        "go",
+        "--rounds",
+        "40",
+        "--format",
+        "json",
+        "--no-db",
+    ]);
     assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
     let v: serde_json::Value = serde_json::from_str(stdout(&t).trim()).unwrap();
     assert_eq!(v["game"], "go");
-    assert_eq!(v["rounds"], 40);
+    assert_eq!(v["games_counted"], 40);
 }
 
 /// Plays Comp10001-Go with one person who always picks card [0]; returns the output and stdout.
@@ -503,10 +523,11 @@ fn eight_round_tournament(game: &str, variant: &str) {
         "8",
         "--format",
         "json",
+        "--no-db",
     ]);
     assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
     let v: serde_json::Value = serde_json::from_str(stdout(&t).trim()).unwrap();
-    assert_eq!(v["rounds"], 8);
+    assert_eq!(v["games_counted"], 8);
 }
 
 #[test]
@@ -692,7 +713,11 @@ fn chexers_plays_traces_replays_benches_and_runs_tournaments() {
     ]);
     assert_eq!(t.status.code(), Some(0), "{}", stderr(&t));
     let v: serde_json::Value = serde_json::from_str(stdout(&t).trim()).unwrap();
-    assert_eq!(v["rounds"], 6);
+    assert_eq!(v["games_counted"], 6);
+    assert_eq!(v["duplicate"], false, "Chexers has no deal to duplicate");
+    let db = v["run"]["db"].as_str().expect("recorded by default");
+    assert!(db.starts_with("parlour-runs/chexers-"), "{db}");
+    assert!(scratch().join(db).exists());
     let b = parlour(&["bench", "chexers", "--seconds", "0.2"]);
     assert_eq!(b.status.code(), Some(0), "{}", stderr(&b));
     assert!(stdout(&b).contains("actions/s"), "{}", stdout(&b));

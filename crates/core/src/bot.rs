@@ -32,8 +32,18 @@ pub trait Bot<G: Game>: Send {
     }
 }
 
-/// Makes a bot from a seed.
-pub type BotMaker<G> = fn(seed: u64) -> Box<dyn Bot<G>>;
+/// Makes a bot from a seed and its options (see [`BotEntry::build`], which checks the option
+/// names first).
+pub type BotMaker<G> = fn(seed: u64, options: &BotOptions<'_>) -> Result<Box<dyn Bot<G>>, BotError>;
+
+/// An option a bot takes on the command line (`search:nodes=50000`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BotOption {
+    /// The key.
+    pub name: &'static str,
+    /// What it sets, with its default.
+    pub about: &'static str,
+}
 
 /// A named bot a game offers (see [`Game::bots`](crate::Game::bots)).
 pub struct BotEntry<G: Game> {
@@ -41,7 +51,9 @@ pub struct BotEntry<G: Game> {
     pub name: &'static str,
     /// One line on how it plays.
     pub about: &'static str,
-    /// Makes one.
+    /// The options it takes.
+    pub options: &'static [BotOption],
+    /// Makes one; called by [`BotEntry::build`] once the option names are known to be valid.
     pub make: BotMaker<G>,
 }
 
@@ -51,4 +63,218 @@ impl<G: Game> std::fmt::Debug for BotEntry<G> {
             .field("name", &self.name)
             .finish()
     }
+}
+
+impl<G: Game> BotEntry<G> {
+    /// Makes the bot `spec` describes (which must name this entry) with `seed`: every option
+    /// must be one this bot takes, and each value must parse.
+    pub fn build(&self, spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+        for (key, _) in &spec.options {
+            if !self.options.iter().any(|o| o.name == key) {
+                return Err(BotError::UnknownOption {
+                    bot: self.name.to_string(),
+                    option: key.clone(),
+                    known: if self.options.is_empty() {
+                        "it takes no options".to_string()
+                    } else {
+                        format!(
+                            "its options are {}",
+                            self.options
+                                .iter()
+                                .map(|o| o.name)
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        )
+                    },
+                });
+            }
+        }
+        (self.make)(
+            seed,
+            &BotOptions {
+                bot: self.name,
+                pairs: &spec.options,
+            },
+        )
+    }
+}
+
+/// A bot as named on the command line: `name` or `name:key=value:key=value`
+/// (e.g. `search:nodes=50000:depth=6`). Its text form is canonical, so it round-trips.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
+pub struct BotSpec {
+    /// The bot's name.
+    pub name: String,
+    /// Its options, in the order given.
+    pub options: Vec<(String, String)>,
+}
+
+impl BotSpec {
+    /// A bot with no options.
+    pub fn named(name: &str) -> BotSpec {
+        BotSpec {
+            name: name.to_string(),
+            options: Vec::new(),
+        }
+    }
+}
+
+fn is_word(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-' || c == '.')
+}
+
+impl std::str::FromStr for BotSpec {
+    type Err = BotError;
+
+    fn from_str(text: &str) -> Result<BotSpec, BotError> {
+        let malformed = |reason: &str| BotError::Malformed {
+            spec: text.to_string(),
+            reason: reason.to_string(),
+        };
+        let mut parts = text.trim().split(':');
+        let name = parts.next().unwrap_or_default().trim();
+        if !is_word(name) {
+            return Err(malformed(
+                "a bot name is letters, digits, '_', '-' or '.' (e.g. heuristic)",
+            ));
+        }
+        let mut options: Vec<(String, String)> = Vec::new();
+        for part in parts {
+            let (key, value) = part
+                .split_once('=')
+                .ok_or_else(|| malformed(&format!("option {part:?} is not key=value")))?;
+            let (key, value) = (key.trim(), value.trim());
+            if !is_word(key) || value.is_empty() {
+                return Err(malformed(&format!(
+                    "option {part:?} needs a key (letters, digits, '_', '-') and a value"
+                )));
+            }
+            if options.iter().any(|(k, _)| k == key) {
+                return Err(malformed(&format!("option {key:?} is given twice")));
+            }
+            options.push((key.to_string(), value.to_string()));
+        }
+        Ok(BotSpec {
+            name: name.to_string(),
+            options,
+        })
+    }
+}
+
+impl std::fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.name)?;
+        for (k, v) in &self.options {
+            write!(f, ":{k}={v}")?;
+        }
+        Ok(())
+    }
+}
+
+impl TryFrom<String> for BotSpec {
+    type Error = BotError;
+    fn try_from(s: String) -> Result<BotSpec, BotError> {
+        s.parse()
+    }
+}
+
+impl From<BotSpec> for String {
+    fn from(s: BotSpec) -> String {
+        s.to_string()
+    }
+}
+
+/// The options given to one bot, for its maker to read.
+#[derive(Debug, Clone, Copy)]
+pub struct BotOptions<'a> {
+    bot: &'static str,
+    pairs: &'a [(String, String)],
+}
+
+impl BotOptions<'_> {
+    /// No options (the bot's defaults).
+    pub const NONE: BotOptions<'static> = BotOptions {
+        bot: "",
+        pairs: &[],
+    };
+
+    /// The value of option `key` parsed as `T`, or `None` when it was not given.
+    pub fn get<T>(&self, key: &str) -> Result<Option<T>, BotError>
+    where
+        T: std::str::FromStr,
+        T::Err: std::fmt::Display,
+    {
+        match self.pairs.iter().find(|(k, _)| k == key) {
+            None => Ok(None),
+            Some((_, v)) => v.parse().map(Some).map_err(|e: T::Err| BotError::BadValue {
+                bot: self.bot.to_string(),
+                option: key.to_string(),
+                value: v.clone(),
+                reason: e.to_string(),
+            }),
+        }
+    }
+
+    /// An error for option `key`'s value: it parsed but is out of range.
+    pub fn bad_value(&self, key: &str, reason: &str) -> BotError {
+        BotError::BadValue {
+            bot: self.bot.to_string(),
+            option: key.to_string(),
+            value: self
+                .pairs
+                .iter()
+                .find(|(k, _)| k == key)
+                .map_or_else(String::new, |(_, v)| v.clone()),
+            reason: reason.to_string(),
+        }
+    }
+}
+
+/// Why a bot could not be made.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BotError {
+    /// The text is not `name[:key=value]...`.
+    #[error("bad bot {spec:?}: {reason}")]
+    Malformed {
+        /// The text given.
+        spec: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// No bot of that name plays this game.
+    #[error("unknown bot {name:?} for {game} (known bots: {known})")]
+    UnknownBot {
+        /// The name given.
+        name: String,
+        /// The game.
+        game: String,
+        /// The bots it has.
+        known: String,
+    },
+    /// The bot has no such option.
+    #[error("bot {bot:?} has no option {option:?} ({known})")]
+    UnknownOption {
+        /// The bot.
+        bot: String,
+        /// The option given.
+        option: String,
+        /// The options it does take.
+        known: String,
+    },
+    /// An option's value is not valid.
+    #[error("bot {bot:?}: option {option}={value:?} is not valid: {reason}")]
+    BadValue {
+        /// The bot.
+        bot: String,
+        /// The option.
+        option: String,
+        /// The value given.
+        value: String,
+        /// Why it is not valid.
+        reason: String,
+    },
 }

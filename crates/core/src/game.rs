@@ -176,6 +176,20 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The seat an observation belongs to.
     fn observer(observation: &Self::Observation) -> Seat;
 
+    /// The game a tournament plays as one unit (by default this game itself). A game made of
+    /// independently dealt rounds may return a one-round game, so that a tournament of N rounds
+    /// is N games, each with its own seed that duplicate deals can replay (Uno does this unless
+    /// a match target or round count was asked for).
+    fn tournament_unit(&self) -> Self {
+        self.clone()
+    }
+
+    /// Whether chance plays a part (a deal, a shuffle): tournaments then play every deal under
+    /// each seat rotation by default (duplicate deals). A game without chance returns `false`.
+    fn has_chance(&self) -> bool {
+        true
+    }
+
     /// This game's own bots (e.g. a heuristic), by name. Game-agnostic bots live in
     /// `parlour-bots`.
     fn bots() -> &'static [BotEntry<Self>] {
@@ -288,4 +302,26 @@ pub trait State<G: Game>: Clone + Debug + PartialEq + Send + Sync {
 
     /// The most recently completed round, if any. Single-round games report the whole game.
     fn last_round(&self) -> Option<RoundResult>;
+
+    /// The seats that won the finished game (empty for a draw or while play goes on). By default
+    /// a one-round game reports its round's winners, and a game of several rounds is won by the
+    /// seats with the highest return.
+    fn winners(&self) -> Vec<Seat> {
+        if !self.is_terminal() {
+            return Vec::new();
+        }
+        if self.rounds_completed() <= 1 {
+            return self.last_round().map(|r| r.winners).unwrap_or_default();
+        }
+        let returns = self.returns();
+        let best = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        (0..returns.len()).filter(|&s| returns[s] == best).collect()
+    }
+
+    /// Per-seat figures a tournament reports beside the return, by name (Phased Out's penalty
+    /// points and phases completed, say); none by default. The names must be the same in
+    /// every finished game.
+    fn result_figures(&self) -> Vec<(&'static str, Vec<f64>)> {
+        Vec::new()
+    }
 }

@@ -49,7 +49,7 @@ pub mod rng;
 pub mod toy;
 pub mod trace;
 
-pub use bot::{Bot, BotEntry, BotMaker, Decision};
+pub use bot::{Bot, BotEntry, BotError, BotMaker, BotOption, BotOptions, BotSpec, Decision};
 pub use game::{
     Action, Game, IllegalAction, OptionsError, ParseActionError, ResampleError, RoundResult, Seat,
     State,

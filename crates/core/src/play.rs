@@ -54,9 +54,30 @@ pub enum PlayError {
 /// decision. Returns the final state.
 pub fn play<G: Game>(
     game: &G,
-    mut state: G::State,
+    state: G::State,
     bots: &mut [Box<dyn Bot<G>>],
     mut on_step: impl FnMut(&Step<'_, G>) -> Result<(), String>,
+) -> Result<G::State, PlayError> {
+    play_inner(game, state, bots, Some(&mut on_step))
+}
+
+/// Plays `state` to the end like [`play`], with no callback: it skips keeping a copy of the
+/// state before each action, which tournaments do not need.
+pub fn play_to_end<G: Game>(
+    game: &G,
+    state: G::State,
+    bots: &mut [Box<dyn Bot<G>>],
+) -> Result<G::State, PlayError> {
+    play_inner(game, state, bots, None)
+}
+
+type OnStep<'f, G> = &'f mut dyn FnMut(&Step<'_, G>) -> Result<(), String>;
+
+fn play_inner<G: Game>(
+    game: &G,
+    mut state: G::State,
+    bots: &mut [Box<dyn Bot<G>>],
+    mut on_step: Option<OnStep<'_, G>>,
 ) -> Result<G::State, PlayError> {
     if bots.len() != game.num_players() {
         return Err(PlayError::SeatCount {
@@ -79,21 +100,23 @@ pub fn play<G: Game>(
             observation: &observation,
             legal: &legal,
         });
-        let before = state.clone();
+        let before = on_step.is_some().then(|| state.clone());
         state.apply(action).map_err(|e| PlayError::IllegalFromBot {
             seat,
             action: e.action,
             reason: e.reason,
         })?;
-        on_step(&Step {
-            before: &before,
-            seat,
-            observation: &observation,
-            legal: &legal,
-            action,
-            after: &state,
-        })
-        .map_err(PlayError::Stopped)?;
+        if let (Some(f), Some(before)) = (on_step.as_mut(), before.as_ref()) {
+            f(&Step {
+                before,
+                seat,
+                observation: &observation,
+                legal: &legal,
+                action,
+                after: &state,
+            })
+            .map_err(PlayError::Stopped)?;
+        }
     }
     Ok(state)
 }

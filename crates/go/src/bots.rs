@@ -12,7 +12,8 @@ use crate::scoring::best_score;
 pub static BOTS: &[BotEntry<Go>] = &[BotEntry {
     name: "heuristic",
     about: "picks the card that most raises its expected final score, counting cards still in circulation and what the next player would collect",
-    make: |seed| Box::new(HeuristicBot::new(seed)),
+    options: &[],
+    make: |seed, _| Ok(Box::new(HeuristicBot::new(seed))),
 }];
 
 /// Weight of denying the next player a card it would gain from.

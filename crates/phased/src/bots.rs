@@ -13,7 +13,8 @@ use crate::groups::{is_wild, penalty, PhaseType};
 pub static BOTS: &[BotEntry<Phased>] = &[BotEntry {
     name: "heuristic",
     about: "collects toward its phase, takes the discard when it helps, lays as soon as it can, sheds onto the table, discards its least useful high card",
-    make: |seed| Box::new(HeuristicBot::new(seed)),
+    options: &[],
+    make: |seed, _| Ok(Box::new(HeuristicBot::new(seed))),
 }];
 
 /// Plays toward its next phase (in the bonus variant, toward whichever open phase it is closest

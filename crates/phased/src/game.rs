@@ -819,6 +819,23 @@ pub fn check_lay(obs: &PhasedObservation, play: &PhasePlay) -> Result<(), String
 }
 
 impl State<Phased> for PhasedState {
+    /// `penalty`: each seat's penalty total; `phases`: the phases it completed.
+    fn result_figures(&self) -> Vec<(&'static str, Vec<f64>)> {
+        vec![
+            (
+                "penalty",
+                self.scores.iter().map(|&s| f64::from(s)).collect(),
+            ),
+            (
+                "phases",
+                self.done
+                    .iter()
+                    .map(|&d| f64::from(d.count_ones()))
+                    .collect(),
+            ),
+        ]
+    }
+
     fn current_player(&self) -> Option<Seat> {
         (self.step != Step::Over).then_some(self.current as usize)
     }

@@ -12,7 +12,8 @@ use crate::observation::UnoObservation;
 pub static BOTS: &[BotEntry<Uno>] = &[BotEntry {
     name: "heuristic",
     about: "follows the seed's hints: keeps colour control, steers to colours others lack, saves wilds, sheds high points, attacks with Skip/Draw Two",
-    make: |seed| Box::new(HeuristicBot::new(seed)),
+    options: &[],
+    make: |seed, _| Ok(Box::new(HeuristicBot::new(seed))),
 }];
 
 /// Per card of the new up colour left in hand.

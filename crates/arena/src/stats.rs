@@ -1,0 +1,1069 @@
+//! Tournament statistics: per-entry standings with clustered confidence intervals, a pairwise
+//! head-to-head table, Weng-Lin ratings and a sequential early-stop test.
+//!
+//! Every output is a deterministic function of the inputs: records are read in the order given
+//! (index order), and all per-cluster sums live in ordered maps, so float sums are always added
+//! in the same order.
+//!
+//! # Which records are read
+//!
+//! A record is used only when it has one return per seat, every return is finite and every seat
+//! names an existing entry. Anything else cannot be scored honestly, so it is skipped rather than
+//! allowed to panic or to put NaN into the output. [`Standings::games`] counts the records used.
+//!
+//! An entry normally sits at most once per game. If a tournament does seat it twice, each seat is
+//! one observation: its games, wins, means and pairwise cells count every seat.
+//!
+//! # Confidence intervals
+//!
+//! Games are grouped into clusters: with duplicate deals a cluster is one deal (`record.deal`),
+//! otherwise every game is its own cluster (`record.index`). The `k` games of one duplicate deal
+//! are not independent — they share the cards, so a lucky deal lifts (or sinks) an entry in all
+//! of them at once. Treating them as `k` independent games would understate the uncertainty.
+//!
+//! For one entry and a per-game quantity `x` (win indicator, placement, return or a figure), let
+//! the entry play `n_c` games in cluster `c = 1..C` with sum `S_c`, `N = Σ n_c` and mean
+//! `m = Σ S_c / N`. The mean is a ratio of two sums over clusters, and the clusters — not the
+//! games — are the independent draws. Linearising the ratio around `m` (the sandwich, or
+//! cluster-robust, estimator) gives
+//!
+//! ```text
+//! V = C / (C − 1) · Σ_c (S_c − m·n_c)² / N²
+//! ```
+//!
+//! where `C / (C − 1)` is the usual small-sample correction. The 95 % interval is
+//! `m ± 1.959964·√V`. When every cluster holds one game (`n_c = 1`, `C = N`) this is exactly
+//! `s² / N` with the sample variance `s²`, i.e. the classic `m ± 1.96·s/√N`.
+//!
+//! With fewer than two clusters there is no spread to measure, so the interval has
+//! `low = high = mean` and [`Interval::n`] below 2: such an interval carries no information and
+//! should be shown as "n/a". (Infinite or NaN bounds would be more literal, but JSON cannot carry
+//! them.)
+//!
+//! # Ratings
+//!
+//! Each entry also gets a Weng-Lin rating (the Bayesian approximation behind OpenSkill), with the
+//! default configuration. Every entry starts at μ = 25, σ = 25/3; each game, in order, is a
+//! free-for-all in which every seat is a one-player team ranked by its placement (tied seats share
+//! a rank), and all entries at the table are updated at once. σ is the rating's uncertainty as the
+//! model sees it: it shrinks with every game an entry plays, however the games go, so it says how
+//! settled the rating is, not how consistent the entry is.
+//!
+//! # Early stop
+//!
+//! [`leader_significant`] lets an organiser stop a long tournament early once the entry in front
+//! is clearly ahead of every other entry. It is meant to be asked at planned looks (for instance
+//! after every deal), at most [`EarlyStop::looks`] times.
+//!
+//! **What is tested.** The leader is the entry with the highest mean return so far. For every
+//! other entry `b`, take the clusters (deals, or games) in which both the leader and `b` played,
+//! and in each the paired difference `d_c` = leader's mean return in `c` − `b`'s mean return in
+//! `c`. Pairing within a cluster removes the luck of the deal both faced. Over the `D` such
+//! clusters, `z_b = mean(d) / (sd(d) / √D)` (sample standard deviation); under the hypothesis that
+//! the leader is not truly ahead of `b` (true mean difference ≤ 0), `z_b` is approximately a
+//! standard normal or smaller once `D` is large. The test stops only when *every* opponent has
+//! `D ≥ min_clusters` and `z_b > threshold`; an opponent that never met the leader, or too few
+//! shared clusters, blocks the stop.
+//!
+//! **Why Bonferroni.** An organiser who checks after every deal and stops at the first "yes"
+//! takes many chances to be fooled by noise, and the leader is compared with `E − 1` opponents
+//! each time. The threshold is therefore the one-sided normal quantile for
+//! `alpha / (looks · (E − 1))`: each of the at most `looks · (E − 1)` individual comparisons has a
+//! false-positive chance of at most that much, and by the union bound the chance that *any* of
+//! them fires falsely is at most `alpha`. The correction is conservative (the looks are strongly
+//! correlated), which costs some games but never validity.
+//!
+//! **What alpha means.** `alpha` (default 0.05) bounds the probability that the procedure ever
+//! stops — at any of the planned looks — declaring a leader that is in truth not ahead of every
+//! other entry in expected return. The bound rests on the normal approximation for `z`, which is
+//! why at least `min_clusters` (default 30) shared clusters are required per opponent. If more
+//! than `looks` looks are taken the bound no longer holds.
+
+use std::cmp::Ordering;
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::{Deserialize, Serialize};
+use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
+use skillratings::MultiTeamOutcome;
+
+use crate::record::GameRecord;
+
+/// The two-sided 95 % standard-normal quantile.
+const Z95: f64 = 1.959963984540054;
+
+/// Where a z statistic is capped when the paired differences have no spread at all, so that the
+/// returned value stays finite (and JSON-safe).
+const Z_CAP: f64 = 1e9;
+
+/// A mean with its 95 % cluster-robust confidence interval.
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct Interval {
+    /// The mean.
+    pub mean: f64,
+    /// Lower bound of the 95 % interval (equal to `mean` when `n < 2`).
+    pub low: f64,
+    /// Upper bound of the 95 % interval (equal to `mean` when `n < 2`).
+    pub high: f64,
+    /// Number of clusters the mean rests on; below 2 the interval carries no information and
+    /// should be shown as "n/a".
+    pub n: u64,
+}
+
+impl Interval {
+    /// The interval of a quantity never observed: mean 0, no clusters.
+    const EMPTY: Self = Self {
+        mean: 0.0,
+        low: 0.0,
+        high: 0.0,
+        n: 0,
+    };
+}
+
+/// A Weng-Lin rating.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    /// The skill estimate μ (25 for an entry that has not played).
+    pub mu: f64,
+    /// The model's uncertainty σ about μ; it shrinks with every game played.
+    pub sigma: f64,
+}
+
+/// One entry's results over a tournament.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EntryStats {
+    /// Index into the tournament's labels.
+    pub entry: usize,
+    /// The entry's label.
+    pub label: String,
+    /// Games played (seats filled).
+    pub games: u64,
+    /// Games won; a shared win counts for each winner.
+    pub wins: u64,
+    /// Games played whose winners list is empty.
+    pub draws: u64,
+    /// Share of its games won, clamped to `[0, 1]`.
+    pub win_rate: Interval,
+    /// Mean placement, 1 = best.
+    pub placement: Interval,
+    /// Mean return per game.
+    pub score: Interval,
+    /// Mean of each extra figure, in the order the first record lists them.
+    pub figures: Vec<(String, Interval)>,
+    /// Weng-Lin rating after all games.
+    pub rating: Rating,
+}
+
+/// Head-to-head result of one entry against another.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct PairCell {
+    /// Games in which both sat.
+    pub games: u64,
+    /// Games in which the row entry placed strictly better than the column entry.
+    pub ahead: u64,
+    /// Games in which both placed the same.
+    pub ties: u64,
+    /// `(ahead + ties / 2) / games`.
+    pub share: f64,
+}
+
+/// The standings of a tournament.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct Standings {
+    /// Records used (see the module docs for which are skipped).
+    pub games: u64,
+    /// Number of distinct clusters among those records.
+    pub clusters: u64,
+    /// Whether clusters are deals (`true`) or single games (`false`).
+    pub cluster_by_deal: bool,
+    /// Entries sorted by mean score (descending), then mean placement (ascending), then label;
+    /// entries that never played come last.
+    pub entries: Vec<EntryStats>,
+    /// `pairwise[a][b]` is entry `a` against entry `b`, by entry index (not sorted order);
+    /// `None` on the diagonal and for pairs that never met.
+    pub pairwise: Vec<Vec<Option<PairCell>>>,
+}
+
+/// Settings of the sequential early-stop test (see the module docs, "Early stop").
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct EarlyStop {
+    /// Bound on the chance of ever stopping with a leader that is not truly ahead of all others.
+    pub alpha: f64,
+    /// Planned number of looks (calls of [`leader_significant`]) over the tournament.
+    pub looks: u32,
+    /// Shared clusters needed with every opponent before a stop is possible.
+    pub min_clusters: u64,
+}
+
+impl Default for EarlyStop {
+    fn default() -> Self {
+        Self {
+            alpha: 0.05,
+            looks: 100,
+            min_clusters: 30,
+        }
+    }
+}
+
+/// A positive early-stop verdict.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct StopDecision {
+    /// Entry with the highest mean return.
+    pub leader: usize,
+    /// The opponent the leader is least clearly ahead of (smallest z).
+    pub runner_up: usize,
+    /// The leader's z statistic against `runner_up` (capped at 1e9).
+    pub z: f64,
+    /// The threshold every opponent's z exceeded.
+    pub threshold: f64,
+}
+
+/// Per-cluster sums of one quantity for one entry.
+#[derive(Debug, Clone, Default)]
+struct ClusterSums(BTreeMap<u64, (f64, u64)>);
+
+impl ClusterSums {
+    fn add(&mut self, cluster: u64, x: f64) {
+        let cell = self.0.entry(cluster).or_insert((0.0, 0));
+        cell.0 += x;
+        cell.1 += 1;
+    }
+
+    /// The cluster-robust 95 % interval (see the module docs).
+    fn interval(&self) -> Interval {
+        let clusters = self.0.len() as u64;
+        let (sum, count) = self
+            .0
+            .values()
+            .fold((0.0, 0u64), |(s, n), &(cs, cn)| (s + cs, n + cn));
+        if count == 0 {
+            return Interval::EMPTY;
+        }
+        let count = count as f64;
+        let mean = saturate(sum / count);
+        if clusters < 2 {
+            return Interval {
+                mean,
+                low: mean,
+                high: mean,
+                n: clusters,
+            };
+        }
+        let c = clusters as f64;
+        let squares: f64 = self
+            .0
+            .values()
+            .map(|&(s, n)| (s - mean * n as f64).powi(2))
+            .sum();
+        let half = Z95 * (c / (c - 1.0) * squares / (count * count)).sqrt();
+        Interval {
+            mean,
+            low: saturate(mean - half),
+            high: saturate(mean + half),
+            n: clusters,
+        }
+    }
+}
+
+/// Keeps output finite for absurdly large returns whose sums overflow: infinities saturate to
+/// the largest finite value, and NaN (only reachable as ∞ − ∞) becomes 0.
+fn saturate(x: f64) -> f64 {
+    if x.is_nan() {
+        0.0
+    } else {
+        x.clamp(f64::MIN, f64::MAX)
+    }
+}
+
+/// Whether a record can be scored (see the module docs).
+fn usable(record: &GameRecord, entries: usize) -> bool {
+    record.returns.len() == record.seats.len()
+        && record.returns.iter().all(|r| r.is_finite())
+        && record.seats.iter().all(|&e| e < entries)
+}
+
+fn cluster_of(record: &GameRecord, cluster_by_deal: bool) -> u64 {
+    if cluster_by_deal {
+        record.deal
+    } else {
+        record.index
+    }
+}
+
+/// Each seat's competition rank (1 + seats strictly better), consistent with
+/// [`GameRecord::placements`]: a seat strictly better in (winner, return) always has a strictly
+/// lower placement, and tied seats have equal placements, so comparing placements suffices.
+fn ranks(placements: &[f64]) -> Vec<usize> {
+    placements
+        .iter()
+        .map(|p| 1 + placements.iter().filter(|o| *o < p).count())
+        .collect()
+}
+
+/// Per-entry accumulators while reading the records.
+#[derive(Debug, Clone, Default)]
+struct Tally {
+    games: u64,
+    wins: u64,
+    draws: u64,
+    win: ClusterSums,
+    placement: ClusterSums,
+    score: ClusterSums,
+    figures: Vec<ClusterSums>,
+}
+
+/// Head-to-head counts of one ordered pair.
+#[derive(Debug, Clone, Copy, Default)]
+struct PairCount {
+    games: u64,
+    ahead: u64,
+    ties: u64,
+}
+
+/// Computes the standings of a tournament from its records, given in index order.
+///
+/// `labels` names the entries; `cluster_by_deal` chooses deals rather than single games as the
+/// independent clusters of the confidence intervals (see the module docs).
+pub fn standings(labels: &[String], cluster_by_deal: bool, records: &[GameRecord]) -> Standings {
+    let n = labels.len();
+    let used: Vec<&GameRecord> = records.iter().filter(|r| usable(r, n)).collect();
+    let figure_names: Vec<String> = used
+        .first()
+        .map(|r| r.figures.iter().map(|f| f.name.clone()).collect())
+        .unwrap_or_default();
+
+    let mut tallies = vec![
+        Tally {
+            figures: vec![ClusterSums::default(); figure_names.len()],
+            ..Tally::default()
+        };
+        n
+    ];
+    let mut pairs = vec![vec![PairCount::default(); n]; n];
+    let mut ratings = vec![WengLinRating::new(); n];
+    let mut clusters = BTreeSet::new();
+    let config = WengLinConfig::new();
+
+    for record in &used {
+        let cluster = cluster_of(record, cluster_by_deal);
+        clusters.insert(cluster);
+        let placements = record.placements();
+        // Names are matched per record, so a record listing its figures in another order still
+        // lands each value under the right name.
+        let figures: Vec<Option<&[f64]>> = figure_names
+            .iter()
+            .map(|name| {
+                record
+                    .figures
+                    .iter()
+                    .find(|f| &f.name == name)
+                    .map(|f| f.values.as_slice())
+            })
+            .collect();
+
+        for (seat, &entry) in record.seats.iter().enumerate() {
+            let tally = &mut tallies[entry];
+            let won = record.winners.contains(&seat);
+            tally.games += 1;
+            tally.wins += u64::from(won);
+            tally.draws += u64::from(record.winners.is_empty());
+            tally.win.add(cluster, if won { 1.0 } else { 0.0 });
+            tally.placement.add(cluster, placements[seat]);
+            tally.score.add(cluster, record.returns[seat]);
+            for (sums, values) in tally.figures.iter_mut().zip(&figures) {
+                // A missing or non-finite value is left out of that figure's mean only.
+                if let Some(&v) = values.and_then(|vs| vs.get(seat)) {
+                    if v.is_finite() {
+                        sums.add(cluster, v);
+                    }
+                }
+            }
+            for (other, &rival) in record.seats.iter().enumerate() {
+                if other == seat || rival == entry {
+                    continue;
+                }
+                let cell = &mut pairs[entry][rival];
+                cell.games += 1;
+                match placements[seat].total_cmp(&placements[other]) {
+                    Ordering::Less => cell.ahead += 1,
+                    Ordering::Equal => cell.ties += 1,
+                    Ordering::Greater => {}
+                }
+            }
+        }
+
+        update_ratings(&mut ratings, record, &placements, &config);
+    }
+
+    let mut entries: Vec<EntryStats> = tallies
+        .into_iter()
+        .zip(ratings)
+        .enumerate()
+        .map(|(entry, (tally, rating))| {
+            let mut win_rate = tally.win.interval();
+            win_rate.low = win_rate.low.clamp(0.0, 1.0);
+            win_rate.high = win_rate.high.clamp(0.0, 1.0);
+            EntryStats {
+                entry,
+                label: labels[entry].clone(),
+                games: tally.games,
+                wins: tally.wins,
+                draws: tally.draws,
+                win_rate,
+                placement: tally.placement.interval(),
+                score: tally.score.interval(),
+                figures: figure_names
+                    .iter()
+                    .cloned()
+                    .zip(tally.figures.iter().map(ClusterSums::interval))
+                    .collect(),
+                rating: Rating {
+                    mu: rating.rating,
+                    sigma: rating.uncertainty,
+                },
+            }
+        })
+        .collect();
+    // Entries that never played have mean 0 everywhere, which says nothing; they go last
+    // instead of ranking by those zeros. The entry index makes the order total.
+    entries.sort_by(|a, b| {
+        (a.games == 0)
+            .cmp(&(b.games == 0))
+            .then(b.score.mean.total_cmp(&a.score.mean))
+            .then(a.placement.mean.total_cmp(&b.placement.mean))
+            .then_with(|| a.label.cmp(&b.label))
+            .then(a.entry.cmp(&b.entry))
+    });
+
+    let pairwise = pairs
+        .iter()
+        .map(|row| {
+            row.iter()
+                .map(|c| {
+                    (c.games > 0).then(|| PairCell {
+                        games: c.games,
+                        ahead: c.ahead,
+                        ties: c.ties,
+                        share: (c.ahead as f64 + c.ties as f64 / 2.0) / c.games as f64,
+                    })
+                })
+                .collect()
+        })
+        .collect();
+
+    Standings {
+        games: used.len() as u64,
+        clusters: clusters.len() as u64,
+        cluster_by_deal,
+        entries,
+        pairwise,
+    }
+}
+
+/// Applies one game to the ratings: every seat is a one-player team ranked by placement.
+fn update_ratings(
+    ratings: &mut [WengLinRating],
+    record: &GameRecord,
+    placements: &[f64],
+    config: &WengLinConfig,
+) {
+    // A game with one seat has no opponent to learn from.
+    if record.seats.len() < 2 {
+        return;
+    }
+    let teams: Vec<[WengLinRating; 1]> = record.seats.iter().map(|&e| [ratings[e]]).collect();
+    let outcomes: Vec<(&[WengLinRating], MultiTeamOutcome)> = teams
+        .iter()
+        .zip(ranks(placements))
+        .map(|(team, rank)| (&team[..], MultiTeamOutcome::new(rank)))
+        .collect();
+    let updated = weng_lin_multi_team(&outcomes, config);
+
+    // An entry normally fills one seat; if it fills several, it takes the mean of its seats'
+    // updated ratings so that no seat order decides.
+    let mut sums: BTreeMap<usize, (f64, f64, u32)> = BTreeMap::new();
+    for (&entry, team) in record.seats.iter().zip(&updated) {
+        if let Some(r) = team.first() {
+            let sum = sums.entry(entry).or_insert((0.0, 0.0, 0));
+            sum.0 += r.rating;
+            sum.1 += r.uncertainty;
+            sum.2 += 1;
+        }
+    }
+    for (entry, (mu, sigma, count)) in sums {
+        let count = f64::from(count);
+        ratings[entry] = WengLinRating {
+            rating: mu / count,
+            uncertainty: sigma / count,
+        };
+    }
+}
+
+/// Tests whether the entry with the highest mean return is significantly ahead of every other
+/// entry, for a sequential early stop (see the module docs, "Early stop").
+///
+/// Returns `None` (keep playing) unless the stop is justified; also when there are fewer than
+/// two entries, nobody has played, or `rule.alpha` is not strictly between 0 and 1. A `looks`
+/// of 0 is read as 1.
+pub fn leader_significant(
+    labels: &[String],
+    cluster_by_deal: bool,
+    records: &[GameRecord],
+    rule: &EarlyStop,
+) -> Option<StopDecision> {
+    let n = labels.len();
+    if n < 2 || !(rule.alpha > 0.0 && rule.alpha < 1.0) {
+        return None;
+    }
+
+    let mut returns = vec![ClusterSums::default(); n];
+    for record in records.iter().filter(|r| usable(r, n)) {
+        let cluster = cluster_of(record, cluster_by_deal);
+        for (&entry, &r) in record.seats.iter().zip(&record.returns) {
+            returns[entry].add(cluster, r);
+        }
+    }
+
+    let mut leader: Option<(usize, f64)> = None;
+    for (entry, sums) in returns.iter().enumerate() {
+        if sums.0.is_empty() {
+            continue;
+        }
+        let mean = sums.interval().mean;
+        // Strictly greater, so ties keep the lowest index.
+        if leader.is_none_or(|(_, best)| mean > best) {
+            leader = Some((entry, mean));
+        }
+    }
+    let (leader, _) = leader?;
+
+    // The per-comparison level; the quantile is taken of the small tail directly so that tiny
+    // levels keep their precision (1 − p would round to 1).
+    let comparisons = f64::from(rule.looks.max(1)) * (n - 1) as f64;
+    let threshold = -normal_quantile(rule.alpha / comparisons);
+    if !threshold.is_finite() {
+        return None;
+    }
+
+    let mut weakest: Option<(usize, f64)> = None;
+    for (rival, sums) in returns.iter().enumerate() {
+        if rival == leader {
+            continue;
+        }
+        let diffs: Vec<f64> = returns[leader]
+            .0
+            .iter()
+            .filter_map(|(c, &(ls, ln))| {
+                sums.0
+                    .get(c)
+                    .map(|&(rs, rn)| ls / ln as f64 - rs / rn as f64)
+            })
+            .collect();
+        let z = paired_z(&diffs)?;
+        // `paired_z` never yields NaN, so `<=` is the exact negation of `>` here.
+        if (diffs.len() as u64) < rule.min_clusters || z <= threshold {
+            return None;
+        }
+        if weakest.is_none_or(|(_, w)| z < w) {
+            weakest = Some((rival, z));
+        }
+    }
+    let (runner_up, z) = weakest?;
+    Some(StopDecision {
+        leader,
+        runner_up,
+        z,
+        threshold,
+    })
+}
+
+/// The one-sample z statistic `mean / (sd / √D)` of paired differences, capped at [`Z_CAP`].
+/// `None` when it cannot support a stop: fewer than two differences, or no spread and a mean
+/// that is not positive.
+fn paired_z(diffs: &[f64]) -> Option<f64> {
+    if diffs.len() < 2 {
+        return None;
+    }
+    let d = diffs.len() as f64;
+    let mean = diffs.iter().sum::<f64>() / d;
+    let var = diffs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (d - 1.0);
+    let sd = var.sqrt();
+    if sd > 0.0 {
+        let z = mean / (sd / d.sqrt());
+        (!z.is_nan()).then_some(z.min(Z_CAP))
+    } else if mean > 0.0 {
+        // Every cluster favoured the leader by the same margin: infinitely significant.
+        Some(Z_CAP)
+    } else {
+        None
+    }
+}
+
+/// The standard-normal quantile (inverse CDF) by Acklam's rational approximation, relative error
+/// below 1.2e-9 over `(0, 1)`. Returns ∓∞ at or beyond 0 and 1, and NaN for NaN.
+fn normal_quantile(p: f64) -> f64 {
+    const A: [f64; 6] = [
+        -3.969_683_028_665_376e1,
+        2.209_460_984_245_205e2,
+        -2.759_285_104_469_687e2,
+        1.383_577_518_672_69e2,
+        -3.066_479_806_614_716e1,
+        2.506_628_277_459_239,
+    ];
+    const B: [f64; 5] = [
+        -5.447_609_879_822_406e1,
+        1.615_858_368_580_409e2,
+        -1.556_989_798_598_866e2,
+        6.680_131_188_771_972e1,
+        -1.328_068_155_288_572e1,
+    ];
+    const C: [f64; 6] = [
+        -7.784_894_002_430_293e-3,
+        -3.223_964_580_411_365e-1,
+        -2.400_758_277_161_838,
+        -2.549_732_539_343_734,
+        4.374_664_141_464_968,
+        2.938_163_982_698_783,
+    ];
+    const D: [f64; 4] = [
+        7.784_695_709_041_462e-3,
+        3.224_671_290_700_398e-1,
+        2.445_134_137_142_996,
+        3.754_408_661_907_416,
+    ];
+    // Below this the central rational function loses accuracy and the tail form takes over.
+    const P_LOW: f64 = 0.02425;
+
+    // Horner evaluation; the tail denominator and the central one both end in an implicit 1.
+    let poly = |coeffs: &[f64], x: f64| coeffs.iter().fold(0.0, |acc, &c| acc * x + c);
+    let tail = |q: f64| poly(&C, q) / (poly(&D, q) * q + 1.0);
+
+    if p.is_nan() {
+        f64::NAN
+    } else if p <= 0.0 {
+        f64::NEG_INFINITY
+    } else if p >= 1.0 {
+        f64::INFINITY
+    } else if p < P_LOW {
+        tail((-2.0 * p.ln()).sqrt())
+    } else if p <= 1.0 - P_LOW {
+        let q = p - 0.5;
+        let r = q * q;
+        poly(&A, r) * q / (poly(&B, r) * r + 1.0)
+    } else {
+        -tail((-2.0 * (1.0 - p).ln()).sqrt())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::Figure;
+
+    fn labels(names: &[&str]) -> Vec<String> {
+        names.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn rec(
+        index: u64,
+        deal: u64,
+        seats: &[usize],
+        returns: &[f64],
+        winners: &[usize],
+    ) -> GameRecord {
+        GameRecord {
+            index,
+            deal,
+            seats: seats.to_vec(),
+            returns: returns.to_vec(),
+            winners: winners.to_vec(),
+            figures: Vec::new(),
+            decisions: 0,
+        }
+    }
+
+    fn entry(s: &Standings, e: usize) -> &EntryStats {
+        s.entries.iter().find(|x| x.entry == e).unwrap()
+    }
+
+    fn close(a: f64, b: f64, tol: f64) -> bool {
+        (a - b).abs() <= tol
+    }
+
+    #[test]
+    fn quantile_matches_known_values() {
+        let known = [
+            (0.5, 0.0),
+            (0.975, 1.959_963_984_540_054),
+            (0.025, -1.959_963_984_540_054),
+            (0.999, 3.090_232_306_167_814),
+            (0.9995, 3.290_526_731_491_926),
+            (0.01, -2.326_347_874_040_841),
+            (0.8, 0.841_621_233_572_914),
+            (1e-6, -4.753_424_308_822_899),
+            (1e-10, -6.361_340_902_404_056),
+        ];
+        for (p, q) in known {
+            let got = normal_quantile(p);
+            assert!(close(got, q, 1e-6), "q({p}) = {got}, expected {q}");
+            // Symmetry checks the upper tail branch against the lower one.
+            assert!(close(normal_quantile(1.0 - p), -q, 1e-6), "q(1 - {p})");
+        }
+        assert_eq!(normal_quantile(0.0), f64::NEG_INFINITY);
+        assert_eq!(normal_quantile(1.0), f64::INFINITY);
+    }
+
+    #[test]
+    fn unclustered_interval_is_the_classic_one() {
+        // Entry 0 returns 1, 2, 3, 6 in four separate games.
+        let rs = [1.0, 2.0, 3.0, 6.0];
+        let records: Vec<_> = rs
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| rec(i as u64, i as u64, &[0, 1], &[r, 0.0], &[]))
+            .collect();
+        let s = standings(&labels(&["a", "b"]), false, &records);
+        let score = entry(&s, 0).score;
+        // By hand: m = 3, Σ(x − m)² = 4 + 1 + 0 + 9 = 14, s² = 14/3, s²/n = 7/6; the sandwich
+        // gives 4/3 · 14/16 = 7/6 too.
+        let classic_half = 1.959_963_984_540_054 * (14.0_f64 / 3.0 / 4.0).sqrt();
+        assert!(close(classic_half, 2.117_003_060, 1e-8));
+        assert_eq!(score.mean, 3.0);
+        assert_eq!(score.n, 4);
+        assert!(close(score.low, 3.0 - classic_half, 1e-12));
+        assert!(close(score.high, 3.0 + classic_half, 1e-12));
+    }
+
+    #[test]
+    fn clustering_by_deal_widens_correlated_games() {
+        // Three deals of two games; within a deal the entry scores the same (perfect positive
+        // correlation), so there are really only three independent draws.
+        let rs = [1.0, 1.0, 3.0, 3.0, 5.0, 5.0];
+        let records: Vec<_> = rs
+            .iter()
+            .enumerate()
+            .map(|(i, &r)| rec(i as u64, i as u64 / 2, &[0, 1], &[r, 0.0], &[]))
+            .collect();
+        let names = labels(&["a", "b"]);
+        let plain = entry(&standings(&names, false, &records), 0).score;
+        let by_deal = entry(&standings(&names, true, &records), 0).score;
+        // Unclustered: s² = 16/5, V = 16/30. Clustered: S_c − 2m = −4, 0, 4, V = 3/2 · 32/36.
+        let plain_half = Z95 * (16.0_f64 / 30.0).sqrt();
+        let deal_half = Z95 * (1.5_f64 * 32.0 / 36.0).sqrt();
+        assert_eq!((plain.mean, by_deal.mean), (3.0, 3.0));
+        assert_eq!((plain.n, by_deal.n), (6, 3));
+        assert!(close(plain.high - plain.mean, plain_half, 1e-12));
+        assert!(close(by_deal.high - by_deal.mean, deal_half, 1e-12));
+        assert!(by_deal.high - by_deal.low > plain.high - plain.low);
+    }
+
+    #[test]
+    fn single_cluster_interval_is_degenerate() {
+        let records = [rec(0, 0, &[0, 1], &[2.0, 1.0], &[0])];
+        let s = standings(&labels(&["a", "b"]), false, &records);
+        let score = entry(&s, 0).score;
+        assert_eq!(
+            score,
+            Interval {
+                mean: 2.0,
+                low: 2.0,
+                high: 2.0,
+                n: 1
+            }
+        );
+    }
+
+    #[test]
+    fn wins_and_draws_are_counted() {
+        let records = [
+            rec(0, 0, &[0, 1, 2], &[3.0, 2.0, 1.0], &[0]),
+            rec(1, 1, &[0, 1, 2], &[2.0, 2.0, 1.0], &[0, 1]),
+            rec(2, 2, &[0, 1, 2], &[1.0, 1.0, 1.0], &[]),
+            rec(3, 3, &[1, 2], &[0.0, 5.0], &[0]),
+        ];
+        let s = standings(&labels(&["a", "b", "c"]), false, &records);
+        let counts: Vec<_> = (0..3)
+            .map(|e| {
+                let x = entry(&s, e);
+                (x.games, x.wins, x.draws)
+            })
+            .collect();
+        // Entry 1 wins the shared game and game 3 (a winner despite the lower return).
+        assert_eq!(counts, [(3, 2, 1), (4, 2, 1), (4, 0, 1)]);
+        assert!(close(entry(&s, 1).win_rate.mean, 0.5, 1e-15));
+        assert_eq!(s.games, 4);
+        assert_eq!(s.clusters, 4);
+        for e in &s.entries {
+            assert!(e.win_rate.low >= 0.0 && e.win_rate.high <= 1.0);
+        }
+    }
+
+    #[test]
+    fn pairwise_uses_placements_and_halves_ties() {
+        let records = [
+            // 0 wins; 1 and 2 tie on return.
+            rec(0, 0, &[0, 1, 2], &[5.0, 1.0, 1.0], &[0]),
+            // 2 beats 1, 0 last.
+            rec(1, 1, &[0, 1, 2], &[0.0, 1.0, 2.0], &[2]),
+        ];
+        let s = standings(&labels(&["a", "b", "c"]), false, &records);
+        let cell = |a: usize, b: usize| s.pairwise[a][b].clone().unwrap();
+        let one_two = cell(1, 2);
+        assert_eq!((one_two.games, one_two.ahead, one_two.ties), (2, 0, 1));
+        assert_eq!(one_two.share, 0.25);
+        let two_one = cell(2, 1);
+        assert_eq!((two_one.games, two_one.ahead, two_one.ties), (2, 1, 1));
+        assert_eq!(two_one.share, 0.75);
+        let zero_one = cell(0, 1);
+        assert_eq!((zero_one.ahead, zero_one.ties, zero_one.share), (1, 0, 0.5));
+        // Placement means: entry 1 was 2.5 then 2; entry 2 was 2.5 then 1.
+        assert_eq!(entry(&s, 1).placement.mean, 2.25);
+        assert_eq!(entry(&s, 2).placement.mean, 1.75);
+    }
+
+    #[test]
+    fn pairwise_none_on_diagonal_and_for_strangers() {
+        let records = [rec(0, 0, &[0, 1], &[1.0, 0.0], &[0])];
+        let s = standings(&labels(&["a", "b", "c"]), false, &records);
+        for a in 0..3 {
+            assert!(s.pairwise[a][a].is_none());
+        }
+        assert!(s.pairwise[0][2].is_none() && s.pairwise[2][0].is_none());
+        assert!(s.pairwise[1][2].is_none() && s.pairwise[2][1].is_none());
+        assert!(s.pairwise[0][1].is_some() && s.pairwise[1][0].is_some());
+    }
+
+    #[test]
+    fn entries_sort_by_score_placement_label() {
+        let records = [
+            // "y" and "x" tie on score 1; "y" wins so places better. "w" scores 2.
+            rec(0, 0, &[0, 1, 3], &[1.0, 1.0, 2.0], &[1]),
+            // "z" and "v" both score 0 with identical placements: label decides.
+            rec(1, 1, &[2, 4], &[0.0, 0.0], &[]),
+        ];
+        let names = labels(&["x", "y", "z", "w", "v", "never"]);
+        let s = standings(&names, false, &records);
+        let order: Vec<_> = s.entries.iter().map(|e| e.label.as_str()).collect();
+        assert_eq!(order, ["w", "y", "x", "v", "z", "never"]);
+    }
+
+    #[test]
+    fn figures_follow_first_record_order() {
+        let mut a = rec(0, 0, &[0, 1], &[1.0, 0.0], &[0]);
+        a.figures = vec![
+            Figure {
+                name: "penalty".into(),
+                values: vec![10.0, 20.0],
+            },
+            Figure {
+                name: "phases".into(),
+                values: vec![3.0, 1.0],
+            },
+        ];
+        let mut b = rec(1, 1, &[1, 0], &[1.0, 0.0], &[0]);
+        b.figures = vec![
+            Figure {
+                name: "phases".into(),
+                values: vec![2.0, 5.0],
+            },
+            Figure {
+                name: "penalty".into(),
+                values: vec![0.0, 30.0],
+            },
+        ];
+        let s = standings(&labels(&["a", "b"]), false, &[a, b]);
+        let figs = &entry(&s, 0).figures;
+        assert_eq!(figs[0].0, "penalty");
+        assert_eq!(figs[0].1.mean, 20.0);
+        assert_eq!(figs[1].0, "phases");
+        assert_eq!(figs[1].1.mean, 4.0);
+    }
+
+    #[test]
+    fn ratings_order_and_sigma_shrinks() {
+        let game = |i: u64| rec(i, i, &[0, 1, 2], &[3.0, 2.0, 1.0], &[0]);
+        let names = labels(&["first", "middle", "last"]);
+        let few: Vec<_> = (0..3).map(game).collect();
+        let many: Vec<_> = (0..20).map(game).collect();
+        let s_few = standings(&names, false, &few);
+        let s_many = standings(&names, false, &many);
+        let mu = |s: &Standings, e| entry(s, e).rating.mu;
+        let sigma = |s: &Standings, e| entry(s, e).rating.sigma;
+        assert!(mu(&s_many, 0) > mu(&s_many, 1) && mu(&s_many, 1) > mu(&s_many, 2));
+        for e in 0..3 {
+            assert!(sigma(&s_few, e) < 25.0 / 3.0);
+            assert!(sigma(&s_many, e) < sigma(&s_few, e));
+        }
+    }
+
+    #[test]
+    fn tied_seats_share_a_rank() {
+        assert_eq!(ranks(&[2.5, 1.0, 2.5, 4.0]), [2, 1, 2, 4]);
+        // Two identical bots tying every game keep identical ratings.
+        let records: Vec<_> = (0..5)
+            .map(|i| rec(i, i, &[0, 1], &[1.0, 1.0], &[]))
+            .collect();
+        let s = standings(&labels(&["a", "b"]), false, &records);
+        assert_eq!(entry(&s, 0).rating, entry(&s, 1).rating);
+    }
+
+    fn mixed_records() -> Vec<GameRecord> {
+        (0..40)
+            .map(|i| {
+                let r = [(i * 7 % 5) as f64, (i * 3 % 4) as f64, (i % 3) as f64 * 0.1];
+                rec(i, i / 4, &[0, 1, 2], &r, &[(i % 3) as usize])
+            })
+            .collect()
+    }
+
+    #[test]
+    fn output_is_deterministic() {
+        let names = labels(&["a", "b", "c"]);
+        let records = mixed_records();
+        let one = standings(&names, true, &records);
+        let two = standings(&names, true, &records);
+        assert_eq!(one, two);
+        assert_eq!(
+            serde_json::to_string(&one).unwrap(),
+            serde_json::to_string(&two).unwrap()
+        );
+        let rule = EarlyStop::default();
+        assert_eq!(
+            leader_significant(&names, true, &records, &rule),
+            leader_significant(&names, true, &records, &rule)
+        );
+    }
+
+    /// Two entries over `deals` deals of two games; the leader's margin varies by deal.
+    fn dominant(deals: u64) -> Vec<GameRecord> {
+        (0..deals * 2)
+            .map(|i| {
+                let margin = 1.0 + (i / 2 % 3) as f64;
+                rec(i, i / 2, &[0, 1], &[margin, 0.0], &[0])
+            })
+            .collect()
+    }
+
+    #[test]
+    fn dominant_leader_stops() {
+        let names = labels(&["weak", "strong"]);
+        let records: Vec<_> = dominant(40)
+            .into_iter()
+            .map(|mut r| {
+                // Put the strong bot at entry 1 so the leader is not just the first entry.
+                r.seats = vec![1, 0];
+                r
+            })
+            .collect();
+        let rule = EarlyStop::default();
+        let stop = leader_significant(&names, true, &records, &rule).unwrap();
+        assert_eq!((stop.leader, stop.runner_up), (1, 0));
+        // One opponent, 100 looks: one-sided quantile for 0.05 / 100.
+        assert!(close(stop.threshold, 3.290_526_731_491_926, 1e-6));
+        // Differences 1, 2, 3 repeating over 40 deals: mean 79/40, sd from the data.
+        let d: Vec<f64> = (0..40).map(|c| 1.0 + (c % 3) as f64).collect();
+        let m = d.iter().sum::<f64>() / 40.0;
+        let sd = (d.iter().map(|x| (x - m).powi(2)).sum::<f64>() / 39.0).sqrt();
+        assert!(close(stop.z, m / (sd / 40.0_f64.sqrt()), 1e-9));
+    }
+
+    #[test]
+    fn constant_margin_caps_z() {
+        let records: Vec<_> = (0..30)
+            .map(|i| rec(i, i, &[0, 1], &[1.0, 0.0], &[0]))
+            .collect();
+        let stop = leader_significant(&labels(&["a", "b"]), false, &records, &EarlyStop::default())
+            .unwrap();
+        assert_eq!(stop.z, 1e9);
+    }
+
+    #[test]
+    fn equal_bots_do_not_stop() {
+        let records: Vec<_> = (0..200)
+            .map(|i| {
+                let w = (i % 2) as usize;
+                let mut r = [0.0, 0.0];
+                r[w] = 1.0;
+                rec(i, i, &[0, 1], &r, &[w])
+            })
+            .collect();
+        let rule = EarlyStop::default();
+        assert!(leader_significant(&labels(&["a", "b"]), false, &records, &rule).is_none());
+    }
+
+    #[test]
+    fn too_few_clusters_do_not_stop() {
+        let names = labels(&["a", "b"]);
+        let rule = EarlyStop::default();
+        // 29 deals (58 games) are not enough when clustering by deal, 30 are.
+        assert!(leader_significant(&names, true, &dominant(29), &rule).is_none());
+        assert!(leader_significant(&names, true, &dominant(30), &rule).is_some());
+        // The same 58 games, each its own cluster, pass.
+        assert!(leader_significant(&names, false, &dominant(29), &rule).is_some());
+    }
+
+    #[test]
+    fn stranger_blocks_the_stop() {
+        let mut records = dominant(40);
+        // Entry 2 only ever plays entry 1, and loses; it never meets the leader.
+        let extra = records.len() as u64;
+        records.extend((0..40).map(|i| rec(extra + i, 100 + i, &[1, 2], &[1.0, -1.0], &[0])));
+        let names = labels(&["a", "b", "c"]);
+        let rule = EarlyStop::default();
+        assert!(leader_significant(&names, true, &records, &rule).is_none());
+        // Once entry 2 has met the leader in enough deals, the stop goes through with the
+        // threshold for two opponents.
+        let more = records.len() as u64;
+        records.extend((0..40).map(|i| {
+            rec(
+                more + i,
+                200 + i,
+                &[0, 2],
+                &[2.0 + (i % 2) as f64, 0.0],
+                &[0],
+            )
+        }));
+        let stop = leader_significant(&names, true, &records, &rule).unwrap();
+        assert_eq!(stop.leader, 0);
+        assert!(close(stop.threshold, -normal_quantile(0.05 / 200.0), 1e-12));
+        assert!(close(stop.threshold, 3.480_756_404_346_242, 1e-6));
+    }
+
+    #[test]
+    fn empty_and_malformed_inputs_do_not_panic() {
+        let names = labels(&["a", "b"]);
+        let s = standings(&names, true, &[]);
+        assert_eq!((s.games, s.clusters), (0, 0));
+        for e in &s.entries {
+            assert_eq!(e.games, 0);
+            assert_eq!(e.score, Interval::EMPTY);
+            assert_eq!(e.rating.mu, 25.0);
+        }
+        assert!(s.pairwise.iter().flatten().all(Option::is_none));
+        assert!(serde_json::to_string(&s).is_ok());
+        assert!(leader_significant(&names, true, &[], &EarlyStop::default()).is_none());
+
+        let none = standings(&[], false, &[]);
+        assert!(none.entries.is_empty() && none.pairwise.is_empty());
+
+        let bad = [
+            rec(0, 0, &[0, 1], &[1.0], &[0]),
+            rec(1, 0, &[0, 5], &[1.0, 2.0], &[0]),
+            rec(2, 0, &[0, 1], &[f64::NAN, 2.0], &[9]),
+            rec(3, 0, &[0, 1], &[1.0, 2.0], &[9]),
+            rec(4, 0, &[0], &[1.0], &[0]),
+        ];
+        let s = standings(&names, false, &bad);
+        assert_eq!(s.games, 2);
+        assert_eq!(entry(&s, 0).games, 2);
+        // serde_json writes NaN and infinities as null, which does not read back into an f64:
+        // an exact round trip shows every number is finite.
+        let json = serde_json::to_string(&s).unwrap();
+        assert_eq!(serde_json::from_str::<Standings>(&json).unwrap(), s);
+        let rule = EarlyStop {
+            alpha: f64::NAN,
+            looks: 0,
+            min_clusters: 0,
+        };
+        assert!(leader_significant(&names, false, &bad, &rule).is_none());
+    }
+}

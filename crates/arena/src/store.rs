@@ -1,0 +1,331 @@
+//! Results storage: one SQLite file per tournament, written as games finish.
+//!
+//! The file holds a `meta` table (a format tag and the tournament's [`TournamentConfig`] as
+//! JSON) and a `games` table with one row per finished game (its index, deal group, seating,
+//! returns, winners and figures; arrays are JSON text, so `sqlite3` can read them). It runs in
+//! WAL mode with `synchronous=NORMAL`: a commit survives the process being killed (only an
+//! operating-system crash can lose the last commits), and it holds an exclusive lock, so two
+//! runs can never write one file.
+//!
+//! Opening an existing file checks it read-only first (is it SQLite, is it ours, does every row
+//! fit its tournament); a file that fails is reported and left untouched.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{params, Connection, ErrorCode, OpenFlags};
+
+use crate::record::{Figure, GameRecord};
+use crate::TournamentConfig;
+
+/// The format tag in `meta`; a file with another tag is refused.
+pub const FORMAT: &str = "parlour-arena/1";
+
+/// A storage failure, naming the file.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum StoreError {
+    /// `--db` names a file that already exists.
+    #[error("{path} already exists ({what}); continue it with --resume {path} or choose another file", path = .path.display())]
+    Exists {
+        /// The file.
+        path: PathBuf,
+        /// What it holds.
+        what: String,
+    },
+    /// The file to resume or report does not exist.
+    #[error("{path}: no such file", path = .path.display())]
+    Missing {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Not a parlour tournament database (another program's, corrupt, or a newer format).
+    #[error("{path} is not a parlour tournament database: {reason} (the file was not modified)", path = .path.display())]
+    NotATournament {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// Another process holds the file.
+    #[error("{path} is locked: another process (a running tournament?) is using it", path = .path.display())]
+    Locked {
+        /// The file.
+        path: PathBuf,
+    },
+    /// The file cannot be written.
+    #[error("{path} is read-only; it can be reported but not continued", path = .path.display())]
+    ReadOnly {
+        /// The file.
+        path: PathBuf,
+    },
+    /// Some other SQLite failure (a full disk, say).
+    #[error("{path}: {error}", path = .path.display())]
+    Sqlite {
+        /// The file.
+        path: PathBuf,
+        /// SQLite's message.
+        error: String,
+    },
+}
+
+impl StoreError {
+    /// Whether the user can fix it by what they typed (exit code 2) rather than a failure.
+    pub fn is_bad_input(&self) -> bool {
+        !matches!(self, StoreError::Sqlite { .. })
+    }
+}
+
+/// An open tournament database, ready to record games.
+#[derive(Debug)]
+pub struct Store {
+    conn: Connection,
+    path: PathBuf,
+}
+
+fn sql_error(path: &Path, e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Locked {
+            path: path.to_path_buf(),
+        },
+        Some(ErrorCode::ReadOnly) => StoreError::ReadOnly {
+            path: path.to_path_buf(),
+        },
+        Some(ErrorCode::NotADatabase) => StoreError::NotATournament {
+            path: path.to_path_buf(),
+            reason: "it is not an SQLite database".into(),
+        },
+        _ => StoreError::Sqlite {
+            path: path.to_path_buf(),
+            error: e.to_string(),
+        },
+    }
+}
+
+impl Store {
+    /// Creates `path` for a new tournament. An existing file is refused and left alone.
+    pub fn create(path: &Path, config: &TournamentConfig) -> Result<Store, StoreError> {
+        if path.exists() {
+            let what = match Store::read(path) {
+                Ok((c, games)) => format!(
+                    "a {} tournament, seed {}, {} of {} games played",
+                    c.game,
+                    c.seed,
+                    games.len(),
+                    c.games
+                ),
+                Err(_) => "not a parlour tournament".into(),
+            };
+            return Err(StoreError::Exists {
+                path: path.to_path_buf(),
+                what,
+            });
+        }
+        let err = |e| sql_error(path, e);
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
+        )
+        .map_err(err)?;
+        let config_json = serde_json::to_string(config).map_err(|e| StoreError::Sqlite {
+            path: path.to_path_buf(),
+            error: e.to_string(),
+        })?;
+        let store = Store::prepare(conn, path)?;
+        store
+            .conn
+            .execute_batch(
+                "BEGIN;
+                 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+                 CREATE TABLE games (
+                     idx INTEGER PRIMARY KEY,
+                     deal INTEGER NOT NULL,
+                     seats TEXT NOT NULL,
+                     returns TEXT NOT NULL,
+                     winners TEXT NOT NULL,
+                     figures TEXT NOT NULL,
+                     decisions INTEGER NOT NULL
+                 );",
+            )
+            .map_err(err)?;
+        store
+            .conn
+            .execute(
+                "INSERT INTO meta VALUES ('format', ?1), ('config', ?2)",
+                params![FORMAT, config_json],
+            )
+            .map_err(err)?;
+        store.conn.execute_batch("COMMIT").map_err(err)?;
+        Ok(store)
+    }
+
+    /// Opens `path` to continue its tournament: its configuration and the games already
+    /// played. The file is checked read-only first; one that fails is not modified.
+    pub fn resume(path: &Path) -> Result<(Store, TournamentConfig, Vec<GameRecord>), StoreError> {
+        let (config, games) = Store::read(path)?;
+        let readonly = std::fs::metadata(path)
+            .map(|m| m.permissions().readonly())
+            .unwrap_or(false);
+        if readonly {
+            return Err(StoreError::ReadOnly {
+                path: path.to_path_buf(),
+            });
+        }
+        let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
+            .map_err(|e| sql_error(path, e))?;
+        let store = Store::prepare(conn, path)?;
+        Ok((store, config, games))
+    }
+
+    /// Sets the journal, durability and lock, and takes the lock at once so that a file in
+    /// use is reported now rather than at the first game.
+    fn prepare(conn: Connection, path: &Path) -> Result<Store, StoreError> {
+        let err = |e| sql_error(path, e);
+        conn.busy_timeout(Duration::from_millis(250)).map_err(err)?;
+        conn.pragma_update(None, "locking_mode", "EXCLUSIVE")
+            .map_err(err)?;
+        conn.pragma_update(None, "journal_mode", "WAL")
+            .map_err(err)?;
+        conn.pragma_update(None, "synchronous", "NORMAL")
+            .map_err(err)?;
+        conn.execute_batch("BEGIN IMMEDIATE; COMMIT;")
+            .map_err(err)?;
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    /// The file.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Records finished games in one transaction.
+    pub fn record(&mut self, games: &[GameRecord]) -> Result<(), StoreError> {
+        let path = self.path.clone();
+        let err = |e| sql_error(&path, e);
+        let tx = self.conn.transaction().map_err(err)?;
+        {
+            let mut insert = tx
+                .prepare_cached(
+                    "INSERT OR REPLACE INTO games (idx, deal, seats, returns, winners, figures, decisions)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                )
+                .map_err(err)?;
+            for g in games {
+                insert
+                    .execute(params![
+                        g.index as i64,
+                        g.deal as i64,
+                        json(&g.seats),
+                        json(&g.returns),
+                        json(&g.winners),
+                        json(&g.figures),
+                        g.decisions as i64,
+                    ])
+                    .map_err(err)?;
+            }
+        }
+        tx.commit().map_err(err)
+    }
+
+    /// Reads a tournament database without writing to it: its configuration and its games in
+    /// index order, each checked against the configuration.
+    pub fn read(path: &Path) -> Result<(TournamentConfig, Vec<GameRecord>), StoreError> {
+        if !path.exists() {
+            return Err(StoreError::Missing {
+                path: path.to_path_buf(),
+            });
+        }
+        let not_ours = |reason: String| StoreError::NotATournament {
+            path: path.to_path_buf(),
+            reason,
+        };
+        let conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(|e| sql_error(path, e))?;
+        conn.busy_timeout(Duration::from_millis(250))
+            .map_err(|e| sql_error(path, e))?;
+        let meta = |key: &str| -> Result<String, StoreError> {
+            conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| {
+                r.get::<_, String>(0)
+            })
+            .map_err(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => {
+                    not_ours(format!("no {key} in its meta table"))
+                }
+                e if e.sqlite_error_code().is_some_and(|c| {
+                    !matches!(
+                        c,
+                        ErrorCode::DatabaseBusy
+                            | ErrorCode::DatabaseLocked
+                            | ErrorCode::NotADatabase
+                    )
+                }) =>
+                {
+                    not_ours(format!("it has no parlour meta table ({e})"))
+                }
+                e => sql_error(path, e),
+            })
+        };
+        let format = meta("format")?;
+        if format != FORMAT {
+            return Err(not_ours(format!(
+                "its format is {format:?}, this parlour reads {FORMAT:?}"
+            )));
+        }
+        let config: TournamentConfig = serde_json::from_str(&meta("config")?)
+            .map_err(|e| not_ours(format!("its configuration does not parse: {e}")))?;
+        let mut stmt = conn
+            .prepare(
+                "SELECT idx, deal, seats, returns, winners, figures, decisions FROM games ORDER BY idx",
+            )
+            .map_err(|e| not_ours(format!("its games table cannot be read: {e}")))?;
+        let rows = stmt
+            .query_map([], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, i64>(1)?,
+                    r.get::<_, String>(2)?,
+                    r.get::<_, String>(3)?,
+                    r.get::<_, String>(4)?,
+                    r.get::<_, String>(5)?,
+                    r.get::<_, i64>(6)?,
+                ))
+            })
+            .map_err(|e| sql_error(path, e))?;
+        let mut games = Vec::new();
+        for row in rows {
+            let (idx, deal, seats, returns, winners, figures, decisions) =
+                row.map_err(|e| not_ours(format!("a games row cannot be read: {e}")))?;
+            let bad = |what: &str| not_ours(format!("game {idx}: {what}"));
+            let parse = |text: &str, what: &str| -> Result<serde_json::Value, StoreError> {
+                serde_json::from_str(text).map_err(|e| bad(&format!("{what} {text:?}: {e}")))
+            };
+            let record = GameRecord {
+                index: u64::try_from(idx).map_err(|_| bad("negative index"))?,
+                deal: u64::try_from(deal).map_err(|_| bad("negative deal"))?,
+                seats: serde_json::from_value(parse(&seats, "seats")?)
+                    .map_err(|e| bad(&format!("seats: {e}")))?,
+                returns: serde_json::from_value(parse(&returns, "returns")?)
+                    .map_err(|e| bad(&format!("returns: {e}")))?,
+                winners: serde_json::from_value(parse(&winners, "winners")?)
+                    .map_err(|e| bad(&format!("winners: {e}")))?,
+                figures: serde_json::from_value::<Vec<Figure>>(parse(&figures, "figures")?)
+                    .map_err(|e| bad(&format!("figures: {e}")))?,
+                decisions: u64::try_from(decisions).map_err(|_| bad("negative decisions"))?,
+            };
+            config.check_record(&record).map_err(|e| bad(&e))?;
+            games.push(record);
+        }
+        Ok((config, games))
+    }
+}
+
+/// JSON text of a record's field (plain data: encoding cannot fail).
+fn json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".into())
+}

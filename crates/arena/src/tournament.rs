@@ -1,0 +1,546 @@
+//! A tournament's configuration, its games, and the parallel run that plays and records them.
+
+use std::collections::BTreeSet;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+use parlour_core::play::{play_to_end, PlayError};
+use parlour_core::rng::derive_seed;
+use parlour_core::{Bot, BotError, BotSpec, Game, State};
+use serde::{Deserialize, Serialize};
+
+use crate::record::{Figure, GameRecord};
+use crate::schedule::{Schedule, ScheduleError, ScheduleKind};
+use crate::stats::{leader_significant, standings, EarlyStop, Standings, StopDecision};
+use crate::store::StoreError;
+
+/// Seed streams derived from the tournament seed.
+const SCHEDULE_STREAM: u64 = 0;
+const DEAL_STREAM: u64 = 1;
+const GAME_STREAM: u64 = 2;
+const BOT_STREAM: u64 = 3;
+
+/// How long a worker holds finished games before handing them to the recorder.
+const SEND_EVERY: Duration = Duration::from_millis(5);
+
+/// Everything that defines a tournament: the same configuration always gives the same games.
+/// It is stored in the results database, so a run can be resumed from the file alone.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct TournamentConfig {
+    /// The game's name (`uno`, ...).
+    pub game: String,
+    /// The game's options, as JSON (the game's own `Options` type).
+    pub options: serde_json::Value,
+    /// The entries: built-in bots with their options. The same bot may be entered twice.
+    pub entries: Vec<BotSpec>,
+    /// A unique label per entry (`random#2` when `random` is entered more than once).
+    pub labels: Vec<String>,
+    /// Seats at each table.
+    pub seats: usize,
+    /// Games in all: a whole number of groups of `seats` games.
+    pub games: u64,
+    /// The tournament seed.
+    pub seed: u64,
+    /// Whether each group's games share one deal (duplicate deals).
+    pub duplicate: bool,
+    /// How tables are chosen.
+    pub schedule: ScheduleKind,
+    /// Stop early when the leader is significantly ahead.
+    pub early_stop: Option<EarlyStop>,
+}
+
+impl TournamentConfig {
+    /// A tournament of `game` between `entries`, at least `games` games (rounded up to whole
+    /// groups of one game per seat rotation), with duplicate deals when the game has chance.
+    pub fn new<G: Game>(game: &G, entries: Vec<BotSpec>, games: u64, seed: u64) -> Self {
+        let seats = game.num_players();
+        TournamentConfig {
+            game: G::NAME.to_string(),
+            options: serde_json::to_value(game.options()).unwrap_or(serde_json::Value::Null),
+            labels: entry_labels(&entries),
+            entries,
+            seats,
+            games: games.div_ceil(seats as u64) * seats as u64,
+            seed,
+            duplicate: game.has_chance(),
+            schedule: ScheduleKind::Auto,
+            early_stop: None,
+        }
+    }
+
+    /// Groups (deals, with duplicate deals) in all.
+    pub fn groups(&self) -> u64 {
+        self.games / self.seats.max(1) as u64
+    }
+
+    /// The schedule this configuration plays.
+    pub fn schedule(&self) -> Result<Schedule, ScheduleError> {
+        Schedule::new(
+            self.entries.len(),
+            self.seats,
+            self.groups(),
+            self.schedule,
+            derive_seed(self.seed, SCHEDULE_STREAM),
+        )
+    }
+
+    /// Whether `record` could be one of this tournament's games (for stored files).
+    pub fn check_record(&self, r: &GameRecord) -> Result<(), String> {
+        let k = self.seats;
+        if r.index >= self.games {
+            return Err(format!(
+                "index beyond the tournament's {} games",
+                self.games
+            ));
+        }
+        if r.deal != r.index / k as u64 {
+            return Err(format!("deal {} does not match its index", r.deal));
+        }
+        let distinct: BTreeSet<usize> = r.seats.iter().copied().collect();
+        if r.seats.len() != k
+            || distinct.len() != k
+            || r.seats.iter().any(|&e| e >= self.entries.len())
+        {
+            return Err(format!("seating {:?} does not fit the tournament", r.seats));
+        }
+        if r.returns.len() != k || r.returns.iter().any(|x| !x.is_finite()) {
+            return Err(format!(
+                "returns {:?} are not one number per seat",
+                r.returns
+            ));
+        }
+        if r.winners.iter().any(|&w| w >= k) {
+            return Err(format!("winners {:?} are not seats", r.winners));
+        }
+        if r.figures.iter().any(|f| f.values.len() != k) {
+            return Err("figures are not one number per seat".into());
+        }
+        Ok(())
+    }
+}
+
+/// Labels for the entries: the bot's text, numbered `#1`, `#2`, ... when it is entered more
+/// than once.
+pub fn entry_labels(entries: &[BotSpec]) -> Vec<String> {
+    let names: Vec<String> = entries.iter().map(BotSpec::to_string).collect();
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, b)| {
+            if names.iter().filter(|x| *x == b).count() > 1 {
+                let k = names[..=i].iter().filter(|x| *x == b).count();
+                format!("{b}#{k}")
+            } else {
+                b.clone()
+            }
+        })
+        .collect()
+}
+
+/// Why a tournament could not run.
+#[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
+pub enum ArenaError {
+    /// The entries cannot be scheduled.
+    #[error(transparent)]
+    Schedule(#[from] ScheduleError),
+    /// An entry's bot cannot be made (unknown bot, option or value).
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    /// The configuration is for another game, or unusable.
+    #[error("{0}")]
+    Config(String),
+    /// A stored game does not belong to this tournament.
+    #[error("stored game {index} does not belong to this tournament: {reason}")]
+    Mismatch {
+        /// The game's index.
+        index: u64,
+        /// Why.
+        reason: String,
+    },
+    /// A game failed (a bot chose an illegal action, ...).
+    #[error("game {index}: {error}")]
+    Play {
+        /// The game's index.
+        index: u64,
+        /// What failed.
+        error: PlayError,
+    },
+    /// Recording results failed; games already recorded are kept.
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// The worker threads could not start.
+    #[error("cannot start worker threads: {0}")]
+    Threads(String),
+}
+
+/// Makes a bot for an entry, with its seed.
+pub type MakeBot<'a, G> = &'a (dyn Fn(&BotSpec, u64) -> Result<Box<dyn Bot<G>>, BotError> + Sync);
+
+/// How far a run has got, for a progress display.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// Games finished and recorded, this run and before.
+    pub done: u64,
+    /// Games in the tournament.
+    pub total: u64,
+    /// Games finished in this run.
+    pub this_run: u64,
+}
+
+/// What a run produced.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RunResult {
+    /// Games finished in this run (some may lie beyond an early stop).
+    pub played: u64,
+    /// The standings and what they count.
+    pub summary: Summary,
+}
+
+/// Standings over a tournament's recorded games, and which games they count.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Summary {
+    /// The games counted, in index order: every recorded game, or those before an early stop.
+    pub records: Vec<GameRecord>,
+    /// Whether every game the tournament needs (all, or up to its early stop) is recorded.
+    pub complete: bool,
+    /// Player decisions made in the counted games.
+    pub decisions: u64,
+    /// Where and why the tournament stopped early, if it did.
+    pub stopped: Option<EarlyStopped>,
+    /// The standings.
+    pub standings: Standings,
+}
+
+/// The standings of `config`'s tournament from its recorded games (any order): the early stop,
+/// if configured, is re-taken at its planned looks, so a stored tournament reports exactly
+/// what its run reported.
+pub fn summarize(config: &TournamentConfig, mut records: Vec<GameRecord>) -> Summary {
+    records.sort_by_key(|r| r.index);
+    records.dedup_by_key(|r| r.index);
+    let mut slots: Vec<Option<GameRecord>> = vec![None; config.games as usize];
+    for r in records {
+        if let Some(slot) = slots.get_mut(r.index as usize) {
+            *slot = Some(r);
+        }
+    }
+    let mut looks = Looks::new(config);
+    looks.advance(config, &slots);
+    let counted = looks.stopped.as_ref().map_or(config.games, |s| s.games) as usize;
+    let complete = slots[..counted].iter().all(Option::is_some);
+    let records: Vec<GameRecord> = slots.into_iter().take(counted).flatten().collect();
+    Summary {
+        standings: standings(&config.labels, config.duplicate, &records),
+        decisions: records.iter().map(|r| r.decisions).sum(),
+        complete,
+        records,
+        stopped: looks.stopped,
+    }
+}
+
+/// An early stop.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EarlyStopped {
+    /// Games counted (a whole number of groups).
+    pub games: u64,
+    /// The test's decision.
+    pub decision: StopDecision,
+}
+
+/// A tournament ready to play: its configuration, game and schedule.
+#[derive(Debug)]
+pub struct Tournament<G: Game> {
+    config: TournamentConfig,
+    game: G,
+    schedule: Schedule,
+}
+
+impl<G: Game> Tournament<G> {
+    /// Checks the configuration against `game` (the game each tournament game is played
+    /// with) and `make_bot` (every entry must make a bot), and builds the schedule.
+    pub fn new(
+        game: G,
+        config: TournamentConfig,
+        make_bot: MakeBot<'_, G>,
+    ) -> Result<Self, ArenaError> {
+        if config.game != G::NAME {
+            return Err(ArenaError::Config(format!(
+                "the tournament is of {}, not {}",
+                config.game,
+                G::NAME
+            )));
+        }
+        if config.seats != game.num_players() || config.labels.len() != config.entries.len() {
+            return Err(ArenaError::Config(
+                "the table size or labels do not fit the game".into(),
+            ));
+        }
+        if config.games == 0 || config.games % config.seats as u64 != 0 {
+            return Err(ArenaError::Config(format!(
+                "the number of games must be a positive multiple of {}",
+                config.seats
+            )));
+        }
+        for spec in &config.entries {
+            make_bot(spec, 0)?;
+        }
+        let schedule = config.schedule()?;
+        Ok(Tournament {
+            config,
+            game,
+            schedule,
+        })
+    }
+
+    /// The configuration.
+    pub fn config(&self) -> &TournamentConfig {
+        &self.config
+    }
+
+    /// The schedule.
+    pub fn schedule(&self) -> &Schedule {
+        &self.schedule
+    }
+
+    /// The seed game `index` is dealt from: one per group with duplicate deals, one per game
+    /// otherwise.
+    pub fn deal_seed(&self, index: u64) -> u64 {
+        if self.config.duplicate {
+            derive_seed(
+                derive_seed(self.config.seed, DEAL_STREAM),
+                index / self.config.seats as u64,
+            )
+        } else {
+            derive_seed(derive_seed(self.config.seed, GAME_STREAM), index)
+        }
+    }
+
+    /// Plays game `index` of the schedule: a pure function of the configuration and `index`.
+    pub fn play_game(
+        &self,
+        index: u64,
+        make_bot: MakeBot<'_, G>,
+    ) -> Result<GameRecord, ArenaError> {
+        let seats = self.schedule.seating(index);
+        let bot_seed = derive_seed(derive_seed(self.config.seed, BOT_STREAM), index);
+        let mut bots = seats
+            .iter()
+            .enumerate()
+            .map(|(s, &e)| make_bot(&self.config.entries[e], derive_seed(bot_seed, s as u64)))
+            .collect::<Result<Vec<_>, _>>()?;
+        let end = play_to_end(
+            &self.game,
+            self.game.new_game(self.deal_seed(index)),
+            &mut bots,
+        )
+        .map_err(|error| ArenaError::Play { index, error })?;
+        Ok(GameRecord {
+            index,
+            deal: index / self.config.seats as u64,
+            seats,
+            returns: end.returns(),
+            winners: end.winners(),
+            figures: end
+                .result_figures()
+                .into_iter()
+                .map(|(name, values)| Figure {
+                    name: name.to_string(),
+                    values,
+                })
+                .collect(),
+            decisions: end.decisions(),
+        })
+    }
+
+    /// Plays every game not in `done` on `jobs` threads, handing each batch of finished games
+    /// to `record` (the database) as they arrive and reporting `progress`; then computes the
+    /// standings from all the games in index order. The standings do not depend on `jobs`,
+    /// on timing, or on which games were already `done`.
+    ///
+    /// With an early stop, the test runs at planned looks over the first games in index order
+    /// (never over whichever games happened to finish first), so where it stops is also a
+    /// function of the configuration alone.
+    pub fn run(
+        &self,
+        jobs: usize,
+        done: Vec<GameRecord>,
+        make_bot: MakeBot<'_, G>,
+        record: &mut dyn FnMut(&[GameRecord]) -> Result<(), StoreError>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<RunResult, ArenaError> {
+        let total = self.config.games;
+        let mut results: Vec<Option<GameRecord>> = vec![None; total as usize];
+        for r in done {
+            self.config
+                .check_record(&r)
+                .and_then(|()| {
+                    if r.seats == self.schedule.seating(r.index) {
+                        Ok(())
+                    } else {
+                        Err("its seating is not this schedule's".into())
+                    }
+                })
+                .map_err(|reason| ArenaError::Mismatch {
+                    index: r.index,
+                    reason,
+                })?;
+            let i = r.index as usize;
+            results[i] = Some(r);
+        }
+        let mut looks = Looks::new(&self.config);
+        looks.advance(&self.config, &results);
+        let pending: Vec<u64> = if looks.stopped.is_some() {
+            Vec::new()
+        } else {
+            (0..total)
+                .filter(|&i| results[i as usize].is_none())
+                .collect()
+        };
+        let already = total - pending.len() as u64;
+        let mut played = 0u64;
+        progress(Progress {
+            done: already,
+            total,
+            this_run: 0,
+        });
+        if !pending.is_empty() {
+            let workers = jobs.clamp(1, pending.len());
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(workers)
+                .build()
+                .map_err(|e| ArenaError::Threads(e.to_string()))?;
+            let next = AtomicUsize::new(0);
+            let stop = AtomicBool::new(false);
+            let (tx, rx) = mpsc::channel::<Vec<Result<GameRecord, ArenaError>>>();
+            let outcome = std::thread::scope(|scope| -> Result<(), ArenaError> {
+                let (next, stop, pending) = (&next, &stop, &pending);
+                scope.spawn(move || {
+                    pool.scope(|s| {
+                        for _ in 0..workers {
+                            let tx = tx.clone();
+                            // Games are taken in index order, so the finished ones form a
+                            // prefix (plus the few in flight) and early-stop looks come soon.
+                            s.spawn(move |_| {
+                                // Finished games are sent every few milliseconds rather than
+                                // one by one: waking the recorder for each fast game costs
+                                // more than the game. A game slower than that goes at once.
+                                let mut held = Vec::new();
+                                let mut since = Instant::now();
+                                loop {
+                                    let j = next.fetch_add(1, Ordering::Relaxed);
+                                    let index = match pending.get(j) {
+                                        Some(&i) if !stop.load(Ordering::Relaxed) => i,
+                                        _ => break,
+                                    };
+                                    let result = self.play_game(index, make_bot);
+                                    let failed = result.is_err();
+                                    held.push(result);
+                                    if failed || since.elapsed() >= SEND_EVERY {
+                                        if tx.send(std::mem::take(&mut held)).is_err() || failed {
+                                            return;
+                                        }
+                                        since = Instant::now();
+                                    }
+                                }
+                                if !held.is_empty() {
+                                    let _ = tx.send(held);
+                                }
+                            });
+                        }
+                    });
+                    drop(tx);
+                });
+                let mut batch = Vec::new();
+                let fail = |e: ArenaError| {
+                    stop.store(true, Ordering::Relaxed);
+                    e
+                };
+                while let Ok(first) = rx.recv() {
+                    batch.clear();
+                    for result in std::iter::once(first).chain(rx.try_iter()).flatten() {
+                        batch.push(result.map_err(fail)?);
+                    }
+                    record(&batch).map_err(|e| fail(e.into()))?;
+                    played += batch.len() as u64;
+                    for r in batch.drain(..) {
+                        let i = r.index as usize;
+                        results[i] = Some(r);
+                    }
+                    if looks.stopped.is_none() {
+                        looks.advance(&self.config, &results);
+                        if looks.stopped.is_some() {
+                            stop.store(true, Ordering::Relaxed);
+                        }
+                    }
+                    progress(Progress {
+                        done: already + played,
+                        total,
+                        this_run: played,
+                    });
+                }
+                Ok(())
+            });
+            outcome?;
+        }
+        Ok(RunResult {
+            played,
+            summary: summarize(&self.config, results.into_iter().flatten().collect()),
+        })
+    }
+}
+
+/// The early stop's planned looks: after every `every` groups, over the games before it.
+struct Looks {
+    every: u64,
+    next: u64,
+    /// The finished games before the first unfinished one (kept only with an early stop).
+    prefix: Vec<GameRecord>,
+    stopped: Option<EarlyStopped>,
+}
+
+impl Looks {
+    fn new(config: &TournamentConfig) -> Looks {
+        let every = config
+            .early_stop
+            .map_or(u64::MAX, |r| {
+                config.groups().div_ceil(u64::from(r.looks.max(1)))
+            })
+            .max(1);
+        Looks {
+            every,
+            next: every,
+            prefix: Vec::new(),
+            stopped: None,
+        }
+    }
+
+    /// Takes every look whose games have all finished, in order.
+    fn advance(&mut self, config: &TournamentConfig, results: &[Option<GameRecord>]) {
+        let Some(rule) = config.early_stop else {
+            return;
+        };
+        while let Some(Some(r)) = results.get(self.prefix.len()) {
+            self.prefix.push(r.clone());
+        }
+        let k = config.seats as u64;
+        while self.stopped.is_none()
+            && self.next < config.groups()
+            && self.next * k <= self.prefix.len() as u64
+        {
+            let games = (self.next * k) as usize;
+            if let Some(decision) = leader_significant(
+                &config.labels,
+                config.duplicate,
+                &self.prefix[..games],
+                &rule,
+            ) {
+                self.stopped = Some(EarlyStopped {
+                    games: games as u64,
+                    decision,
+                });
+            }
+            self.next += self.every;
+        }
+    }
+}

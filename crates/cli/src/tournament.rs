@@ -1,0 +1,619 @@
+//! `parlour tournament` and `parlour report`: run, resume and re-print tournaments.
+
+use std::io::IsTerminal;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
+use indicatif::{ProgressBar, ProgressStyle};
+use parlour_arena::schedule::ScheduleKind;
+use parlour_arena::stats::{EarlyStop, Interval, Standings};
+use parlour_arena::store::{Store, StoreError};
+use parlour_arena::{
+    summarize, ArenaError, GameRecord, Progress, Summary, Tournament, TournamentConfig,
+};
+use parlour_core::{Bot, BotError, BotSpec, Game};
+use serde_json::{json, Value};
+
+use crate::args::{ScheduleArg, StandingsFormat};
+use crate::commands::{
+    bot_spec, failed, game_options, name_list, parse_number, usage, with_game, Failure, GameCommand,
+};
+
+/// Where games are recorded.
+#[derive(Debug)]
+pub enum DbChoice {
+    /// Nowhere (`--no-db`).
+    None,
+    /// A new file under `parlour-runs/`.
+    Default,
+    /// This new file.
+    File(PathBuf),
+}
+
+pub struct TournamentCmd {
+    pub bots: Option<String>,
+    pub games: String,
+    pub players: Option<String>,
+    pub seed: u64,
+    pub jobs: Option<String>,
+    pub format: StandingsFormat,
+    pub options: Vec<String>,
+    pub db: DbChoice,
+    pub duplicate: Option<bool>,
+    pub schedule: ScheduleArg,
+    /// The early stop's alpha, as typed.
+    pub early_stop: Option<String>,
+}
+
+fn jobs_arg(jobs: Option<&str>) -> Result<usize, Failure> {
+    let jobs: usize = match jobs {
+        Some(j) => parse_number("--jobs", j)?,
+        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+    };
+    if jobs == 0 || jobs > 1024 {
+        return Err(usage("--jobs must be from 1 to 1024"));
+    }
+    Ok(jobs)
+}
+
+fn make_bot<G: Game>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+    parlour_bots::make_bot::<G>(spec, seed)
+}
+
+/// An arena error as a failure: what the user typed or chose is exit code 2.
+fn arena_failure(e: ArenaError) -> Failure {
+    match &e {
+        ArenaError::Schedule(_) | ArenaError::Bot(_) | ArenaError::Config(_) => {
+            usage(e.to_string())
+        }
+        ArenaError::Store(s) if s.is_bad_input() => usage(e.to_string()),
+        _ => failed(e.to_string()),
+    }
+}
+
+fn store_failure(e: StoreError) -> Failure {
+    if e.is_bad_input() {
+        usage(e.to_string())
+    } else {
+        failed(e.to_string())
+    }
+}
+
+/// The default entries: the game's own bots, then random bots until a table is full.
+fn default_entries<G: Game>(seats: usize) -> Vec<BotSpec> {
+    let mut v: Vec<BotSpec> = G::bots().iter().map(|b| BotSpec::named(b.name)).collect();
+    if v.len() < seats || v.is_empty() {
+        v.push(BotSpec::named("random"));
+    }
+    while v.len() < seats {
+        v.push(BotSpec::named("random"));
+    }
+    v
+}
+
+/// `parlour-runs/GAME-YYYYMMDD-HHMMSS-seedN.sqlite`, numbered if that exists.
+fn default_db_path(game: &str, seed: u64) -> PathBuf {
+    let secs = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
+    let t = secs % 86_400;
+    let stem = format!(
+        "{game}-{y:04}{m:02}{d:02}-{:02}{:02}{:02}-seed{seed}",
+        t / 3600,
+        t / 60 % 60,
+        t % 60
+    );
+    let dir = PathBuf::from("parlour-runs");
+    let mut path = dir.join(format!("{stem}.sqlite"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{stem}-{n}.sqlite"));
+        n += 1;
+    }
+    path
+}
+
+/// The UTC date of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    (yoe + era * 400 + i64::from(m <= 2), m, d)
+}
+
+impl GameCommand for TournamentCmd {
+    fn run<G: Game>(self) -> Result<(), Failure> {
+        let games: u64 = parse_number("--games", &self.games)?;
+        if !(1..=1_000_000_000).contains(&games) {
+            return Err(usage("--games must be from 1 to 1000000000"));
+        }
+        let jobs = jobs_arg(self.jobs.as_deref())?;
+        let mut extra = Vec::new();
+        if let Some(p) = &self.players {
+            extra.push((
+                "players",
+                Value::from(parse_number::<usize>("--players", p)?),
+            ));
+        }
+        let game = game_options::<G>(&self.options, &extra)?.tournament_unit();
+        let entries = match &self.bots {
+            Some(text) => name_list("--bots", text)?
+                .iter()
+                .map(|t| bot_spec(t))
+                .collect::<Result<Vec<_>, _>>()?,
+            None => default_entries::<G>(game.num_players()),
+        };
+        let mut config = TournamentConfig::new(&game, entries, games, self.seed);
+        if let Some(d) = self.duplicate {
+            config.duplicate = d;
+        }
+        config.schedule = match self.schedule {
+            ScheduleArg::Auto => ScheduleKind::Auto,
+            ScheduleArg::RoundRobin => ScheduleKind::RoundRobin,
+            ScheduleArg::Random => ScheduleKind::Random,
+        };
+        if let Some(alpha) = &self.early_stop {
+            let alpha: f64 = parse_number("--alpha", alpha)?;
+            if !(alpha > 0.0 && alpha < 0.5) {
+                return Err(usage("--alpha must be between 0 and 0.5"));
+            }
+            config.early_stop = Some(EarlyStop {
+                alpha,
+                ..EarlyStop::default()
+            });
+        }
+        let tournament = Tournament::new(game, config, &make_bot::<G>).map_err(arena_failure)?;
+        let store = match self.db {
+            DbChoice::None => None,
+            DbChoice::File(path) => Some(path),
+            DbChoice::Default => {
+                let path = default_db_path(G::NAME, self.seed);
+                if let Some(dir) = path.parent() {
+                    std::fs::create_dir_all(dir)
+                        .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
+                }
+                Some(path)
+            }
+        }
+        .map(|path| Store::create(&path, tournament.config()))
+        .transpose()
+        .map_err(store_failure)?;
+        execute(&tournament, store, Vec::new(), jobs, self.format)
+    }
+}
+
+/// `parlour tournament --resume FILE`.
+pub fn resume(file: &Path, jobs: Option<&str>, format: StandingsFormat) -> Result<(), Failure> {
+    let jobs = jobs_arg(jobs)?;
+    let (store, config, done) = Store::resume(file).map_err(store_failure)?;
+    let game = config.game.clone();
+    with_game(
+        &game,
+        ResumeCmd {
+            store,
+            config,
+            done,
+            jobs,
+            format,
+        },
+    )
+}
+
+struct ResumeCmd {
+    store: Store,
+    config: TournamentConfig,
+    done: Vec<GameRecord>,
+    jobs: usize,
+    format: StandingsFormat,
+}
+
+impl GameCommand for ResumeCmd {
+    fn run<G: Game>(self) -> Result<(), Failure> {
+        let file = self.store.path().display().to_string();
+        let options: G::Options = serde_json::from_value(self.config.options.clone())
+            .map_err(|e| usage(format!("{file}: its {} options do not parse: {e}", G::NAME)))?;
+        let game = G::new(options).map_err(|e| usage(format!("{file}: {e}")))?;
+        let tournament = Tournament::new(game, self.config, &make_bot::<G>)
+            .map_err(|e| usage(format!("{file}: {e}")))?;
+        execute(
+            &tournament,
+            Some(self.store),
+            self.done,
+            self.jobs,
+            self.format,
+        )
+    }
+}
+
+/// Progress on stderr: a bar on a terminal, a plain line every few seconds otherwise.
+struct Reporter {
+    bar: Option<ProgressBar>,
+    start: Instant,
+    last_line: Instant,
+}
+
+impl Reporter {
+    fn new(total: u64) -> Reporter {
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new(total);
+            bar.set_style(
+                ProgressStyle::with_template("{bar:40} {pos}/{len} games · {per_sec} · eta {eta}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar
+        });
+        let now = Instant::now();
+        Reporter {
+            bar,
+            start: now,
+            last_line: now,
+        }
+    }
+
+    fn update(&mut self, p: Progress) {
+        if let Some(bar) = &self.bar {
+            bar.set_position(p.done);
+            return;
+        }
+        if p.this_run == 0 || self.last_line.elapsed() < Duration::from_secs(1) {
+            return;
+        }
+        self.last_line = Instant::now();
+        let secs = self.start.elapsed().as_secs_f64();
+        let rate = p.this_run as f64 / secs.max(1e-9);
+        let left = (p.total - p.done) as f64 / rate.max(1e-9);
+        eprintln!(
+            "parlour: {}/{} games recorded ({:.1}%), {:.0} games/s, about {:.0}s left",
+            p.done,
+            p.total,
+            100.0 * p.done as f64 / p.total.max(1) as f64,
+            rate,
+            left
+        );
+    }
+
+    fn finish(self) {
+        if let Some(bar) = self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+fn execute<G: Game>(
+    tournament: &Tournament<G>,
+    mut store: Option<Store>,
+    done: Vec<GameRecord>,
+    jobs: usize,
+    format: StandingsFormat,
+) -> Result<(), Failure> {
+    let config = tournament.config();
+    let db = store.as_ref().map(|s| s.path().to_path_buf());
+    if let Some(path) = &db {
+        eprintln!(
+            "parlour: recording games in {} ({} already recorded)",
+            path.display(),
+            done.len()
+        );
+    }
+    let mut reporter = Reporter::new(config.games);
+    let start = Instant::now();
+    let result = tournament.run(
+        jobs,
+        done,
+        &make_bot::<G>,
+        &mut |batch| match store.as_mut() {
+            Some(s) => s.record(batch),
+            None => Ok(()),
+        },
+        &mut |p| reporter.update(p),
+    );
+    reporter.finish();
+    let result = result.map_err(|e| {
+        let kept = db.as_ref().map_or(String::new(), |p| {
+            format!(
+                " (the games finished so far are kept in {}; continue with --resume)",
+                p.display()
+            )
+        });
+        let mut f = arena_failure(e);
+        f.message.push_str(&kept);
+        f
+    })?;
+    let secs = start.elapsed().as_secs_f64();
+    let run = RunInfo {
+        seconds: secs,
+        jobs,
+        played: result.played,
+        db,
+        schedule: tournament.schedule().kind,
+    };
+    print_summary(config, &result.summary, Some(&run), format)
+}
+
+/// How a run went, for the output.
+struct RunInfo {
+    seconds: f64,
+    jobs: usize,
+    played: u64,
+    db: Option<PathBuf>,
+    schedule: ScheduleKind,
+}
+
+/// What a game's score means, for the standings' notes.
+fn score_note(game: &str) -> &'static str {
+    match game {
+        "uno" => "score: Uno points won (the winner scores the cards left in the other hands)",
+        "go" => "score: the player's points, from the best partition of their cards",
+        "phased" => "score: 10,000 for completing every phase, minus penalty points",
+        "bo" => "score: 1 for a win, 0 otherwise",
+        "chexers" => "score: 1 for a win, 1/3 each for a draw, 0 for a loss",
+        _ => "score: the game's return",
+    }
+}
+
+fn schedule_text(kind: ScheduleKind) -> &'static str {
+    match kind {
+        ScheduleKind::RoundRobin => "round-robin",
+        ScheduleKind::Random => "balanced random",
+        ScheduleKind::Auto => "auto",
+    }
+}
+
+fn ci(i: &Interval, digits: usize, scale: f64) -> String {
+    if i.n < 2 {
+        format!("{:.digits$} (n/a)", i.mean * scale)
+    } else {
+        format!(
+            "{:.digits$} ({:.digits$}–{:.digits$})",
+            i.mean * scale,
+            i.low * scale,
+            i.high * scale
+        )
+    }
+}
+
+fn print_summary(
+    config: &TournamentConfig,
+    summary: &Summary,
+    run: Option<&RunInfo>,
+    format: StandingsFormat,
+) -> Result<(), Failure> {
+    let s = &summary.standings;
+    match format {
+        StandingsFormat::Json => {
+            let mut v = json!({
+                "game": config.game,
+                "options": config.options,
+                "seed": config.seed,
+                "entries": config.labels,
+                "games_planned": config.games,
+                "games_counted": summary.records.len(),
+                "complete": summary.complete,
+                "duplicate": config.duplicate,
+                "schedule": config.schedule,
+                "early_stop": config.early_stop,
+                "stopped_early": summary.stopped,
+                "decisions": summary.decisions,
+                "standings": s,
+            });
+            if let Some(run) = run {
+                v["run"] = json!({
+                    "seconds": run.seconds,
+                    "jobs": run.jobs,
+                    "played": run.played,
+                    "games_per_sec": run.played as f64 / run.seconds.max(1e-9),
+                    "db": run.db.as_ref().map(|p| p.display().to_string()),
+                    "schedule_used": run.schedule,
+                });
+            }
+            println!("{v}");
+        }
+        StandingsFormat::Csv => print_csv(s)?,
+        StandingsFormat::Table => print_tables(config, summary, run),
+    }
+    Ok(())
+}
+
+fn print_csv(s: &Standings) -> Result<(), Failure> {
+    let mut w = csv::Writer::from_writer(std::io::stdout());
+    let mut header: Vec<String> = [
+        "rank",
+        "entry",
+        "games",
+        "wins",
+        "draws",
+        "win_rate",
+        "win_rate_low",
+        "win_rate_high",
+        "placement",
+        "placement_low",
+        "placement_high",
+        "score",
+        "score_low",
+        "score_high",
+        "rating_mu",
+        "rating_sigma",
+    ]
+    .map(String::from)
+    .to_vec();
+    if let Some(e) = s.entries.first() {
+        for (name, _) in &e.figures {
+            header.extend([name.clone(), format!("{name}_low"), format!("{name}_high")]);
+        }
+    }
+    let err = |e: csv::Error| failed(format!("writing CSV: {e}"));
+    w.write_record(&header).map_err(err)?;
+    for (rank, e) in s.entries.iter().enumerate() {
+        let mut row = vec![
+            (rank + 1).to_string(),
+            e.label.clone(),
+            e.games.to_string(),
+            e.wins.to_string(),
+            e.draws.to_string(),
+        ];
+        for i in [&e.win_rate, &e.placement, &e.score] {
+            row.extend([i.mean, i.low, i.high].map(|x| x.to_string()));
+        }
+        row.extend([e.rating.mu, e.rating.sigma].map(|x| x.to_string()));
+        for (_, i) in &e.figures {
+            row.extend([i.mean, i.low, i.high].map(|x| x.to_string()));
+        }
+        w.write_record(&row).map_err(err)?;
+    }
+    w.flush().map_err(|e| failed(format!("writing CSV: {e}")))
+}
+
+fn print_tables(config: &TournamentConfig, summary: &Summary, run: Option<&RunInfo>) {
+    let s = &summary.standings;
+    let k = config.seats as u64;
+    println!(
+        "{} tournament · {} entries · seed {} · {} of {} games{} · {}",
+        config.game,
+        config.entries.len(),
+        config.seed,
+        summary.records.len(),
+        config.games,
+        if summary.complete {
+            ""
+        } else {
+            " (incomplete)"
+        },
+        if config.duplicate {
+            format!(
+                "duplicate deals: each of {} deals played in all {k} seat rotations",
+                config.groups()
+            )
+        } else {
+            format!("every game its own deal, seats rotated in groups of {k}")
+        },
+    );
+    let mut table = Table::new();
+    let mut header = vec![
+        "#",
+        "entry",
+        "games",
+        "wins",
+        "draws",
+        "win % (95% CI)",
+        "placement (95% CI)",
+        "score/game (95% CI)",
+        "rating μ ± σ",
+    ]
+    .into_iter()
+    .map(String::from)
+    .collect::<Vec<_>>();
+    if let Some(e) = s.entries.first() {
+        header.extend(e.figures.iter().map(|(n, _)| format!("{n}/game (95% CI)")));
+    }
+    table.load_style(UTF8_FULL_CONDENSED).set_header(header);
+    let right = |x: String| Cell::new(x).set_alignment(CellAlignment::Right);
+    for (rank, e) in s.entries.iter().enumerate() {
+        let mut row = vec![
+            Cell::new(rank + 1),
+            Cell::new(&e.label),
+            right(e.games.to_string()),
+            right(e.wins.to_string()),
+            right(e.draws.to_string()),
+            Cell::new(ci(&e.win_rate, 1, 100.0)),
+            Cell::new(ci(&e.placement, 2, 1.0)),
+            Cell::new(ci(&e.score, 2, 1.0)),
+            right(format!("{:.1} ± {:.1}", e.rating.mu, e.rating.sigma)),
+        ];
+        row.extend(e.figures.iter().map(|(_, i)| Cell::new(ci(i, 2, 1.0))));
+        table.add_row(row);
+    }
+    println!("{table}");
+    println!(
+        "{}; placement 1 = first, ties share places; intervals are 95%{}; rating: Weng-Lin.",
+        score_note(&config.game),
+        if config.duplicate {
+            ", clustered by deal"
+        } else {
+            ""
+        }
+    );
+    if let Some(stop) = &summary.stopped {
+        println!(
+            "stopped early after {} games: {} is ahead of every other entry (closest: {}, z = {:.2} > {:.2}, alpha {})",
+            stop.games,
+            config.labels[stop.decision.leader],
+            config.labels[stop.decision.runner_up],
+            stop.decision.z,
+            stop.decision.threshold,
+            config.early_stop.map_or(0.0, |r| r.alpha)
+        );
+    }
+    // The pairwise table, in standings order.
+    let order: Vec<usize> = s.entries.iter().map(|e| e.entry).collect();
+    let mut pair = Table::new();
+    let mut header = vec![String::from("ahead of →")];
+    header.extend(order.iter().map(|&b| config.labels[b].clone()));
+    pair.load_style(UTF8_FULL_CONDENSED).set_header(header);
+    for &a in &order {
+        let mut row = vec![Cell::new(&config.labels[a])];
+        for &b in &order {
+            let text = match s
+                .pairwise
+                .get(a)
+                .and_then(|r| r.get(b))
+                .and_then(|c| c.as_ref())
+            {
+                Some(c) => format!("{:.1}%", 100.0 * c.share),
+                None => "–".to_string(),
+            };
+            row.push(right(text));
+        }
+        pair.add_row(row);
+    }
+    println!("how often the row entry finished ahead of the column entry (ties count half):");
+    println!("{pair}");
+    if let Some(run) = run {
+        println!(
+            "{} games played now ({} decisions counted) in {:.2}s on {} thread(s): {:.0} games/s · schedule: {}",
+            run.played,
+            summary.decisions,
+            run.seconds,
+            run.jobs,
+            run.played as f64 / run.seconds.max(1e-9),
+            schedule_text(run.schedule)
+        );
+        if let Some(db) = &run.db {
+            println!(
+                "recorded in {} (re-print with: parlour report {})",
+                db.display(),
+                db.display()
+            );
+        }
+    }
+}
+
+/// `parlour report FILE`.
+pub fn report(file: &Path, format: StandingsFormat, svg: Option<&Path>) -> Result<(), Failure> {
+    let (config, records) = Store::read(file).map_err(store_failure)?;
+    let summary = summarize(&config, records);
+    if let Some(path) = svg {
+        let title = format!(
+            "{} tournament, seed {}: {} games",
+            config.game,
+            config.seed,
+            summary.records.len()
+        );
+        std::fs::write(
+            path,
+            parlour_arena::svg::ratings_svg(&title, &summary.standings),
+        )
+        .map_err(|e| failed(format!("writing {}: {e}", path.display())))?;
+    }
+    print_summary(&config, &summary, None, format)?;
+    if let (Some(path), StandingsFormat::Table) = (svg, format) {
+        println!("ratings chart written to {}", path.display());
+    }
+    Ok(())
+}
