@@ -87,7 +87,10 @@ fn bad_numbers_are_rejected() {
         &["tournament", "uno", "--rounds", "0"],
         "--games must be from 1",
     );
-    assert_bad_input(&["tournament", "uno", "--rounds", "lots"], "--games: \"lots\"");
+    assert_bad_input(
+        &["tournament", "uno", "--rounds", "lots"],
+        "--games: \"lots\"",
+    );
     assert_bad_input(
         &["tournament", "uno", "--rounds", "10", "--jobs", "0"],
         "--jobs",
@@ -260,7 +263,11 @@ fn tournament_json_is_machine_readable_and_independent_of_jobs() {
     assert!(entries.iter().all(|e| e["games"] == 400));
     let wins: u64 = entries.iter().map(|e| e["wins"].as_u64().unwrap()).sum();
     let draws = entries[0]["draws"].as_u64().unwrap();
-    assert_eq!(wins + draws, 400, "each Uno round has one winner or is drawn");
+    assert_eq!(
+        wins + draws,
+        400,
+        "each Uno round has one winner or is drawn"
+    );
     assert_eq!(one, run("2"));
 }
 

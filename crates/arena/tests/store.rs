@@ -1,0 +1,203 @@
+//! The results database: round trips, and files it must refuse without touching them.
+
+use std::path::Path;
+
+use parlour_arena::store::{Store, StoreError};
+use parlour_arena::{summarize, GameRecord, Tournament, TournamentConfig};
+use parlour_core::{Bot, BotError, BotSpec, Game};
+use parlour_uno::Uno;
+
+fn make(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<Uno>>, BotError> {
+    parlour_bots::make_bot::<Uno>(spec, seed)
+}
+
+fn tournament(games: u64, seed: u64) -> Tournament<Uno> {
+    let game = Uno::new(Default::default()).unwrap();
+    let entries = ["heuristic", "random", "random", "random"]
+        .map(BotSpec::named)
+        .to_vec();
+    let config = TournamentConfig::new(&game, entries, games, seed);
+    Tournament::new(game, config, &make).unwrap()
+}
+
+/// Plays `t` recording into `path`; returns the games played.
+fn play_into(t: &Tournament<Uno>, store: &mut Store, done: Vec<GameRecord>) -> u64 {
+    t.run(2, done, &make, &mut |b| store.record(b), &mut |_| {})
+        .unwrap()
+        .played
+}
+
+fn bytes(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap()
+}
+
+#[test]
+fn games_round_trip_through_the_file_bit_for_bit() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.sqlite");
+    let t = tournament(200, 1);
+    let mut store = Store::create(&path, t.config()).unwrap();
+    assert_eq!(play_into(&t, &mut store, Vec::new()), 200);
+    drop(store);
+    let (config, games) = Store::read(&path).unwrap();
+    assert_eq!(&config, t.config());
+    let direct = t
+        .run(1, Vec::new(), &make, &mut |_| Ok(()), &mut |_| {})
+        .unwrap();
+    assert_eq!(
+        games, direct.summary.records,
+        "every field, floats included"
+    );
+    assert_eq!(summarize(&config, games), direct.summary);
+}
+
+#[test]
+fn resume_continues_a_partial_file_to_the_same_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.sqlite");
+    let t = tournament(400, 2);
+    let all = t
+        .run(2, Vec::new(), &make, &mut |_| Ok(()), &mut |_| {})
+        .unwrap();
+    let mut store = Store::create(&path, t.config()).unwrap();
+    // Record only a scattered part, as parallel workers leave it.
+    let part: Vec<GameRecord> = all
+        .summary
+        .records
+        .iter()
+        .filter(|r| r.index % 3 != 1 && r.index < 300)
+        .cloned()
+        .collect();
+    store.record(&part).unwrap();
+    drop(store);
+    let (mut store, config, done) = Store::resume(&path).unwrap();
+    assert_eq!(done.len(), part.len());
+    assert_eq!(&config, t.config());
+    let played = play_into(&t, &mut store, done);
+    assert_eq!(played, 400 - part.len() as u64);
+    drop(store);
+    let (config, games) = Store::read(&path).unwrap();
+    assert_eq!(summarize(&config, games), all.summary);
+}
+
+#[test]
+fn an_existing_file_is_never_overwritten_by_a_new_tournament() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.sqlite");
+    let t = tournament(8, 1);
+    drop(Store::create(&path, t.config()).unwrap());
+    let before = bytes(&path);
+    let err = Store::create(&path, tournament(8, 2).config()).unwrap_err();
+    assert!(matches!(err, StoreError::Exists { .. }), "{err}");
+    assert!(
+        err.to_string().contains("a uno tournament, seed 1"),
+        "{err}"
+    );
+    assert!(err.to_string().contains("--resume"), "{err}");
+    assert_eq!(bytes(&path), before);
+}
+
+#[test]
+fn a_corrupt_file_is_refused_and_left_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("junk.sqlite");
+    let junk: Vec<u8> = (0..5000u32).map(|i| (i * 7919 % 251) as u8).collect();
+    std::fs::write(&path, &junk).unwrap();
+    for err in [
+        Store::resume(&path).unwrap_err(),
+        Store::read(&path).unwrap_err(),
+    ] {
+        assert!(matches!(err, StoreError::NotATournament { .. }), "{err}");
+        assert!(err.to_string().contains("not modified"), "{err}");
+    }
+    assert_eq!(bytes(&path), junk);
+    // A file cut short mid-way (a copy interrupted, say) is refused too.
+    let good = dir.path().join("good.sqlite");
+    let t = tournament(40, 1);
+    let mut store = Store::create(&good, t.config()).unwrap();
+    play_into(&t, &mut store, Vec::new());
+    drop(store);
+    let cut = dir.path().join("cut.sqlite");
+    let whole = bytes(&good);
+    std::fs::write(&cut, &whole[..whole.len() / 3]).unwrap();
+    let before = bytes(&cut);
+    assert!(Store::resume(&cut).is_err());
+    assert_eq!(bytes(&cut), before);
+}
+
+#[test]
+fn another_programs_database_is_refused_and_left_as_it_was() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("other.sqlite");
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute_batch("CREATE TABLE people (name TEXT); INSERT INTO people VALUES ('ada');")
+            .unwrap();
+    }
+    let before = bytes(&path);
+    let err = Store::resume(&path).unwrap_err();
+    assert!(matches!(err, StoreError::NotATournament { .. }), "{err}");
+    assert!(err.to_string().contains("no parlour meta table"), "{err}");
+    assert_eq!(bytes(&path), before);
+}
+
+#[test]
+fn a_row_that_does_not_fit_its_tournament_is_reported_by_index() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.sqlite");
+    let t = tournament(8, 1);
+    let mut store = Store::create(&path, t.config()).unwrap();
+    play_into(&t, &mut store, Vec::new());
+    drop(store);
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute("UPDATE games SET seats = '[0,1,2,9]' WHERE idx = 5", [])
+            .unwrap();
+        conn.execute("UPDATE games SET returns = 'oops' WHERE idx = 6", [])
+            .unwrap();
+    }
+    let before = bytes(&path);
+    let err = Store::resume(&path).unwrap_err();
+    assert!(
+        err.to_string().contains("game 5: seating [0, 1, 2, 9]"),
+        "{err}"
+    );
+    assert_eq!(bytes(&path), before);
+}
+
+#[test]
+fn a_file_in_use_is_reported_as_locked() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.sqlite");
+    let t = tournament(8, 1);
+    // The first store holds the file's exclusive lock while it is open, as a running
+    // tournament does.
+    let _running = Store::create(&path, t.config()).unwrap();
+    let err = Store::resume(&path).unwrap_err();
+    assert!(matches!(err, StoreError::Locked { .. }), "{err}");
+    assert!(err.is_bad_input());
+}
+
+#[test]
+fn a_read_only_file_can_be_read_but_not_resumed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.sqlite");
+    let t = tournament(8, 1);
+    let mut store = Store::create(&path, t.config()).unwrap();
+    play_into(&t, &mut store, Vec::new());
+    drop(store);
+    let mut perms = std::fs::metadata(&path).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&path, perms).unwrap();
+    let before = bytes(&path);
+    let err = Store::resume(&path).unwrap_err();
+    assert!(matches!(err, StoreError::ReadOnly { .. }), "{err}");
+    assert_eq!(Store::read(&path).unwrap().1.len(), 8);
+    assert_eq!(bytes(&path), before);
+}
+
+#[test]
+fn a_missing_file_is_reported() {
+    let err = Store::read(Path::new("/nonexistent/t.sqlite")).unwrap_err();
+    assert!(matches!(err, StoreError::Missing { .. }), "{err}");
+}

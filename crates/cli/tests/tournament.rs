@@ -1,0 +1,362 @@
+//! `parlour tournament` and `parlour report` from the outside: a real killed process resumed to
+//! the same standings, reports in every format, and files and bots the command must refuse.
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn parlour_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("parlour runs")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+    serde_json::from_str(stdout(o).trim()).expect("one JSON object")
+}
+
+/// Bad input: exit code 2, one line on stderr containing `needle`, no panic.
+fn assert_bad_input(dir: &Path, args: &[&str], needle: &str) {
+    let o = parlour_in(dir, args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
+    assert!(
+        err.contains(needle),
+        "{args:?}: {err:?} should mention {needle:?}"
+    );
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+fn rows(db: &Path) -> u64 {
+    let conn =
+        rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+            .unwrap();
+    conn.query_row("SELECT COUNT(*) FROM games", [], |r| r.get::<_, i64>(0))
+        .unwrap() as u64
+}
+
+const KILL_ARGS: [&str; 9] = [
+    "tournament",
+    "chexers",
+    "--bots",
+    "search:nodes=300,greedy,random",
+    "--games",
+    "450",
+    "--seed",
+    "7",
+    "--format",
+];
+
+#[test]
+fn a_tournament_killed_mid_run_resumes_to_the_standings_of_an_uninterrupted_run() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("killed.sqlite");
+    let wal = dir.path().join("killed.sqlite-wal");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(KILL_ARGS)
+        .args(["json", "--jobs", "2", "--db", db.to_str().unwrap()])
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Kill it (SIGKILL: no chance to tidy up) once some games are committed: the write-ahead
+    // log holds the set-up (about 16 KB) and then grows by a page or more with each commit.
+    let start = Instant::now();
+    while std::fs::metadata(&wal).map_or(0, |m| m.len()) < 64 * 1024 {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the tournament finished before it could be killed"
+        );
+        assert!(
+            start.elapsed() < Duration::from_secs(120),
+            "no games recorded"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let recorded = rows(&db);
+    assert!(
+        recorded > 0 && recorded < 450,
+        "killed mid-run: {recorded} recorded"
+    );
+
+    let resumed = json(&parlour_in(
+        dir.path(),
+        &[
+            "tournament",
+            "--resume",
+            db.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    ));
+    assert_eq!(
+        resumed["run"]["played"].as_u64().unwrap(),
+        450 - recorded,
+        "the recorded games are kept, not replayed"
+    );
+    assert_eq!(rows(&db), 450);
+    let mut args = KILL_ARGS.to_vec();
+    args.extend(["json", "--no-db", "--jobs", "1"]);
+    let whole = json(&parlour_in(dir.path(), &args));
+    assert_eq!(resumed["standings"], whole["standings"]);
+    assert_eq!(resumed["games_counted"], 450);
+    assert_eq!(resumed["complete"], true);
+
+    // The report re-prints the same standings from the file.
+    let report = json(&parlour_in(
+        dir.path(),
+        &["report", db.to_str().unwrap(), "--format", "json"],
+    ));
+    assert_eq!(report["standings"], whole["standings"]);
+    // Resuming a finished tournament plays nothing and reports the same.
+    let again = json(&parlour_in(
+        dir.path(),
+        &[
+            "tournament",
+            "--resume",
+            db.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    ));
+    assert_eq!(again["run"]["played"], 0);
+    assert_eq!(again["standings"], whole["standings"]);
+}
+
+#[test]
+fn report_prints_tables_csv_and_an_svg_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("go.sqlite");
+    let db_s = db.to_str().unwrap();
+    let t = json(&parlour_in(
+        dir.path(),
+        &[
+            "tournament",
+            "go",
+            "--games",
+            "40",
+            "--bots",
+            "heuristic,heuristic,random,random,random",
+            "--schedule",
+            "random",
+            "--db",
+            db_s,
+            "--format",
+            "json",
+        ],
+    ));
+    assert_eq!(t["run"]["db"], db_s);
+    assert_eq!(t["run"]["schedule_used"], "random");
+    let table = parlour_in(dir.path(), &["report", db_s, "--svg", "chart.svg"]);
+    assert_eq!(table.status.code(), Some(0), "{}", stderr(&table));
+    let out = stdout(&table);
+    for needle in ["heuristic#1", "random#3", "ahead of →", "chart.svg"] {
+        assert!(out.contains(needle), "{out}");
+    }
+    let svg = std::fs::read_to_string(dir.path().join("chart.svg")).unwrap();
+    assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(
+        svg.contains("heuristic#2") && svg.contains("Weng-Lin"),
+        "{svg}"
+    );
+
+    let csv = parlour_in(dir.path(), &["report", db_s, "--format", "csv"]);
+    assert_eq!(csv.status.code(), Some(0), "{}", stderr(&csv));
+    let text = stdout(&csv);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 6, "a header and five entries: {text}");
+    assert!(lines[0].starts_with("rank,entry,games,wins,draws,win_rate"));
+    let games: u64 = lines[1..]
+        .iter()
+        .map(|l| l.split(',').nth(2).unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(games, 40 * 4, "every seat of every game is counted once");
+}
+
+#[test]
+fn bot_options_are_applied_and_checked() {
+    let dir = tempfile::tempdir().unwrap();
+    let ok = json(&parlour_in(
+        dir.path(),
+        &[
+            "tournament",
+            "chexers",
+            "--bots",
+            "search:nodes=300:depth=3,greedy,random",
+            "--games",
+            "3",
+            "--no-db",
+            "--format",
+            "json",
+        ],
+    ));
+    assert_eq!(ok["entries"][0], "search:nodes=300:depth=3");
+    assert_bad_input(
+        dir.path(),
+        &[
+            "tournament",
+            "chexers",
+            "--bots",
+            "search:depth=x,greedy,random",
+        ],
+        "bot \"search\": option depth=\"x\" is not valid",
+    );
+    assert_bad_input(
+        dir.path(),
+        &[
+            "tournament",
+            "chexers",
+            "--bots",
+            "search:nodes=0,greedy,random",
+        ],
+        "must be at least 1",
+    );
+    assert_bad_input(
+        dir.path(),
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "heuristic:depth=3,random,random,random",
+        ],
+        "bot \"heuristic\" has no option \"depth\" (it takes no options)",
+    );
+    assert_bad_input(
+        dir.path(),
+        &[
+            "tournament",
+            "chexers",
+            "--bots",
+            "search:fast,greedy,random",
+        ],
+        "option \"fast\" is not key=value",
+    );
+    assert!(
+        !dir.path().join("parlour-runs").exists(),
+        "nothing is recorded for a tournament that cannot start"
+    );
+}
+
+#[test]
+fn files_the_command_must_not_touch_are_refused_with_exit_code_2() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let db_s = db.to_str().unwrap();
+    let first = parlour_in(
+        dir.path(),
+        &["tournament", "uno", "--games", "8", "--db", db_s],
+    );
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+    let before = std::fs::read(&db).unwrap();
+    assert_bad_input(
+        dir.path(),
+        &[
+            "tournament",
+            "uno",
+            "--games",
+            "8",
+            "--seed",
+            "2",
+            "--db",
+            db_s,
+        ],
+        "already exists (a uno tournament, seed 1, 8 of 8 games played)",
+    );
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+
+    let junk = dir.path().join("junk.sqlite");
+    std::fs::write(
+        &junk,
+        b"not a database at all, just some text that is long enough",
+    )
+    .unwrap();
+    let junk_before = std::fs::read(&junk).unwrap();
+    assert_bad_input(
+        dir.path(),
+        &["tournament", "--resume", junk.to_str().unwrap()],
+        "is not a parlour tournament database",
+    );
+    assert_bad_input(
+        dir.path(),
+        &["report", junk.to_str().unwrap()],
+        "not modified",
+    );
+    assert_eq!(std::fs::read(&junk).unwrap(), junk_before);
+
+    // Locked: another process holds the file (here, this test's own connection).
+    let holder = rusqlite::Connection::open(&db).unwrap();
+    holder
+        .execute_batch("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;")
+        .unwrap();
+    assert_bad_input(
+        dir.path(),
+        &["tournament", "--resume", db_s],
+        "is locked: another process",
+    );
+    holder.execute_batch("COMMIT").unwrap();
+    drop(holder);
+
+    let mut perms = std::fs::metadata(&db).unwrap().permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&db, perms).unwrap();
+    assert_bad_input(
+        dir.path(),
+        &["tournament", "--resume", db_s],
+        "is read-only",
+    );
+    assert_bad_input(
+        dir.path(),
+        &["tournament", "--resume", db_s, "--bots", "random"],
+        "cannot be used with",
+    );
+    assert_bad_input(
+        dir.path(),
+        &["tournament", "--resume", "/nonexistent/t.sqlite"],
+        "no such file",
+    );
+    assert_bad_input(
+        dir.path(),
+        &["tournament", "uno", "--early-stop", "--alpha", "2"],
+        "--alpha must be between 0 and 0.5",
+    );
+}
+
+#[test]
+fn the_early_stop_is_reported() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = parlour_in(
+        dir.path(),
+        &[
+            "tournament",
+            "uno",
+            "--games",
+            "40000",
+            "--early-stop",
+            "--no-db",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("stopped early after"), "{out}");
+    assert!(
+        out.contains("heuristic is ahead of every other entry"),
+        "{out}"
+    );
+}
