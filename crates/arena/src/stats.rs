@@ -66,17 +66,20 @@
 //! shared clusters, blocks the stop.
 //!
 //! **Why Bonferroni.** An organiser who checks after every deal and stops at the first "yes"
-//! takes many chances to be fooled by noise, and the leader is compared with `E − 1` opponents
-//! each time. The threshold is therefore the one-sided normal quantile for
-//! `alpha / (looks · (E − 1))`: each of the at most `looks · (E − 1)` individual comparisons has a
-//! false-positive chance of at most that much, and by the union bound the chance that *any* of
-//! them fires falsely is at most `alpha`. The correction is conservative (the looks are strongly
-//! correlated), which costs some games but never validity.
+//! takes many chances to be fooled by noise; and the leader is picked from the data, so any of
+//! the `E` entries could be the one falsely declared. A false stop declaring entry `a` needs `a`
+//! to beat, among others, its truly best rival `b(a)`: one comparison per entry per look. The
+//! threshold is therefore the one-sided normal quantile for `alpha / (looks · E)`: each of the at
+//! most `looks · E` such comparisons fires falsely with chance at most that much, and by the
+//! union bound the chance that *any* of them does is at most `alpha`. The correction is
+//! conservative (the looks are strongly correlated), which costs some games but never validity.
 //!
 //! **What alpha means.** `alpha` (default 0.05) bounds the probability that the procedure ever
 //! stops — at any of the planned looks — declaring a leader that is in truth not ahead of every
 //! other entry in expected return. The bound rests on the normal approximation for `z`, which is
-//! why at least `min_clusters` (default 30) shared clusters are required per opponent. If more
+//! why at least `min_clusters` (default 200) shared clusters are required per opponent: at the
+//! small tail levels used, a Student t with fewer degrees of freedom would put noticeably more
+//! mass beyond the threshold than the normal does. If more
 //! than `looks` looks are taken the bound no longer holds.
 
 use std::cmp::Ordering;
@@ -199,7 +202,7 @@ impl Default for EarlyStop {
         Self {
             alpha: 0.05,
             looks: 100,
-            min_clusters: 30,
+            min_clusters: 200,
         }
     }
 }
@@ -538,7 +541,9 @@ pub fn leader_significant(
 
     // The per-comparison level; the quantile is taken of the small tail directly so that tiny
     // levels keep their precision (1 − p would round to 1).
-    let comparisons = f64::from(rule.looks.max(1)) * (n - 1) as f64;
+    // Any of the n entries may turn out the leader (it is chosen from the data), and a false
+    // stop by entry a needs a false "ahead" against its truly best rival: n comparisons a look.
+    let comparisons = f64::from(rule.looks.max(1)) * n as f64;
     let threshold = -normal_quantile(rule.alpha / comparisons);
     if !threshold.is_finite() {
         return None;
@@ -656,6 +661,14 @@ fn normal_quantile(p: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+
+    /// The default rule with 30 shared clusters required, so small hand-made examples reach it.
+    fn rule30() -> EarlyStop {
+        EarlyStop {
+            min_clusters: 30,
+            ..EarlyStop::default()
+        }
+    }
     use super::*;
     use crate::record::Figure;
 
@@ -926,7 +939,7 @@ mod tests {
             serde_json::to_string(&one).unwrap(),
             serde_json::to_string(&two).unwrap()
         );
-        let rule = EarlyStop::default();
+        let rule = rule30();
         assert_eq!(
             leader_significant(&names, true, &records, &rule),
             leader_significant(&names, true, &records, &rule)
@@ -954,11 +967,11 @@ mod tests {
                 r
             })
             .collect();
-        let rule = EarlyStop::default();
+        let rule = rule30();
         let stop = leader_significant(&names, true, &records, &rule).unwrap();
         assert_eq!((stop.leader, stop.runner_up), (1, 0));
-        // One opponent, 100 looks: one-sided quantile for 0.05 / 100.
-        assert!(close(stop.threshold, 3.290_526_731_491_926, 1e-6));
+        // Two entries, 100 looks: one-sided quantile for 0.05 / 200.
+        assert!(close(stop.threshold, 3.480_756_404_346_242, 1e-6));
         // Differences 1, 2, 3 repeating over 40 deals: mean 79/40, sd from the data.
         let d: Vec<f64> = (0..40).map(|c| 1.0 + (c % 3) as f64).collect();
         let m = d.iter().sum::<f64>() / 40.0;
@@ -971,8 +984,7 @@ mod tests {
         let records: Vec<_> = (0..30)
             .map(|i| rec(i, i, &[0, 1], &[1.0, 0.0], &[0]))
             .collect();
-        let stop = leader_significant(&labels(&["a", "b"]), false, &records, &EarlyStop::default())
-            .unwrap();
+        let stop = leader_significant(&labels(&["a", "b"]), false, &records, &rule30()).unwrap();
         assert_eq!(stop.z, 1e9);
     }
 
@@ -986,14 +998,14 @@ mod tests {
                 rec(i, i, &[0, 1], &r, &[w])
             })
             .collect();
-        let rule = EarlyStop::default();
+        let rule = rule30();
         assert!(leader_significant(&labels(&["a", "b"]), false, &records, &rule).is_none());
     }
 
     #[test]
     fn too_few_clusters_do_not_stop() {
         let names = labels(&["a", "b"]);
-        let rule = EarlyStop::default();
+        let rule = rule30();
         // 29 deals (58 games) are not enough when clustering by deal, 30 are.
         assert!(leader_significant(&names, true, &dominant(29), &rule).is_none());
         assert!(leader_significant(&names, true, &dominant(30), &rule).is_some());
@@ -1008,10 +1020,10 @@ mod tests {
         let extra = records.len() as u64;
         records.extend((0..40).map(|i| rec(extra + i, 100 + i, &[1, 2], &[1.0, -1.0], &[0])));
         let names = labels(&["a", "b", "c"]);
-        let rule = EarlyStop::default();
+        let rule = rule30();
         assert!(leader_significant(&names, true, &records, &rule).is_none());
         // Once entry 2 has met the leader in enough deals, the stop goes through with the
-        // threshold for two opponents.
+        // threshold for three entries.
         let more = records.len() as u64;
         records.extend((0..40).map(|i| {
             rec(
@@ -1024,8 +1036,8 @@ mod tests {
         }));
         let stop = leader_significant(&names, true, &records, &rule).unwrap();
         assert_eq!(stop.leader, 0);
-        assert!(close(stop.threshold, -normal_quantile(0.05 / 200.0), 1e-12));
-        assert!(close(stop.threshold, 3.480_756_404_346_242, 1e-6));
+        assert!(close(stop.threshold, -normal_quantile(0.05 / 300.0), 1e-12));
+        assert!(stop.threshold > 3.480_756_404_346_242);
     }
 
     #[test]
@@ -1040,7 +1052,7 @@ mod tests {
         }
         assert!(s.pairwise.iter().flatten().all(Option::is_none));
         assert!(serde_json::to_string(&s).is_ok());
-        assert!(leader_significant(&names, true, &[], &EarlyStop::default()).is_none());
+        assert!(leader_significant(&names, true, &[], &rule30()).is_none());
 
         let none = standings(&[], false, &[]);
         assert!(none.entries.is_empty() && none.pairwise.is_empty());

@@ -53,6 +53,14 @@ pub enum StoreError {
         /// The file.
         path: PathBuf,
     },
+    /// The file cannot be created (no such directory, no permission, ...).
+    #[error("cannot create {path}: {reason}", path = .path.display())]
+    CannotCreate {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
     /// The file cannot be written.
     #[error("{path} is read-only; it can be reported but not continued", path = .path.display())]
     ReadOnly {
@@ -91,6 +99,10 @@ fn sql_error(path: &Path, e: rusqlite::Error) -> StoreError {
         Some(ErrorCode::ReadOnly) => StoreError::ReadOnly {
             path: path.to_path_buf(),
         },
+        Some(ErrorCode::CannotOpen) => StoreError::CannotCreate {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        },
         Some(ErrorCode::NotADatabase) => StoreError::NotATournament {
             path: path.to_path_buf(),
             reason: "it is not an SQLite database".into(),
@@ -105,7 +117,18 @@ fn sql_error(path: &Path, e: rusqlite::Error) -> StoreError {
 impl Store {
     /// Creates `path` for a new tournament. An existing file is refused and left alone.
     pub fn create(path: &Path, config: &TournamentConfig) -> Result<Store, StoreError> {
-        if path.exists() {
+        // Claim the name first (atomically), so two runs can never both start on one file.
+        if let Err(e) = std::fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(path)
+        {
+            if e.kind() != std::io::ErrorKind::AlreadyExists {
+                return Err(StoreError::CannotCreate {
+                    path: path.to_path_buf(),
+                    reason: e.to_string(),
+                });
+            }
             let what = match Store::read(path) {
                 Ok((c, games)) => format!(
                     "a {} tournament, seed {}, {} of {} games played",
@@ -114,6 +137,7 @@ impl Store {
                     games.len(),
                     c.games
                 ),
+                Err(StoreError::Locked { .. }) => "a tournament that is running now".into(),
                 Err(_) => "not a parlour tournament".into(),
             };
             return Err(StoreError::Exists {
@@ -121,12 +145,21 @@ impl Store {
                 what,
             });
         }
+        let made = Store::init(path, config);
+        if made.is_err() {
+            // The file is ours and empty or half made: leave no debris.
+            for suffix in ["", "-wal", "-shm"] {
+                let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+            }
+        }
+        made
+    }
+
+    /// Writes the schema and configuration into the new (empty) file `path`.
+    fn init(path: &Path, config: &TournamentConfig) -> Result<Store, StoreError> {
         let err = |e| sql_error(path, e);
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
-        )
-        .map_err(err)?;
+        let conn =
+            Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE).map_err(err)?;
         let config_json = serde_json::to_string(config).map_err(|e| StoreError::Sqlite {
             path: path.to_path_buf(),
             error: e.to_string(),
@@ -160,9 +193,17 @@ impl Store {
     }
 
     /// Opens `path` to continue its tournament: its configuration and the games already
-    /// played. The file is checked read-only first; one that fails is not modified.
+    /// played. The file is checked read-only first; one that fails is not modified. (A caller
+    /// that checks more, such as the seating of stored games, should [`Store::read`], check,
+    /// then [`Store::reopen`].)
     pub fn resume(path: &Path) -> Result<(Store, TournamentConfig, Vec<GameRecord>), StoreError> {
         let (config, games) = Store::read(path)?;
+        Ok((Store::reopen(path)?, config, games))
+    }
+
+    /// Opens a tournament file already checked with [`Store::read`] for writing, taking its
+    /// lock.
+    pub fn reopen(path: &Path) -> Result<Store, StoreError> {
         let readonly = std::fs::metadata(path)
             .map(|m| m.permissions().readonly())
             .unwrap_or(false);
@@ -173,8 +214,7 @@ impl Store {
         }
         let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
             .map_err(|e| sql_error(path, e))?;
-        let store = Store::prepare(conn, path)?;
-        Ok((store, config, games))
+        Store::prepare(conn, path)
     }
 
     /// Sets the journal, durability and lock, and takes the lock at once so that a file in
@@ -279,6 +319,9 @@ impl Store {
         }
         let config: TournamentConfig = serde_json::from_str(&meta("config")?)
             .map_err(|e| not_ours(format!("its configuration does not parse: {e}")))?;
+        config
+            .validate()
+            .map_err(|e| not_ours(format!("its configuration is damaged: {e}")))?;
         let mut stmt = conn
             .prepare(
                 "SELECT idx, deal, seats, returns, winners, figures, decisions FROM games ORDER BY idx",

@@ -24,6 +24,10 @@ const BOT_STREAM: u64 = 3;
 /// How long a worker holds finished games before handing them to the recorder.
 const SEND_EVERY: Duration = Duration::from_millis(5);
 
+/// The most games a tournament may plan. Results are kept in memory while the standings are
+/// computed (about 150 bytes a game), so ten million games need a couple of gigabytes.
+pub const MAX_GAMES: u64 = 10_000_000;
+
 /// Everything that defines a tournament: the same configuration always gives the same games.
 /// It is stored in the results database, so a run can be resumed from the file alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -83,6 +87,34 @@ impl TournamentConfig {
             self.schedule,
             derive_seed(self.seed, SCHEDULE_STREAM),
         )
+    }
+
+    /// Whether the configuration is one a tournament can have (a stored one may be damaged).
+    pub fn validate(&self) -> Result<(), String> {
+        if self.seats == 0 || self.games == 0 || self.games % self.seats as u64 != 0 {
+            return Err(format!(
+                "{} games at tables of {} is not a whole number of groups",
+                self.games, self.seats
+            ));
+        }
+        if self.games > MAX_GAMES {
+            return Err(format!(
+                "{} games is more than the {MAX_GAMES} allowed",
+                self.games
+            ));
+        }
+        if self.labels != entry_labels(&self.entries) {
+            return Err("its entry labels do not match its entries".into());
+        }
+        if let Some(rule) = &self.early_stop {
+            if !(rule.alpha > 0.0 && rule.alpha < 1.0) {
+                return Err(format!(
+                    "early-stop alpha {} is not a probability",
+                    rule.alpha
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Whether `record` could be one of this tournament's games (for stored files).
@@ -158,6 +190,14 @@ pub enum ArenaError {
         index: u64,
         /// Why.
         reason: String,
+    },
+    /// A bot or the game panicked while playing a game (a bug: a bot must never panic).
+    #[error("game {index}: a bot or the game panicked: {message}")]
+    Panicked {
+        /// The game's index.
+        index: u64,
+        /// The panic's message.
+        message: String,
     },
     /// A game failed (a bot chose an illegal action, ...).
     #[error("game {index}: {error}")]
@@ -276,12 +316,7 @@ impl<G: Game> Tournament<G> {
                 "the table size or labels do not fit the game".into(),
             ));
         }
-        if config.games == 0 || config.games % config.seats as u64 != 0 {
-            return Err(ArenaError::Config(format!(
-                "the number of games must be a positive multiple of {}",
-                config.seats
-            )));
-        }
+        config.validate().map_err(ArenaError::Config)?;
         for spec in &config.entries {
             make_bot(spec, 0)?;
         }
@@ -353,6 +388,47 @@ impl<G: Game> Tournament<G> {
         })
     }
 
+    /// [`Tournament::play_game`], with a panic turned into an error, so that one broken bot
+    /// stops the run cleanly (its finished games recorded) instead of taking the process down.
+    fn play_game_caught(
+        &self,
+        index: u64,
+        make_bot: MakeBot<'_, G>,
+    ) -> Result<GameRecord, ArenaError> {
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            self.play_game(index, make_bot)
+        }))
+        .unwrap_or_else(|payload| {
+            let message = payload
+                .downcast_ref::<&str>()
+                .map(|s| s.to_string())
+                .or_else(|| payload.downcast_ref::<String>().cloned())
+                .unwrap_or_else(|| "(no message)".into());
+            Err(ArenaError::Panicked { index, message })
+        })
+    }
+
+    /// Checks that stored games belong to this tournament: each fits the configuration and
+    /// sits where this schedule seats it.
+    pub fn check_stored(&self, done: &[GameRecord]) -> Result<(), ArenaError> {
+        for r in done {
+            self.config
+                .check_record(r)
+                .and_then(|()| {
+                    if r.seats == self.schedule.seating(r.index) {
+                        Ok(())
+                    } else {
+                        Err("its seating is not this schedule's".into())
+                    }
+                })
+                .map_err(|reason| ArenaError::Mismatch {
+                    index: r.index,
+                    reason,
+                })?;
+        }
+        Ok(())
+    }
+
     /// Plays every game not in `done` on `jobs` threads, handing each batch of finished games
     /// to `record` (the database) as they arrive and reporting `progress`; then computes the
     /// standings from all the games in index order. The standings do not depend on `jobs`,
@@ -371,20 +447,8 @@ impl<G: Game> Tournament<G> {
     ) -> Result<RunResult, ArenaError> {
         let total = self.config.games;
         let mut results: Vec<Option<GameRecord>> = vec![None; total as usize];
+        self.check_stored(&done)?;
         for r in done {
-            self.config
-                .check_record(&r)
-                .and_then(|()| {
-                    if r.seats == self.schedule.seating(r.index) {
-                        Ok(())
-                    } else {
-                        Err("its seating is not this schedule's".into())
-                    }
-                })
-                .map_err(|reason| ArenaError::Mismatch {
-                    index: r.index,
-                    reason,
-                })?;
             let i = r.index as usize;
             results[i] = Some(r);
         }
@@ -433,7 +497,7 @@ impl<G: Game> Tournament<G> {
                                         Some(&i) if !stop.load(Ordering::Relaxed) => i,
                                         _ => break,
                                     };
-                                    let result = self.play_game(index, make_bot);
+                                    let result = self.play_game_caught(index, make_bot);
                                     let failed = result.is_err();
                                     held.push(result);
                                     if failed || since.elapsed() >= SEND_EVERY {
@@ -452,16 +516,26 @@ impl<G: Game> Tournament<G> {
                     drop(tx);
                 });
                 let mut batch = Vec::new();
-                let fail = |e: ArenaError| {
+                // The first failure; the games that finished are still recorded, until the
+                // workers, told to stop, have all handed theirs over.
+                let mut failure: Option<ArenaError> = None;
+                let mut fail = |e: ArenaError| {
                     stop.store(true, Ordering::Relaxed);
-                    e
+                    failure.get_or_insert(e);
                 };
                 while let Ok(first) = rx.recv() {
                     batch.clear();
                     for result in std::iter::once(first).chain(rx.try_iter()).flatten() {
-                        batch.push(result.map_err(fail)?);
+                        match result {
+                            Ok(r) => batch.push(r),
+                            Err(e) => fail(e),
+                        }
                     }
-                    record(&batch).map_err(|e| fail(e.into()))?;
+                    if let Err(e) = record(&batch) {
+                        // Nothing more can be recorded: stop at once.
+                        fail(e.into());
+                        break;
+                    }
                     played += batch.len() as u64;
                     for r in batch.drain(..) {
                         let i = r.index as usize;
@@ -479,7 +553,7 @@ impl<G: Game> Tournament<G> {
                         this_run: played,
                     });
                 }
-                Ok(())
+                failure.map_or(Ok(()), Err)
             });
             outcome?;
         }

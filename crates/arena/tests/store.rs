@@ -201,3 +201,79 @@ fn a_missing_file_is_reported() {
     let err = Store::read(Path::new("/nonexistent/t.sqlite")).unwrap_err();
     assert!(matches!(err, StoreError::Missing { .. }), "{err}");
 }
+
+#[test]
+fn a_damaged_configuration_is_refused_without_panicking() {
+    let dir = tempfile::tempdir().unwrap();
+    let t = tournament(8, 1);
+    for (name, edit) in [
+        ("zero-seats", r#"{"seats":0}"#),
+        ("huge", r#"{"games":900000000000}"#),
+        ("labels", r#"{"labels":["a","b","c","d"]}"#),
+        ("ragged", r#"{"games":10}"#),
+    ] {
+        let path = dir.path().join(format!("{name}.sqlite"));
+        let mut store = Store::create(&path, t.config()).unwrap();
+        play_into(&t, &mut store, Vec::new());
+        drop(store);
+        {
+            let conn = rusqlite::Connection::open(&path).unwrap();
+            let mut config: serde_json::Value = serde_json::to_value(t.config()).unwrap();
+            let patch: serde_json::Value = serde_json::from_str(edit).unwrap();
+            for (k, v) in patch.as_object().unwrap() {
+                config[k] = v.clone();
+            }
+            conn.execute(
+                "UPDATE meta SET value = ?1 WHERE key = 'config'",
+                [config.to_string()],
+            )
+            .unwrap();
+        }
+        let before = bytes(&path);
+        let err = Store::resume(&path).unwrap_err();
+        assert!(
+            err.to_string().contains("its configuration is damaged"),
+            "{name}: {err}"
+        );
+        assert_eq!(bytes(&path), before, "{name}");
+    }
+}
+
+#[test]
+fn returns_that_are_not_short_decimals_round_trip_exactly() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.sqlite");
+    let t = tournament(8, 1);
+    let mut game = t.play_game(0, &make).unwrap();
+    game.returns = vec![0.1 + 0.7, 120.889_959_805_806_41, 1.0 / 3.0, -2.0e-300];
+    game.figures = vec![parlour_arena::Figure {
+        name: "odd".into(),
+        values: vec![f64::MIN_POSITIVE, 1e300, 0.1 + 0.2, 7.0],
+    }];
+    let mut store = Store::create(&path, t.config()).unwrap();
+    store.record(std::slice::from_ref(&game)).unwrap();
+    drop(store);
+    let (_, games) = Store::read(&path).unwrap();
+    assert_eq!(games.len(), 1);
+    for (a, b) in games[0].returns.iter().zip(&game.returns) {
+        assert_eq!(a.to_bits(), b.to_bits());
+    }
+    for (a, b) in games[0].figures[0]
+        .values
+        .iter()
+        .zip(&game.figures[0].values)
+    {
+        assert_eq!(a.to_bits(), b.to_bits());
+    }
+}
+
+#[test]
+fn a_file_that_cannot_be_created_is_reported_and_leaves_nothing() {
+    let err = Store::create(
+        Path::new("/nonexistent-dir/t.sqlite"),
+        tournament(8, 1).config(),
+    )
+    .unwrap_err();
+    assert!(matches!(err, StoreError::CannotCreate { .. }), "{err}");
+    assert!(err.is_bad_input());
+}

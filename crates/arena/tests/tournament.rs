@@ -293,3 +293,72 @@ fn the_early_stop_does_not_fire_between_equal_bots() {
     assert!(r.summary.stopped.is_none(), "{:?}", r.summary.stopped);
     assert_eq!(r.summary.records.len(), 4_000);
 }
+
+/// A bot that panics: a bug in a bot must stop the run cleanly, with the games that finished
+/// handed to the recorder.
+struct Panicky;
+
+impl Bot<Uno> for Panicky {
+    fn act(&mut self, _: &parlour_core::Decision<'_, Uno>) -> parlour_uno::UnoAction {
+        panic!("this bot is broken")
+    }
+}
+
+#[test]
+fn a_panicking_bot_stops_the_run_with_an_error_and_finished_games_are_kept() {
+    // "broken" panics only in games whose bot seed is odd, so some games finish first.
+    let broken = |spec: &BotSpec, seed: u64| -> Result<Box<dyn Bot<Uno>>, BotError> {
+        if spec.name == "broken" {
+            if seed % 97 == 0 {
+                return Ok(Box::new(Panicky));
+            }
+            return make::<Uno>(&BotSpec::named("random"), seed);
+        }
+        make::<Uno>(spec, seed)
+    };
+    let game = Uno::new(Default::default()).unwrap();
+    let config = TournamentConfig::new(&game, specs("broken,random,random,random"), 4000, 1);
+    let t = Tournament::new(game, config, &broken).unwrap();
+    let mut kept = Vec::new();
+    let err = t
+        .run(
+            2,
+            Vec::new(),
+            &broken,
+            &mut |b| {
+                kept.extend_from_slice(b);
+                Ok(())
+            },
+            &mut |_| {},
+        )
+        .unwrap_err();
+    match err {
+        ArenaError::Panicked { message, .. } => assert_eq!(message, "this bot is broken"),
+        other => panic!("expected a panic error, got {other}"),
+    }
+    assert!(!kept.is_empty() && kept.len() < 4000, "{}", kept.len());
+    let expected: Vec<GameRecord> = kept
+        .iter()
+        .map(|r| t.play_game(r.index, &broken).unwrap())
+        .collect();
+    assert_eq!(
+        kept, expected,
+        "recorded games are the real, finished games"
+    );
+}
+
+#[test]
+fn an_early_stopped_tournament_resumed_or_summarised_stops_at_the_same_look() {
+    let t = early_stop_tournament("heuristic,random,random,random", 40_000);
+    let whole = run_all(&t, 2, Vec::new());
+    let stop = whole.summary.stopped.clone().unwrap();
+    // A run interrupted before the stop, resumed.
+    let part: Vec<GameRecord> = whole.summary.records[..(stop.games as usize / 2)].to_vec();
+    let resumed = run_all(&t, 1, part);
+    assert_eq!(resumed.summary, whole.summary);
+    // Summarising the stored games (as `parlour report` does) finds the same stop, even with
+    // games beyond it recorded.
+    let mut stored = whole.summary.records.clone();
+    stored.push(t.play_game(stop.games, &make::<Uno>).unwrap());
+    assert_eq!(parlour_arena::summarize(t.config(), stored), whole.summary);
+}

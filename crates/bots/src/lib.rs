@@ -90,6 +90,14 @@ pub fn make_bot<G: Game>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, B
     }
 }
 
+/// Whether `spec` makes play depend on the wall clock (e.g. a time budget per move): such a
+/// bot does not replay exactly from a seed.
+pub fn uses_clock<G: Game>(spec: &BotSpec) -> bool {
+    bot_entries::<G>()
+        .iter()
+        .any(|b| b.name == spec.name && spec.uses_clock(b))
+}
+
 /// Checks that `spec` makes a bot for `G` (name, option names and values), without keeping it.
 pub fn check_bot<G: Game>(spec: &BotSpec) -> Result<(), BotError> {
     make_bot::<G>(spec, 0).map(drop)

@@ -158,18 +158,22 @@ pub const SEARCH_OPTIONS: &[BotOption] = &[
     BotOption {
         name: "nodes",
         about: "positions visited a move, at least 1 (default 200000)",
+        uses_clock: false,
     },
     BotOption {
         name: "depth",
         about: "deepest iteration in plies, 1 to 64 (default 24)",
+        uses_clock: false,
     },
     BotOption {
         name: "ms",
         about: "wall-clock milliseconds a move (default: none); makes play depend on timing",
+        uses_clock: true,
     },
     BotOption {
         name: "table_bits",
         about: "log2 of the transposition table's entries, 10 to 26 (default 17)",
+        uses_clock: false,
     },
 ];
 

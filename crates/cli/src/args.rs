@@ -47,16 +47,15 @@ pub enum Command {
         /// a table.
         #[arg(long, conflicts_with = "resume")]
         bots: Option<String>,
-        /// Games to play, rounded up to a whole number of seat rotations (a Uno game is one
-        /// round: the seed's tournament is 50,000).
+        /// Games to play, rounded up to a whole number of seat rotations. Default: the seed's
+        /// 50,000 for Uno (a Uno game is one round), 1,000 for the others.
         #[arg(
             long,
             visible_alias = "rounds",
-            default_value = "1000",
             allow_hyphen_values = true,
             conflicts_with = "resume"
         )]
-        games: String,
+        games: Option<String>,
         /// Seats at the table (default: the game's standard table).
         #[arg(long, allow_hyphen_values = true, conflicts_with = "resume")]
         players: Option<String>,
@@ -138,8 +137,31 @@ pub enum Command {
         format: Format,
         /// Measure this bot instead of random playouts: it takes every seat, and its decisions
         /// per second and work counters (e.g. search nodes per second) are reported.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "tournament")]
         bot: Option<String>,
+        /// Measure tournaments instead: games/s on 1 and on 2 threads, with and without
+        /// recording to a database (each run repeated, interleaved; medians reported).
+        #[arg(long)]
+        tournament: bool,
+        /// With --tournament: games in each run.
+        #[arg(
+            long,
+            default_value = "50000",
+            allow_hyphen_values = true,
+            requires = "tournament"
+        )]
+        games: String,
+        /// With --tournament: runs of each kind.
+        #[arg(
+            long,
+            default_value = "3",
+            allow_hyphen_values = true,
+            requires = "tournament"
+        )]
+        repeat: String,
+        /// With --tournament: the entries (default: the game's own bots, then random bots).
+        #[arg(long, requires = "tournament")]
+        bots: Option<String>,
         /// A game option as key=value; repeatable.
         #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,

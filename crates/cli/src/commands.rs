@@ -148,18 +148,39 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             seed,
             format,
             bot,
+            tournament,
+            games,
+            repeat,
+            bots,
             options,
             variant,
-        } => with_game(
-            &game,
-            BenchCmd {
-                seconds,
-                seed,
-                format,
-                bot,
-                options: with_variant(options, variant),
-            },
-        ),
+        } => {
+            let options = with_variant(options, variant);
+            if tournament {
+                with_game(
+                    &game,
+                    crate::tournament::BenchTournament {
+                        games,
+                        repeat,
+                        bots,
+                        seed,
+                        format,
+                        options,
+                    },
+                )
+            } else {
+                with_game(
+                    &game,
+                    BenchCmd {
+                        seconds,
+                        seed,
+                        format,
+                        bot,
+                        options,
+                    },
+                )
+            }
+        }
         Command::Replay { file } => replay_file(&file),
         Command::Bots { game } => with_game(&game, BotsCmd),
         Command::Go {

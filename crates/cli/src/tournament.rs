@@ -9,13 +9,14 @@ use indicatif::{ProgressBar, ProgressStyle};
 use parlour_arena::schedule::ScheduleKind;
 use parlour_arena::stats::{EarlyStop, Interval, Standings};
 use parlour_arena::store::{Store, StoreError};
+use parlour_arena::MAX_GAMES;
 use parlour_arena::{
     summarize, ArenaError, GameRecord, Progress, Summary, Tournament, TournamentConfig,
 };
 use parlour_core::{Bot, BotError, BotSpec, Game};
 use serde_json::{json, Value};
 
-use crate::args::{ScheduleArg, StandingsFormat};
+use crate::args::{Format, ScheduleArg, StandingsFormat};
 use crate::commands::{
     bot_spec, failed, game_options, name_list, parse_number, usage, with_game, Failure, GameCommand,
 };
@@ -33,7 +34,7 @@ pub enum DbChoice {
 
 pub struct TournamentCmd {
     pub bots: Option<String>,
-    pub games: String,
+    pub games: Option<String>,
     pub players: Option<String>,
     pub seed: u64,
     pub jobs: Option<String>,
@@ -64,9 +65,10 @@ fn make_bot<G: Game>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotEr
 /// An arena error as a failure: what the user typed or chose is exit code 2.
 fn arena_failure(e: ArenaError) -> Failure {
     match &e {
-        ArenaError::Schedule(_) | ArenaError::Bot(_) | ArenaError::Config(_) => {
-            usage(e.to_string())
-        }
+        ArenaError::Schedule(_)
+        | ArenaError::Bot(_)
+        | ArenaError::Config(_)
+        | ArenaError::Mismatch { .. } => usage(e.to_string()),
         ArenaError::Store(s) if s.is_bad_input() => usage(e.to_string()),
         _ => failed(e.to_string()),
     }
@@ -90,6 +92,17 @@ fn default_entries<G: Game>(seats: usize) -> Vec<BotSpec> {
         v.push(BotSpec::named("random"));
     }
     v
+}
+
+/// The entries `--bots` names, or the default entries.
+fn entries_arg<G: Game>(bots: Option<&str>, seats: usize) -> Result<Vec<BotSpec>, Failure> {
+    match bots {
+        Some(text) => name_list("--bots", text)?
+            .iter()
+            .map(|t| bot_spec(t))
+            .collect(),
+        None => Ok(default_entries::<G>(seats)),
+    }
 }
 
 /// `parlour-runs/GAME-YYYYMMDD-HHMMSS-seedN.sqlite`, numbered if that exists.
@@ -130,9 +143,12 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 
 impl GameCommand for TournamentCmd {
     fn run<G: Game>(self) -> Result<(), Failure> {
-        let games: u64 = parse_number("--games", &self.games)?;
-        if !(1..=1_000_000_000).contains(&games) {
-            return Err(usage("--games must be from 1 to 1000000000"));
+        let games: Option<u64> = match &self.games {
+            Some(g) => Some(parse_number("--games", g)?),
+            None => None,
+        };
+        if games.is_some_and(|g| !(1..=MAX_GAMES).contains(&g)) {
+            return Err(usage(format!("--games must be from 1 to {MAX_GAMES}")));
         }
         let jobs = jobs_arg(self.jobs.as_deref())?;
         let mut extra = Vec::new();
@@ -143,13 +159,14 @@ impl GameCommand for TournamentCmd {
             ));
         }
         let game = game_options::<G>(&self.options, &extra)?.tournament_unit();
-        let entries = match &self.bots {
-            Some(text) => name_list("--bots", text)?
-                .iter()
-                .map(|t| bot_spec(t))
-                .collect::<Result<Vec<_>, _>>()?,
-            None => default_entries::<G>(game.num_players()),
-        };
+        let entries = entries_arg::<G>(self.bots.as_deref(), game.num_players())?;
+        for spec in entries.iter().filter(|s| parlour_bots::uses_clock::<G>(s)) {
+            eprintln!(
+                "parlour: warning: {spec} plays by the clock, so this tournament's results will \
+                 not replay exactly (for any --jobs or on --resume)"
+            );
+        }
+        let games = games.unwrap_or_else(|| game.default_tournament_games());
         let mut config = TournamentConfig::new(&game, entries, games, self.seed);
         if let Some(d) = self.duplicate {
             config.duplicate = d;
@@ -189,15 +206,17 @@ impl GameCommand for TournamentCmd {
     }
 }
 
-/// `parlour tournament --resume FILE`.
+/// `parlour tournament --resume FILE`: the file is read and checked (configuration, bots,
+/// every stored game's seating) before it is opened for writing, so a file that is refused is
+/// left exactly as it was.
 pub fn resume(file: &Path, jobs: Option<&str>, format: StandingsFormat) -> Result<(), Failure> {
     let jobs = jobs_arg(jobs)?;
-    let (store, config, done) = Store::resume(file).map_err(store_failure)?;
+    let (config, done) = Store::read(file).map_err(store_failure)?;
     let game = config.game.clone();
     with_game(
         &game,
         ResumeCmd {
-            store,
+            file: file.to_path_buf(),
             config,
             done,
             jobs,
@@ -207,7 +226,7 @@ pub fn resume(file: &Path, jobs: Option<&str>, format: StandingsFormat) -> Resul
 }
 
 struct ResumeCmd {
-    store: Store,
+    file: PathBuf,
     config: TournamentConfig,
     done: Vec<GameRecord>,
     jobs: usize,
@@ -216,19 +235,15 @@ struct ResumeCmd {
 
 impl GameCommand for ResumeCmd {
     fn run<G: Game>(self) -> Result<(), Failure> {
-        let file = self.store.path().display().to_string();
+        let file = self.file.display().to_string();
         let options: G::Options = serde_json::from_value(self.config.options.clone())
             .map_err(|e| usage(format!("{file}: its {} options do not parse: {e}", G::NAME)))?;
         let game = G::new(options).map_err(|e| usage(format!("{file}: {e}")))?;
         let tournament = Tournament::new(game, self.config, &make_bot::<G>)
+            .and_then(|t| t.check_stored(&self.done).map(|()| t))
             .map_err(|e| usage(format!("{file}: {e}")))?;
-        execute(
-            &tournament,
-            Some(self.store),
-            self.done,
-            self.jobs,
-            self.format,
-        )
+        let store = Store::reopen(&self.file).map_err(store_failure)?;
+        execute(&tournament, Some(store), self.done, self.jobs, self.format)
     }
 }
 
@@ -316,12 +331,17 @@ fn execute<G: Game>(
     );
     reporter.finish();
     let result = result.map_err(|e| {
-        let kept = db.as_ref().map_or(String::new(), |p| {
-            format!(
+        let resumable = matches!(
+            e,
+            ArenaError::Store(_) | ArenaError::Play { .. } | ArenaError::Panicked { .. }
+        );
+        let kept = match &db {
+            Some(p) if resumable => format!(
                 " (the games finished so far are kept in {}; continue with --resume)",
                 p.display()
-            )
-        });
+            ),
+            _ => String::new(),
+        };
         let mut f = arena_failure(e);
         f.message.push_str(&kept);
         f
@@ -599,6 +619,16 @@ pub fn report(file: &Path, format: StandingsFormat, svg: Option<&Path>) -> Resul
     let (config, records) = Store::read(file).map_err(store_failure)?;
     let summary = summarize(&config, records);
     if let Some(path) = svg {
+        let same = std::fs::canonicalize(path)
+            .ok()
+            .zip(std::fs::canonicalize(file).ok())
+            .is_some_and(|(a, b)| a == b);
+        if same {
+            return Err(usage(format!(
+                "--svg {} would overwrite the database itself",
+                path.display()
+            )));
+        }
         let title = format!(
             "{} tournament, seed {}: {} games",
             config.game,
@@ -616,4 +646,123 @@ pub fn report(file: &Path, format: StandingsFormat, svg: Option<&Path>) -> Resul
         println!("ratings chart written to {}", path.display());
     }
     Ok(())
+}
+
+/// `parlour bench GAME --tournament`: games/s on 1 and 2 threads, with and without a database.
+pub struct BenchTournament {
+    pub games: String,
+    pub repeat: String,
+    pub bots: Option<String>,
+    pub seed: u64,
+    pub format: Format,
+    pub options: Vec<String>,
+}
+
+/// The median of some durations, in seconds.
+fn median_secs(v: &[Duration]) -> f64 {
+    let mut s: Vec<f64> = v.iter().map(Duration::as_secs_f64).collect();
+    s.sort_by(f64::total_cmp);
+    let n = s.len();
+    if n % 2 == 1 {
+        s[n / 2]
+    } else {
+        (s[n / 2 - 1] + s[n / 2]) / 2.0
+    }
+}
+
+impl GameCommand for BenchTournament {
+    fn run<G: Game>(self) -> Result<(), Failure> {
+        let games: u64 = parse_number("--games", &self.games)?;
+        if !(1..=MAX_GAMES).contains(&games) {
+            return Err(usage(format!("--games must be from 1 to {MAX_GAMES}")));
+        }
+        let repeat: usize = parse_number("--repeat", &self.repeat)?;
+        if !(1..=100).contains(&repeat) {
+            return Err(usage("--repeat must be from 1 to 100"));
+        }
+        let game = game_options::<G>(&self.options, &[])?.tournament_unit();
+        let entries = entries_arg::<G>(self.bots.as_deref(), game.num_players())?;
+        let config = TournamentConfig::new(&game, entries, games, self.seed);
+        let t = Tournament::new(game, config, &make_bot::<G>).map_err(arena_failure)?;
+        let dir = std::env::temp_dir().join(format!("parlour-bench-{}", std::process::id()));
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| failed(format!("cannot create {}: {e}", dir.display())))?;
+        // Kinds are interleaved, so a slow spell on a shared machine hurts them alike.
+        let kinds = [(1usize, false), (2, false), (1, true), (2, true)];
+        let mut times: Vec<Vec<Duration>> = vec![Vec::new(); kinds.len()];
+        for rep in 0..repeat {
+            for (i, &(jobs, db)) in kinds.iter().enumerate() {
+                let path = dir.join(format!("run-{rep}-{i}.sqlite"));
+                let mut store = db
+                    .then(|| Store::create(&path, t.config()))
+                    .transpose()
+                    .map_err(store_failure)?;
+                let start = Instant::now();
+                t.run(
+                    jobs,
+                    Vec::new(),
+                    &make_bot::<G>,
+                    &mut |b| store.as_mut().map_or(Ok(()), |s| s.record(b)),
+                    &mut |_| {},
+                )
+                .map_err(arena_failure)?;
+                times[i].push(start.elapsed());
+                drop(store);
+                for suffix in ["", "-wal", "-shm"] {
+                    let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
+                }
+            }
+        }
+        let _ = std::fs::remove_dir(&dir);
+        let rate: Vec<f64> = times
+            .iter()
+            .map(|d| t.config().games as f64 / median_secs(d))
+            .collect();
+        let scaling = rate[1] / rate[0];
+        let overhead = [1.0 - rate[2] / rate[0], 1.0 - rate[3] / rate[1]];
+        let entries = t.config().labels.join(",");
+        match self.format {
+            Format::Json => println!(
+                "{}",
+                json!({
+                    "game": G::NAME,
+                    "entries": entries,
+                    "games": t.config().games,
+                    "repeat": repeat,
+                    "games_per_sec": {
+                        "jobs1": rate[0], "jobs2": rate[1],
+                        "jobs1_db": rate[2], "jobs2_db": rate[3],
+                    },
+                    "scaling_1_to_2": scaling,
+                    "db_overhead": { "jobs1": overhead[0], "jobs2": overhead[1] },
+                })
+            ),
+            Format::Table => {
+                let mut table = Table::new();
+                table.load_style(UTF8_FULL_CONDENSED).set_header(vec![
+                    "threads",
+                    "no database",
+                    "recording (--db)",
+                    "overhead",
+                ]);
+                for (j, jobs) in [1, 2].into_iter().enumerate() {
+                    table.add_row(vec![
+                        Cell::new(jobs),
+                        Cell::new(format!("{:.0} games/s", rate[j])),
+                        Cell::new(format!("{:.0} games/s", rate[j + 2])),
+                        Cell::new(format!("{:.1}%", 100.0 * overhead[j])),
+                    ]);
+                }
+                println!(
+                    "{} tournament of {} games ({entries}), median of {repeat} runs each, seed {}",
+                    G::NAME,
+                    t.config().games,
+                    self.seed
+                );
+                println!("{table}");
+                println!("scaling from 1 to 2 threads: {scaling:.2}×");
+            }
+        }
+        Ok(())
+    }
 }

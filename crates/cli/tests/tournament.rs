@@ -336,6 +336,40 @@ fn files_the_command_must_not_touch_are_refused_with_exit_code_2() {
         &["tournament", "uno", "--early-stop", "--alpha", "2"],
         "--alpha must be between 0 and 0.5",
     );
+    assert_bad_input(
+        dir.path(),
+        &["report", db_s, "--svg", db_s],
+        "would overwrite the database itself",
+    );
+    assert_bad_input(
+        dir.path(),
+        &["tournament", "uno", "--db", "/nonexistent-dir/t.sqlite"],
+        "cannot create /nonexistent-dir/t.sqlite",
+    );
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+}
+
+#[test]
+fn a_bot_that_plays_by_the_clock_is_flagged() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = parlour_in(
+        dir.path(),
+        &[
+            "tournament",
+            "chexers",
+            "--bots",
+            "search:ms=5:nodes=500,greedy,random",
+            "--games",
+            "3",
+            "--no-db",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("plays by the clock, so this tournament's results will not replay"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -43,6 +43,9 @@ pub struct BotOption {
     pub name: &'static str,
     /// What it sets, with its default.
     pub about: &'static str,
+    /// Whether setting it makes play depend on the wall clock (a time budget), so that the
+    /// same seed no longer replays the same game.
+    pub uses_clock: bool,
 }
 
 /// A named bot a game offers (see [`Game::bots`](crate::Game::bots)).
@@ -96,6 +99,15 @@ impl<G: Game> BotEntry<G> {
                 pairs: &spec.options,
             },
         )
+    }
+}
+
+impl BotSpec {
+    /// Whether this spec sets an option of `entry` that makes play depend on the clock.
+    pub fn uses_clock<G: Game>(&self, entry: &BotEntry<G>) -> bool {
+        self.options
+            .iter()
+            .any(|(k, _)| entry.options.iter().any(|o| o.name == k && o.uses_clock))
     }
 }
 

@@ -178,10 +178,16 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// The game a tournament plays as one unit (by default this game itself). A game made of
     /// independently dealt rounds may return a one-round game, so that a tournament of N rounds
-    /// is N games, each with its own seed that duplicate deals can replay (Uno does this unless
-    /// a match target or round count was asked for).
+    /// is N games, each with its own seed that duplicate deals can replay. (Uno needs no
+    /// override: its default options already make a game one round.)
     fn tournament_unit(&self) -> Self {
         self.clone()
+    }
+
+    /// How many games a tournament plays when not told: 1,000 unless the game's own texts set a
+    /// size (Uno's seed plays 50,000 rounds at a table).
+    fn default_tournament_games(&self) -> u64 {
+        1000
     }
 
     /// Whether chance plays a part (a deal, a shuffle): tournaments then play every deal under
@@ -303,9 +309,9 @@ pub trait State<G: Game>: Clone + Debug + PartialEq + Send + Sync {
     /// The most recently completed round, if any. Single-round games report the whole game.
     fn last_round(&self) -> Option<RoundResult>;
 
-    /// The seats that won the finished game (empty for a draw or while play goes on). By default
-    /// a one-round game reports its round's winners, and a game of several rounds is won by the
-    /// seats with the highest return.
+    /// The seats that won the finished game (empty while play goes on, and for a game its rules
+    /// call a draw). By default a one-round game reports its round's winners, and a game of
+    /// several rounds is won by the seats with the highest return (all of them when all tie).
     fn winners(&self) -> Vec<Seat> {
         if !self.is_terminal() {
             return Vec::new();

@@ -676,6 +676,11 @@ impl UnoState {
 }
 
 impl Game for Uno {
+    /// The seed's tournament: 50,000 rounds at a table of four (each round is one game).
+    fn default_tournament_games(&self) -> u64 {
+        50_000
+    }
+
     type Options = UnoOptions;
     type Action = UnoAction;
     type Observation = UnoObservation;
