@@ -394,3 +394,14 @@ fn the_early_stop_is_reported() {
         "{out}"
     );
 }
+
+#[test]
+fn bots_lists_each_bots_options() {
+    let dir = tempfile::tempdir().unwrap();
+    let o = parlour_in(dir.path(), &["bots", "chexers"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = stdout(&o);
+    for needle in [":nodes=…", ":depth=…", ":ms=…", "greedy", "random"] {
+        assert!(out.contains(needle), "{out}");
+    }
+}

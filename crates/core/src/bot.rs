@@ -290,3 +290,107 @@ pub enum BotError {
         reason: String,
     },
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::toy::HighCard;
+
+    #[test]
+    fn bot_specs_round_trip_through_text_and_json() {
+        for text in [
+            "random",
+            "search:nodes=50000",
+            "ismcts:iters=2000:c=0.7",
+            "a_b-c.d",
+        ] {
+            let spec: BotSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string(), text);
+            let json = serde_json::to_string(&spec).unwrap();
+            assert_eq!(json, format!("{text:?}"));
+            assert_eq!(serde_json::from_str::<BotSpec>(&json).unwrap(), spec);
+        }
+        let spec: BotSpec = " search : nodes = 5 ".parse().unwrap();
+        assert_eq!(spec.to_string(), "search:nodes=5");
+    }
+
+    #[test]
+    fn malformed_bot_specs_say_what_is_wrong() {
+        let reason = |text: &str| match text.parse::<BotSpec>() {
+            Err(BotError::Malformed { reason, .. }) => reason,
+            other => panic!("{text:?} gave {other:?}"),
+        };
+        assert!(reason("").contains("a bot name is"));
+        assert!(reason("rand om").contains("a bot name is"));
+        assert!(reason("search:nodes").contains("is not key=value"));
+        assert!(reason("search:=5").contains("needs a key"));
+        assert!(reason("search:nodes=").contains("needs a key"));
+        assert!(reason("search:nodes=1:nodes=2").contains("given twice"));
+        assert!(serde_json::from_str::<BotSpec>("\"a:b\"").is_err());
+    }
+
+    const OPTS: &[BotOption] = &[
+        BotOption {
+            name: "n",
+            about: "a number",
+            uses_clock: false,
+        },
+        BotOption {
+            name: "ms",
+            about: "a time",
+            uses_clock: true,
+        },
+    ];
+
+    fn entry() -> BotEntry<HighCard> {
+        BotEntry {
+            name: "toy",
+            about: "a test bot",
+            options: OPTS,
+            make: |seed, options| {
+                let n: u32 = options.get("n")?.unwrap_or(1);
+                if n == 0 {
+                    return Err(options.bad_value("n", "must be at least 1"));
+                }
+                Ok(Box::new(Fixed(seed + u64::from(n))))
+            },
+        }
+    }
+
+    struct Fixed(u64);
+
+    impl Bot<HighCard> for Fixed {
+        fn act(&mut self, d: &Decision<'_, HighCard>) -> crate::toy::HighCardAction {
+            d.legal[(self.0 % d.legal.len() as u64) as usize]
+        }
+    }
+
+    #[test]
+    fn build_checks_option_names_and_values() {
+        let e = entry();
+        assert!(e.build(&"toy:n=3".parse().unwrap(), 1).is_ok());
+        match e.build(&"toy:depth=3".parse().unwrap(), 1) {
+            Err(err @ BotError::UnknownOption { .. }) => {
+                assert_eq!(
+                    err.to_string(),
+                    "bot \"toy\" has no option \"depth\" (its options are n, ms)"
+                );
+            }
+            other => panic!("{:?}", other.err()),
+        }
+        match e.build(&"toy:n=x".parse().unwrap(), 1) {
+            Err(err @ BotError::BadValue { .. }) => {
+                assert!(err
+                    .to_string()
+                    .starts_with("bot \"toy\": option n=\"x\" is not valid"))
+            }
+            other => panic!("{:?}", other.err()),
+        }
+        match e.build(&"toy:n=0".parse().unwrap(), 1) {
+            Err(err) => assert!(err.to_string().ends_with("must be at least 1"), "{err}"),
+            Ok(_) => panic!("n=0 accepted"),
+        }
+        assert!("toy:ms=5".parse::<BotSpec>().unwrap().uses_clock(&e));
+        assert!(!"toy:n=5".parse::<BotSpec>().unwrap().uses_clock(&e));
+    }
+}

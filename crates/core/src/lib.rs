@@ -10,6 +10,11 @@
 //!   history; it is the only thing a [`Bot`] receives. [`Game::resample`] turns an observation
 //!   back into a full state, redrawing everything hidden from that seat (the determinisation that
 //!   information-set search needs).
+//! - Bots are named on the command line as a [`BotSpec`] (`search:nodes=50000`); a game lists its
+//!   own bots as [`BotEntry`]s, each with the options it takes, and [`BotEntry::build`] refuses an
+//!   option the bot does not have.
+//! - For tournaments a finished state also reports its [`State::winners`] (none for a draw) and
+//!   the game's own [`State::result_figures`].
 //! - Actions are small `Copy` values with a text form and a JSON form ([`Action`]).
 //! - Randomness comes from [`rng`]: one seed, split into streams by [`rng::derive_seed`].
 //! - [`play::play`] runs bots through a game; [`trace`] writes a game as JSON lines and replays
