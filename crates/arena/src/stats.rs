@@ -220,15 +220,39 @@ pub struct StopDecision {
     pub threshold: f64,
 }
 
-/// Per-cluster sums of one quantity for one entry.
+/// Per-cluster sums of one quantity for one entry, sorted by cluster. Records arrive in index
+/// order, so clusters arrive in order too and adding is an append or an update of the last
+/// cell (out-of-order input still works, by insertion).
 #[derive(Debug, Clone, Default)]
-struct ClusterSums(BTreeMap<u64, (f64, u64)>);
+struct ClusterSums(Vec<(u64, (f64, u64))>);
 
 impl ClusterSums {
     fn add(&mut self, cluster: u64, x: f64) {
-        let cell = self.0.entry(cluster).or_insert((0.0, 0));
+        let i = match self.0.last() {
+            Some(&(c, _)) if c == cluster => self.0.len() - 1,
+            Some(&(c, _)) if c > cluster => match self.0.binary_search_by_key(&cluster, |e| e.0) {
+                Ok(i) => i,
+                Err(i) => {
+                    self.0.insert(i, (cluster, (0.0, 0)));
+                    i
+                }
+            },
+            _ => {
+                self.0.push((cluster, (0.0, 0)));
+                self.0.len() - 1
+            }
+        };
+        let cell = &mut self.0[i].1;
         cell.0 += x;
         cell.1 += 1;
+    }
+
+    /// The sums of `cluster`, if the entry played in it.
+    fn get(&self, cluster: u64) -> Option<(f64, u64)> {
+        self.0
+            .binary_search_by_key(&cluster, |e| e.0)
+            .ok()
+            .map(|i| self.0[i].1)
     }
 
     /// The cluster-robust 95 % interval (see the module docs).
@@ -236,8 +260,8 @@ impl ClusterSums {
         let clusters = self.0.len() as u64;
         let (sum, count) = self
             .0
-            .values()
-            .fold((0.0, 0u64), |(s, n), &(cs, cn)| (s + cs, n + cn));
+            .iter()
+            .fold((0.0, 0u64), |(s, n), &(_, (cs, cn))| (s + cs, n + cn));
         if count == 0 {
             return Interval::EMPTY;
         }
@@ -254,8 +278,8 @@ impl ClusterSums {
         let c = clusters as f64;
         let squares: f64 = self
             .0
-            .values()
-            .map(|&(s, n)| (s - mean * n as f64).powi(2))
+            .iter()
+            .map(|&(_, (s, n))| (s - mean * n as f64).powi(2))
             .sum();
         let half = Z95 * (c / (c - 1.0) * squares / (count * count)).sqrt();
         Interval {
@@ -327,28 +351,64 @@ struct PairCount {
 /// `labels` names the entries; `cluster_by_deal` chooses deals rather than single games as the
 /// independent clusters of the confidence intervals (see the module docs).
 pub fn standings(labels: &[String], cluster_by_deal: bool, records: &[GameRecord]) -> Standings {
-    let n = labels.len();
-    let used: Vec<&GameRecord> = records.iter().filter(|r| usable(r, n)).collect();
-    let figure_names: Vec<String> = used
-        .first()
-        .map(|r| r.figures.iter().map(|f| f.name.clone()).collect())
-        .unwrap_or_default();
+    let mut builder = StandingsBuilder::new(labels, cluster_by_deal);
+    for record in records {
+        builder.push(record);
+    }
+    builder.finish()
+}
 
-    let mut tallies = vec![
-        Tally {
-            figures: vec![ClusterSums::default(); figure_names.len()],
-            ..Tally::default()
-        };
-        n
-    ];
-    let mut pairs = vec![vec![PairCount::default(); n]; n];
-    let mut ratings = vec![WengLinRating::new(); n];
-    let mut clusters = BTreeSet::new();
-    let config = WengLinConfig::new();
+/// [`standings`] one record at a time, so a tournament can fold in its games as they come (in
+/// index order) and have little left to do when the last one finishes. Pushing the same
+/// records in the same order gives bit-for-bit the same standings.
+#[derive(Debug, Clone)]
+pub struct StandingsBuilder {
+    labels: Vec<String>,
+    cluster_by_deal: bool,
+    /// The figures' names, from the first usable record.
+    figure_names: Option<Vec<String>>,
+    tallies: Vec<Tally>,
+    pairs: Vec<Vec<PairCount>>,
+    ratings: Vec<WengLinRating>,
+    clusters: BTreeSet<u64>,
+    games: u64,
+    config: WengLinConfig,
+}
 
-    for record in &used {
-        let cluster = cluster_of(record, cluster_by_deal);
-        clusters.insert(cluster);
+impl StandingsBuilder {
+    /// No games yet.
+    pub fn new(labels: &[String], cluster_by_deal: bool) -> StandingsBuilder {
+        let n = labels.len();
+        StandingsBuilder {
+            labels: labels.to_vec(),
+            cluster_by_deal,
+            figure_names: None,
+            tallies: vec![Tally::default(); n],
+            pairs: vec![vec![PairCount::default(); n]; n],
+            ratings: vec![WengLinRating::new(); n],
+            clusters: BTreeSet::new(),
+            games: 0,
+            config: WengLinConfig::new(),
+        }
+    }
+
+    /// Adds the next game (a record that cannot be scored is skipped; see the module docs).
+    pub fn push(&mut self, record: &GameRecord) {
+        let n = self.labels.len();
+        if !usable(record, n) {
+            return;
+        }
+        let figure_names = self
+            .figure_names
+            .get_or_insert_with(|| record.figures.iter().map(|f| f.name.clone()).collect());
+        if self.games == 0 {
+            for t in &mut self.tallies {
+                t.figures = vec![ClusterSums::default(); figure_names.len()];
+            }
+        }
+        self.games += 1;
+        let cluster = cluster_of(record, self.cluster_by_deal);
+        self.clusters.insert(cluster);
         let placements = record.placements();
         // Names are matched per record, so a record listing its figures in another order still
         // lands each value under the right name.
@@ -364,7 +424,7 @@ pub fn standings(labels: &[String], cluster_by_deal: bool, records: &[GameRecord
             .collect();
 
         for (seat, &entry) in record.seats.iter().enumerate() {
-            let tally = &mut tallies[entry];
+            let tally = &mut self.tallies[entry];
             let won = record.winners.contains(&seat);
             tally.games += 1;
             tally.wins += u64::from(won);
@@ -384,7 +444,7 @@ pub fn standings(labels: &[String], cluster_by_deal: bool, records: &[GameRecord
                 if other == seat || rival == entry {
                     continue;
                 }
-                let cell = &mut pairs[entry][rival];
+                let cell = &mut self.pairs[entry][rival];
                 cell.games += 1;
                 match placements[seat].total_cmp(&placements[other]) {
                     Ordering::Less => cell.ahead += 1,
@@ -394,71 +454,78 @@ pub fn standings(labels: &[String], cluster_by_deal: bool, records: &[GameRecord
             }
         }
 
-        update_ratings(&mut ratings, record, &placements, &config);
+        update_ratings(&mut self.ratings, record, &placements, &self.config);
     }
 
-    let mut entries: Vec<EntryStats> = tallies
-        .into_iter()
-        .zip(ratings)
-        .enumerate()
-        .map(|(entry, (tally, rating))| {
-            let mut win_rate = tally.win.interval();
-            win_rate.low = win_rate.low.clamp(0.0, 1.0);
-            win_rate.high = win_rate.high.clamp(0.0, 1.0);
-            EntryStats {
-                entry,
-                label: labels[entry].clone(),
-                games: tally.games,
-                wins: tally.wins,
-                draws: tally.draws,
-                win_rate,
-                placement: tally.placement.interval(),
-                score: tally.score.interval(),
-                figures: figure_names
-                    .iter()
-                    .cloned()
-                    .zip(tally.figures.iter().map(ClusterSums::interval))
-                    .collect(),
-                rating: Rating {
-                    mu: rating.rating,
-                    sigma: rating.uncertainty,
-                },
-            }
-        })
-        .collect();
-    // Entries that never played have mean 0 everywhere, which says nothing; they go last
-    // instead of ranking by those zeros. The entry index makes the order total.
-    entries.sort_by(|a, b| {
-        (a.games == 0)
-            .cmp(&(b.games == 0))
-            .then(b.score.mean.total_cmp(&a.score.mean))
-            .then(a.placement.mean.total_cmp(&b.placement.mean))
-            .then_with(|| a.label.cmp(&b.label))
-            .then(a.entry.cmp(&b.entry))
-    });
+    /// The standings of the games pushed so far.
+    pub fn finish(self) -> Standings {
+        let figure_names = self.figure_names.unwrap_or_default();
+        let labels = self.labels;
+        let mut entries: Vec<EntryStats> = self
+            .tallies
+            .into_iter()
+            .zip(self.ratings)
+            .enumerate()
+            .map(|(entry, (tally, rating))| {
+                let mut win_rate = tally.win.interval();
+                win_rate.low = win_rate.low.clamp(0.0, 1.0);
+                win_rate.high = win_rate.high.clamp(0.0, 1.0);
+                EntryStats {
+                    entry,
+                    label: labels[entry].clone(),
+                    games: tally.games,
+                    wins: tally.wins,
+                    draws: tally.draws,
+                    win_rate,
+                    placement: tally.placement.interval(),
+                    score: tally.score.interval(),
+                    figures: figure_names
+                        .iter()
+                        .cloned()
+                        .zip(tally.figures.iter().map(ClusterSums::interval))
+                        .collect(),
+                    rating: Rating {
+                        mu: rating.rating,
+                        sigma: rating.uncertainty,
+                    },
+                }
+            })
+            .collect();
+        // Entries that never played have mean 0 everywhere, which says nothing; they go last
+        // instead of ranking by those zeros. The entry index makes the order total.
+        entries.sort_by(|a, b| {
+            (a.games == 0)
+                .cmp(&(b.games == 0))
+                .then(b.score.mean.total_cmp(&a.score.mean))
+                .then(a.placement.mean.total_cmp(&b.placement.mean))
+                .then_with(|| a.label.cmp(&b.label))
+                .then(a.entry.cmp(&b.entry))
+        });
 
-    let pairwise = pairs
-        .iter()
-        .map(|row| {
-            row.iter()
-                .map(|c| {
-                    (c.games > 0).then(|| PairCell {
-                        games: c.games,
-                        ahead: c.ahead,
-                        ties: c.ties,
-                        share: (c.ahead as f64 + c.ties as f64 / 2.0) / c.games as f64,
+        let pairwise = self
+            .pairs
+            .iter()
+            .map(|row| {
+                row.iter()
+                    .map(|c| {
+                        (c.games > 0).then(|| PairCell {
+                            games: c.games,
+                            ahead: c.ahead,
+                            ties: c.ties,
+                            share: (c.ahead as f64 + c.ties as f64 / 2.0) / c.games as f64,
+                        })
                     })
-                })
-                .collect()
-        })
-        .collect();
+                    .collect()
+            })
+            .collect();
 
-    Standings {
-        games: used.len() as u64,
-        clusters: clusters.len() as u64,
-        cluster_by_deal,
-        entries,
-        pairwise,
+        Standings {
+            games: self.games,
+            clusters: self.clusters.len() as u64,
+            cluster_by_deal: self.cluster_by_deal,
+            entries,
+            pairwise,
+        }
     }
 }
 
@@ -557,10 +624,8 @@ pub fn leader_significant(
         let diffs: Vec<f64> = returns[leader]
             .0
             .iter()
-            .filter_map(|(c, &(ls, ln))| {
-                sums.0
-                    .get(c)
-                    .map(|&(rs, rn)| ls / ln as f64 - rs / rn as f64)
+            .filter_map(|&(c, (ls, ln))| {
+                sums.get(c).map(|(rs, rn)| ls / ln as f64 - rs / rn as f64)
             })
             .collect();
         let z = paired_z(&diffs)?;

@@ -12,7 +12,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::record::{Figure, GameRecord};
 use crate::schedule::{Schedule, ScheduleError, ScheduleKind};
-use crate::stats::{leader_significant, standings, EarlyStop, Standings, StopDecision};
+use crate::stats::{
+    leader_significant, standings, EarlyStop, Standings, StandingsBuilder, StopDecision,
+};
 use crate::store::StoreError;
 
 /// Seed streams derived from the tournament seed.
@@ -454,6 +456,14 @@ impl<G: Game> Tournament<G> {
         }
         let mut looks = Looks::new(&self.config);
         looks.advance(&self.config, &results);
+        // Without an early stop every game counts, so the standings are folded in along the
+        // finished prefix while the workers play, leaving little to do at the end. (With one,
+        // `summarize` decides at the end which games count.)
+        let mut folded = self
+            .config
+            .early_stop
+            .is_none()
+            .then(|| Folded::new(&self.config));
         let pending: Vec<u64> = if looks.stopped.is_some() {
             Vec::new()
         } else {
@@ -541,6 +551,9 @@ impl<G: Game> Tournament<G> {
                         let i = r.index as usize;
                         results[i] = Some(r);
                     }
+                    if let Some(f) = folded.as_mut() {
+                        f.advance(&results);
+                    }
                     if looks.stopped.is_none() {
                         looks.advance(&self.config, &results);
                         if looks.stopped.is_some() {
@@ -557,10 +570,48 @@ impl<G: Game> Tournament<G> {
             });
             outcome?;
         }
-        Ok(RunResult {
-            played,
-            summary: summarize(&self.config, results.into_iter().flatten().collect()),
-        })
+        let summary = match folded {
+            Some(mut f) => {
+                f.advance(&results);
+                let records: Vec<GameRecord> = results.into_iter().flatten().collect();
+                if f.next == records.len() && records.len() as u64 == total {
+                    Summary {
+                        decisions: records.iter().map(|r| r.decisions).sum(),
+                        records,
+                        complete: true,
+                        stopped: None,
+                        standings: f.builder.finish(),
+                    }
+                } else {
+                    summarize(&self.config, records)
+                }
+            }
+            None => summarize(&self.config, results.into_iter().flatten().collect()),
+        };
+        Ok(RunResult { played, summary })
+    }
+}
+
+/// Standings folded in along the finished prefix of the games.
+struct Folded {
+    builder: StandingsBuilder,
+    /// The first game not yet folded in.
+    next: usize,
+}
+
+impl Folded {
+    fn new(config: &TournamentConfig) -> Folded {
+        Folded {
+            builder: StandingsBuilder::new(&config.labels, config.duplicate),
+            next: 0,
+        }
+    }
+
+    fn advance(&mut self, results: &[Option<GameRecord>]) {
+        while let Some(Some(r)) = results.get(self.next) {
+            self.builder.push(r);
+            self.next += 1;
+        }
     }
 }
 
