@@ -482,6 +482,7 @@ impl<G: Game> Tournament<G> {
             let workers = jobs.clamp(1, pending.len());
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(workers)
+                .thread_name(|i| format!("parlour-game-{i}"))
                 .build()
                 .map_err(|e| ArenaError::Threads(e.to_string()))?;
             let next = AtomicUsize::new(0);

@@ -139,8 +139,9 @@ pub enum Command {
         /// per second and work counters (e.g. search nodes per second) are reported.
         #[arg(long, conflicts_with = "tournament")]
         bot: Option<String>,
-        /// Measure tournaments instead: games/s on 1 and on 2 threads, with and without
-        /// recording to a database (each run repeated, interleaved; medians reported).
+        /// Measure tournaments instead: games/s on 1 and on 2 cores (the process held to them),
+        /// with and without recording to a database (each run repeated, interleaved; the fastest
+        /// and median reported).
         #[arg(long)]
         tournament: bool,
         /// With --tournament: games in each run.

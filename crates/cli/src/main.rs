@@ -7,6 +7,12 @@ mod tournament;
 
 use std::process::ExitCode;
 
+/// mimalloc instead of the system allocator: games allocate small observations at every
+/// decision, and tournaments free on one thread what another allocated, which glibc's malloc
+/// does slowly.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use clap::error::ErrorKind;
 use clap::Parser;
 
@@ -30,8 +36,15 @@ fn main() -> ExitCode {
             _ => {
                 // Bad arguments get one line, not clap's multi-line report.
                 let text = e.render().to_string();
-                let first = text.lines().next().unwrap_or("bad arguments");
-                let first = first.strip_prefix("error: ").unwrap_or(first);
+                let mut lines = text.lines();
+                let first = lines.next().unwrap_or("bad arguments");
+                let mut first = first.strip_prefix("error: ").unwrap_or(first).to_string();
+                // "the following required arguments were not provided:" lists them below.
+                if first.ends_with(':') {
+                    let listed: Vec<&str> =
+                        lines.map(str::trim).take_while(|l| !l.is_empty()).collect();
+                    first = format!("{first} {}", listed.join(", "));
+                }
                 eprintln!("parlour: error: {first} (see parlour --help)");
                 ExitCode::from(2)
             }

@@ -405,3 +405,36 @@ fn bots_lists_each_bots_options() {
         assert!(out.contains(needle), "{out}");
     }
 }
+
+#[test]
+fn the_tournament_benchmark_reports_scaling_and_database_overhead() {
+    let dir = tempfile::tempdir().unwrap();
+    let v = json(&parlour_in(
+        dir.path(),
+        &[
+            "bench",
+            "uno",
+            "--tournament",
+            "--games",
+            "200",
+            "--repeat",
+            "1",
+            "--format",
+            "json",
+        ],
+    ));
+    assert_eq!(v["games"], 200);
+    for kind in ["jobs1", "jobs2", "jobs1_db", "jobs2_db"] {
+        assert!(
+            v["best"]["games_per_sec"][kind].as_f64().unwrap() > 0.0,
+            "{v}"
+        );
+    }
+    assert!(v["best"]["scaling_1_to_2"].as_f64().unwrap() > 0.0);
+    assert!(v["median"]["db_overhead"]["jobs2"].is_number());
+    assert_bad_input(
+        dir.path(),
+        &["bench", "uno", "--games", "10"],
+        "--tournament",
+    );
+}
