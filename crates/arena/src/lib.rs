@@ -43,5 +43,5 @@ mod tournament;
 pub use record::{Figure, GameRecord};
 pub use tournament::{
     entry_labels, summarize, ArenaError, EarlyStopped, MakeBot, Progress, RunResult, Summary,
-    Tournament, TournamentConfig, MAX_GAMES,
+    Tournament, TournamentConfig, MAX_ENTRIES, MAX_GAMES,
 };

@@ -61,6 +61,12 @@ pub enum StoreError {
         /// Why.
         reason: String,
     },
+    /// The file changed between being read and being opened for writing.
+    #[error("{path} changed while it was being opened (is another run using it?); try again", path = .path.display())]
+    Changed {
+        /// The file.
+        path: PathBuf,
+    },
     /// The file cannot be written.
     #[error("{path} is read-only; it can be reported but not continued", path = .path.display())]
     ReadOnly {
@@ -198,12 +204,17 @@ impl Store {
     /// then [`Store::reopen`].)
     pub fn resume(path: &Path) -> Result<(Store, TournamentConfig, Vec<GameRecord>), StoreError> {
         let (config, games) = Store::read(path)?;
-        Ok((Store::reopen(path)?, config, games))
+        Ok((Store::reopen(path, &config, games.len())?, config, games))
     }
 
-    /// Opens a tournament file already checked with [`Store::read`] for writing, taking its
-    /// lock.
-    pub fn reopen(path: &Path) -> Result<Store, StoreError> {
+    /// Opens for writing a tournament file that [`Store::read`] found to hold `config` and
+    /// `games` games, taking its lock; if it changed in between (another run resumed it), it is
+    /// refused.
+    pub fn reopen(
+        path: &Path,
+        config: &TournamentConfig,
+        games: usize,
+    ) -> Result<Store, StoreError> {
         let readonly = std::fs::metadata(path)
             .map(|m| m.permissions().readonly())
             .unwrap_or(false);
@@ -214,7 +225,25 @@ impl Store {
         }
         let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
             .map_err(|e| sql_error(path, e))?;
-        Store::prepare(conn, path)
+        let store = Store::prepare(conn, path)?;
+        let err = |e| sql_error(path, e);
+        let stored: String = store
+            .conn
+            .query_row("SELECT value FROM meta WHERE key = 'config'", [], |r| {
+                r.get(0)
+            })
+            .map_err(err)?;
+        let count: i64 = store
+            .conn
+            .query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0))
+            .map_err(err)?;
+        let same = serde_json::from_str::<TournamentConfig>(&stored).is_ok_and(|c| &c == config);
+        if !same || count != games as i64 {
+            return Err(StoreError::Changed {
+                path: path.to_path_buf(),
+            });
+        }
+        Ok(store)
     }
 
     /// Sets the journal, durability and lock, and takes the lock at once so that a file in

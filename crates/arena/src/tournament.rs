@@ -30,6 +30,9 @@ const SEND_EVERY: Duration = Duration::from_millis(5);
 /// computed (about 150 bytes a game), so ten million games need a couple of gigabytes.
 pub const MAX_GAMES: u64 = 10_000_000;
 
+/// The most entries a tournament may have (the pairwise table grows with its square).
+pub const MAX_ENTRIES: usize = 1000;
+
 /// Everything that defines a tournament: the same configuration always gives the same games.
 /// It is stored in the results database, so a run can be resumed from the file alone.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -103,6 +106,12 @@ impl TournamentConfig {
             return Err(format!(
                 "{} games is more than the {MAX_GAMES} allowed",
                 self.games
+            ));
+        }
+        if self.entries.len() > MAX_ENTRIES {
+            return Err(format!(
+                "{} entries is more than the {MAX_ENTRIES} allowed",
+                self.entries.len()
             ));
         }
         if self.labels != entry_labels(&self.entries) {
@@ -274,7 +283,9 @@ pub fn summarize(config: &TournamentConfig, mut records: Vec<GameRecord>) -> Sum
     let records: Vec<GameRecord> = slots.into_iter().take(counted).flatten().collect();
     Summary {
         standings: standings(&config.labels, config.duplicate, &records),
-        decisions: records.iter().map(|r| r.decisions).sum(),
+        decisions: records
+            .iter()
+            .fold(0u64, |a, r| a.saturating_add(r.decisions)),
         complete,
         records,
         stopped: looks.stopped,
@@ -526,6 +537,9 @@ impl<G: Game> Tournament<G> {
                     });
                     drop(tx);
                 });
+                // However the collector ends (a panic in `record` or `progress` included), the
+                // workers are told to stop rather than play out the tournament.
+                let _stop_on_exit = StopOnDrop(stop);
                 let mut batch = Vec::new();
                 // The first failure; the games that finished are still recorded, until the
                 // workers, told to stop, have all handed theirs over.
@@ -577,7 +591,9 @@ impl<G: Game> Tournament<G> {
                 let records: Vec<GameRecord> = results.into_iter().flatten().collect();
                 if f.next == records.len() && records.len() as u64 == total {
                     Summary {
-                        decisions: records.iter().map(|r| r.decisions).sum(),
+                        decisions: records
+                            .iter()
+                            .fold(0u64, |a, r| a.saturating_add(r.decisions)),
                         records,
                         complete: true,
                         stopped: None,
@@ -590,6 +606,15 @@ impl<G: Game> Tournament<G> {
             None => summarize(&self.config, results.into_iter().flatten().collect()),
         };
         Ok(RunResult { played, summary })
+    }
+}
+
+/// Sets its flag when dropped.
+struct StopOnDrop<'a>(&'a AtomicBool);
+
+impl Drop for StopOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
     }
 }
 

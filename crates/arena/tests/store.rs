@@ -27,6 +27,13 @@ fn play_into(t: &Tournament<Uno>, store: &mut Store, done: Vec<GameRecord>) -> u
         .played
 }
 
+/// Plays all of `t` without recording.
+fn play_all(t: &Tournament<Uno>) -> parlour_arena::Summary {
+    t.run(1, Vec::new(), &make, &mut |_| Ok(()), &mut |_| {})
+        .unwrap()
+        .summary
+}
+
 fn bytes(path: &Path) -> Vec<u8> {
     std::fs::read(path).unwrap()
 }
@@ -41,14 +48,9 @@ fn games_round_trip_through_the_file_bit_for_bit() {
     drop(store);
     let (config, games) = Store::read(&path).unwrap();
     assert_eq!(&config, t.config());
-    let direct = t
-        .run(1, Vec::new(), &make, &mut |_| Ok(()), &mut |_| {})
-        .unwrap();
-    assert_eq!(
-        games, direct.summary.records,
-        "every field, floats included"
-    );
-    assert_eq!(summarize(&config, games), direct.summary);
+    let direct = play_all(&t);
+    assert_eq!(games, direct.records, "every field, floats included");
+    assert_eq!(summarize(&config, games), direct);
 }
 
 #[test]
@@ -56,13 +58,10 @@ fn resume_continues_a_partial_file_to_the_same_standings() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.sqlite");
     let t = tournament(400, 2);
-    let all = t
-        .run(2, Vec::new(), &make, &mut |_| Ok(()), &mut |_| {})
-        .unwrap();
+    let all = play_all(&t);
     let mut store = Store::create(&path, t.config()).unwrap();
     // Record only a scattered part, as parallel workers leave it.
     let part: Vec<GameRecord> = all
-        .summary
         .records
         .iter()
         .filter(|r| r.index % 3 != 1 && r.index < 300)
@@ -77,7 +76,7 @@ fn resume_continues_a_partial_file_to_the_same_standings() {
     assert_eq!(played, 400 - part.len() as u64);
     drop(store);
     let (config, games) = Store::read(&path).unwrap();
-    assert_eq!(summarize(&config, games), all.summary);
+    assert_eq!(summarize(&config, games), all);
 }
 
 #[test]
@@ -268,7 +267,7 @@ fn returns_that_are_not_short_decimals_round_trip_exactly() {
 }
 
 #[test]
-fn a_file_that_cannot_be_created_is_reported_and_leaves_nothing() {
+fn a_file_that_cannot_be_created_is_reported_as_bad_input() {
     let err = Store::create(
         Path::new("/nonexistent-dir/t.sqlite"),
         tournament(8, 1).config(),
@@ -276,4 +275,26 @@ fn a_file_that_cannot_be_created_is_reported_and_leaves_nothing() {
     .unwrap_err();
     assert!(matches!(err, StoreError::CannotCreate { .. }), "{err}");
     assert!(err.is_bad_input());
+}
+
+#[test]
+fn a_file_that_changed_after_it_was_read_is_not_reopened() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.sqlite");
+    let t = tournament(8, 1);
+    let mut store = Store::create(&path, t.config()).unwrap();
+    let first = t.play_game(0, &make).unwrap();
+    store.record(std::slice::from_ref(&first)).unwrap();
+    drop(store);
+    let (config, done) = Store::read(&path).unwrap();
+    // Another run resumes it and records more in between.
+    let (mut other, _, _) = Store::resume(&path).unwrap();
+    other.record(&[t.play_game(1, &make).unwrap()]).unwrap();
+    drop(other);
+    let err = Store::reopen(&path, &config, done.len()).unwrap_err();
+    assert!(matches!(err, StoreError::Changed { .. }), "{err}");
+    // Read again, it reopens.
+    let (config, done) = Store::read(&path).unwrap();
+    assert_eq!(done.len(), 2);
+    assert!(Store::reopen(&path, &config, done.len()).is_ok());
 }

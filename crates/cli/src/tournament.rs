@@ -242,7 +242,8 @@ impl GameCommand for ResumeCmd {
         let tournament = Tournament::new(game, self.config, &make_bot::<G>)
             .and_then(|t| t.check_stored(&self.done).map(|()| t))
             .map_err(|e| usage(format!("{file}: {e}")))?;
-        let store = Store::reopen(&self.file).map_err(store_failure)?;
+        let store = Store::reopen(&self.file, tournament.config(), self.done.len())
+            .map_err(store_failure)?;
         execute(&tournament, Some(store), self.done, self.jobs, self.format)
     }
 }
@@ -614,16 +615,45 @@ fn print_tables(config: &TournamentConfig, summary: &Summary, run: Option<&RunIn
     }
 }
 
+/// Whether writing `out` would destroy the database `db` or its journal files (the same file by
+/// any name, hard links included, or its `-wal`, `-shm` or `-journal` file).
+fn writes_over(out: &Path, db: &Path) -> bool {
+    let journals = ["", "-wal", "-shm", "-journal"];
+    let names = journals
+        .iter()
+        .map(|s| PathBuf::from(format!("{}{s}", db.display())));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let Ok(o) = std::fs::metadata(out) {
+            let same = |p: &Path| {
+                std::fs::metadata(p).is_ok_and(|m| m.dev() == o.dev() && m.ino() == o.ino())
+            };
+            if names.clone().any(|n| same(&n)) {
+                return true;
+            }
+        }
+    }
+    // A journal file that does not exist yet may appear later: refuse its name too.
+    let canon = |p: &Path| {
+        let dir = p
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        std::fs::canonicalize(dir)
+            .ok()
+            .map(|d| d.join(p.file_name().unwrap_or_default()))
+    };
+    let out = canon(out);
+    out.is_some() && names.map(|n| canon(&n)).any(|n| n == out)
+}
+
 /// `parlour report FILE`.
 pub fn report(file: &Path, format: StandingsFormat, svg: Option<&Path>) -> Result<(), Failure> {
     let (config, records) = Store::read(file).map_err(store_failure)?;
     let summary = summarize(&config, records);
     if let Some(path) = svg {
-        let same = std::fs::canonicalize(path)
-            .ok()
-            .zip(std::fs::canonicalize(file).ok())
-            .is_some_and(|(a, b)| a == b);
-        if same {
+        if writes_over(path, file) {
             return Err(usage(format!(
                 "--svg {} would overwrite the database itself",
                 path.display()
@@ -687,15 +717,18 @@ impl GameCommand for BenchTournament {
         let entries = entries_arg::<G>(self.bots.as_deref(), game.num_players())?;
         let config = TournamentConfig::new(&game, entries, games, self.seed);
         let t = Tournament::new(game, config, &make_bot::<G>).map_err(arena_failure)?;
-        let dir = std::env::temp_dir().join(format!("parlour-bench-{}", std::process::id()));
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| failed(format!("cannot create {}: {e}", dir.display())))?;
+        // Removed with everything in it however this ends.
+        let dir = tempfile::Builder::new()
+            .prefix("parlour-bench-")
+            .tempdir()
+            .map_err(|e| failed(format!("cannot create a temporary directory: {e}")))?;
         // Kinds are interleaved, so a slow spell on a shared machine hurts them alike.
         let kinds = [(1usize, false), (2, false), (1, true), (2, true)];
         let mut times: Vec<Vec<Duration>> = vec![Vec::new(); kinds.len()];
+        let mut held_to_cores = true;
         for rep in 0..repeat {
             for (i, &(jobs, db)) in kinds.iter().enumerate() {
-                let path = dir.join(format!("run-{rep}-{i}.sqlite"));
+                let path = dir.path().join(format!("run-{rep}-{i}.sqlite"));
                 let mut store = db
                     .then(|| Store::create(&path, t.config()))
                     .transpose()
@@ -703,6 +736,7 @@ impl GameCommand for BenchTournament {
                 // The whole process (workers and the recording thread) is held to `jobs`
                 // cores, so "1 core" means one core, not one worker beside a free recorder.
                 let cores = CoreLimit::new(jobs);
+                held_to_cores &= cores.held == Some(jobs);
                 let start = Instant::now();
                 let result = t.run(
                     jobs,
@@ -715,13 +749,8 @@ impl GameCommand for BenchTournament {
                 drop(cores);
                 result.map_err(arena_failure)?;
                 times[i].push(elapsed);
-                drop(store);
-                for suffix in ["", "-wal", "-shm"] {
-                    let _ = std::fs::remove_file(format!("{}{suffix}", path.display()));
-                }
             }
         }
-        let _ = std::fs::remove_dir(&dir);
         let games = t.config().games as f64;
         let (best, median): (Vec<f64>, Vec<f64>) = times
             .iter()
@@ -735,31 +764,30 @@ impl GameCommand for BenchTournament {
         let (over_best, over_median) = (overhead(&best), overhead(&median));
         let entries = t.config().labels.join(",");
         match self.format {
-            Format::Json => println!(
-                "{}",
-                json!({
-                    "game": G::NAME,
-                    "entries": entries,
-                    "games": t.config().games,
-                    "repeat": repeat,
-                    "best": {
+            Format::Json => {
+                let figures = |rate: &[f64], scaling: f64, overhead: [f64; 2]| {
+                    json!({
                         "games_per_sec": {
-                            "jobs1": best[0], "jobs2": best[1],
-                            "jobs1_db": best[2], "jobs2_db": best[3],
+                            "jobs1": rate[0], "jobs2": rate[1],
+                            "jobs1_db": rate[2], "jobs2_db": rate[3],
                         },
-                        "scaling_1_to_2": scaling[0],
-                        "db_overhead": { "jobs1": over_best[0], "jobs2": over_best[1] },
-                    },
-                    "median": {
-                        "games_per_sec": {
-                            "jobs1": median[0], "jobs2": median[1],
-                            "jobs1_db": median[2], "jobs2_db": median[3],
-                        },
-                        "scaling_1_to_2": scaling[1],
-                        "db_overhead": { "jobs1": over_median[0], "jobs2": over_median[1] },
-                    },
-                })
-            ),
+                        "scaling_1_to_2": scaling,
+                        "db_overhead": { "jobs1": overhead[0], "jobs2": overhead[1] },
+                    })
+                };
+                println!(
+                    "{}",
+                    json!({
+                        "game": G::NAME,
+                        "entries": entries,
+                        "games": t.config().games,
+                        "repeat": repeat,
+                        "held_to_cores": held_to_cores,
+                        "best": figures(&best, scaling[0], over_best),
+                        "median": figures(&median, scaling[1], over_median),
+                    })
+                );
+            }
             Format::Table => {
                 let mut table = Table::new();
                 table.load_style(UTF8_FULL_CONDENSED).set_header(vec![
@@ -791,6 +819,12 @@ impl GameCommand for BenchTournament {
                     "scaling from 1 to 2 cores: {:.2}× best ({:.2}× median)",
                     scaling[0], scaling[1]
                 );
+                if !held_to_cores {
+                    println!(
+                        "note: the process could not be held to 1 and 2 cores here, so these are \
+                         1 and 2 worker threads on whatever cores the system gave"
+                    );
+                }
             }
         }
         Ok(())
@@ -800,6 +834,8 @@ impl GameCommand for BenchTournament {
 /// Holds this thread, and the threads it starts, to the first `cores` CPUs it may use, until
 /// dropped (Linux; elsewhere it does nothing and the figures say "threads", not cores).
 struct CoreLimit {
+    /// How many cores the process is held to (`None`: not held).
+    held: Option<usize>,
     #[cfg(target_os = "linux")]
     saved: Option<libc::cpu_set_t>,
 }
@@ -811,7 +847,10 @@ impl CoreLimit {
         unsafe {
             let mut saved: libc::cpu_set_t = std::mem::zeroed();
             if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut saved) != 0 {
-                return CoreLimit { saved: None };
+                return CoreLimit {
+                    held: None,
+                    saved: None,
+                };
             }
             let mut limited: libc::cpu_set_t = std::mem::zeroed();
             let mut taken = 0;
@@ -824,6 +863,7 @@ impl CoreLimit {
             let ok =
                 libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &limited) == 0;
             CoreLimit {
+                held: ok.then_some(taken),
                 saved: ok.then_some(saved),
             }
         }
@@ -831,7 +871,7 @@ impl CoreLimit {
 
     #[cfg(not(target_os = "linux"))]
     fn new(_cores: usize) -> CoreLimit {
-        CoreLimit {}
+        CoreLimit { held: None }
     }
 }
 

@@ -1,7 +1,11 @@
 //! The `parlour` command from the outside: exit codes, messages, traces and replays.
 
+mod common;
+
 use std::io::{BufReader, Read, Write};
 use std::process::{Command, Output, Stdio};
+
+use common::{stderr, stdout};
 
 /// A scratch working directory shared by this test binary's runs, so that tournaments'
 /// default databases (under `parlour-runs/`) land there and not in the source tree.
@@ -12,40 +16,12 @@ fn scratch() -> &'static std::path::Path {
 }
 
 fn parlour(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(args)
-        .current_dir(scratch())
-        .stdin(Stdio::null())
-        .output()
-        .expect("parlour runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
+    common::parlour_in(scratch(), args)
 }
 
 /// Bad input: exit code 2 and exactly one line on stderr, containing `needle`, no panic.
 fn assert_bad_input(args: &[&str], needle: &str) {
-    let o = parlour(args);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(
-        err.lines().count(),
-        1,
-        "{args:?}: one line expected, got {err:?}"
-    );
-    assert!(
-        err.contains(needle),
-        "{args:?}: {err:?} should mention {needle:?}"
-    );
-    assert!(
-        !err.contains("panicked") && !err.contains("backtrace"),
-        "{err}"
-    );
+    common::assert_bad_input_in(scratch(), args, needle)
 }
 
 #[test]

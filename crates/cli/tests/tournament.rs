@@ -1,43 +1,17 @@
 //! `parlour tournament` and `parlour report` from the outside: a real killed process resumed to
 //! the same standings, reports in every format, and files and bots the command must refuse.
 
+mod common;
+
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn parlour_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::null())
-        .output()
-        .expect("parlour runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
+use common::{assert_bad_input_in as assert_bad_input, parlour_in, stderr, stdout};
 
 fn json(o: &Output) -> serde_json::Value {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
     serde_json::from_str(stdout(o).trim()).expect("one JSON object")
-}
-
-/// Bad input: exit code 2, one line on stderr containing `needle`, no panic.
-fn assert_bad_input(dir: &Path, args: &[&str], needle: &str) {
-    let o = parlour_in(dir, args);
-    let err = stderr(&o);
-    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
-    assert_eq!(err.lines().count(), 1, "{args:?}: {err:?}");
-    assert!(
-        err.contains(needle),
-        "{args:?}: {err:?} should mention {needle:?}"
-    );
-    assert!(!err.contains("panicked"), "{err}");
 }
 
 fn rows(db: &Path) -> u64 {
@@ -336,9 +310,22 @@ fn files_the_command_must_not_touch_are_refused_with_exit_code_2() {
         &["tournament", "uno", "--early-stop", "--alpha", "2"],
         "--alpha must be between 0 and 0.5",
     );
+    for target in [
+        db_s.to_string(),
+        format!("{db_s}-wal"),
+        format!("{db_s}-journal"),
+    ] {
+        assert_bad_input(
+            dir.path(),
+            &["report", db_s, "--svg", &target],
+            "would overwrite the database itself",
+        );
+    }
+    let link = dir.path().join("link.sqlite");
+    std::fs::hard_link(&db, &link).unwrap();
     assert_bad_input(
         dir.path(),
-        &["report", db_s, "--svg", db_s],
+        &["report", db_s, "--svg", link.to_str().unwrap()],
         "would overwrite the database itself",
     );
     assert_bad_input(

@@ -676,9 +676,14 @@ impl UnoState {
 }
 
 impl Game for Uno {
-    /// The seed's tournament: 50,000 rounds at a table of four (each round is one game).
+    /// The seed's tournament: 50,000 rounds at a table of four (each round is one game). A game
+    /// made a match (a target or a round count) gets the usual 1,000.
     fn default_tournament_games(&self) -> u64 {
-        50_000
+        if self.options.target.is_none() && self.options.rounds.is_none() {
+            50_000
+        } else {
+            1000
+        }
     }
 
     type Options = UnoOptions;

@@ -1,0 +1,46 @@
+//! Helpers shared by the command's outside tests: run `parlour`, read its output, and check
+//! the bad-input contract.
+
+// Each test binary uses a different part of this module.
+#![allow(dead_code)]
+
+use std::path::Path;
+use std::process::{Command, Output, Stdio};
+
+/// Runs `parlour args` in `dir`, with no input.
+pub fn parlour_in(dir: &Path, args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .output()
+        .expect("parlour runs")
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Bad input: exit code 2 and exactly one line on stderr, containing `needle`, no panic.
+pub fn assert_bad_input_in(dir: &Path, args: &[&str], needle: &str) {
+    let o = parlour_in(dir, args);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert_eq!(
+        err.lines().count(),
+        1,
+        "{args:?}: one line expected, got {err:?}"
+    );
+    assert!(
+        err.contains(needle),
+        "{args:?}: {err:?} should mention {needle:?}"
+    );
+    assert!(
+        !err.contains("panicked") && !err.contains("backtrace"),
+        "{err}"
+    );
+}
