@@ -20,7 +20,13 @@ fn tournament(games: u64, seed: u64) -> Tournament<Uno> {
     Tournament::new(game, config, &make).unwrap()
 }
 
-/// Plays `t` recording into `path`; returns the games played.
+/// Creates `path` for `t` and records all of `t`'s games in it.
+fn played_file(t: &Tournament<Uno>, path: &Path) {
+    let mut store = Store::create(path, t.config()).unwrap();
+    assert_eq!(play_into(t, &mut store, Vec::new()), t.config().games);
+}
+
+/// Plays `t` recording into `store`; returns the games played.
 fn play_into(t: &Tournament<Uno>, store: &mut Store, done: Vec<GameRecord>) -> u64 {
     t.run(2, done, &make, &mut |b| store.record(b), &mut |_| {})
         .unwrap()
@@ -43,9 +49,7 @@ fn games_round_trip_through_the_file_bit_for_bit() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.sqlite");
     let t = tournament(200, 1);
-    let mut store = Store::create(&path, t.config()).unwrap();
-    assert_eq!(play_into(&t, &mut store, Vec::new()), 200);
-    drop(store);
+    played_file(&t, &path);
     let (config, games) = Store::read(&path).unwrap();
     assert_eq!(&config, t.config());
     let direct = play_all(&t);
@@ -113,9 +117,7 @@ fn a_corrupt_file_is_refused_and_left_as_it_was() {
     // A file cut short mid-way (a copy interrupted, say) is refused too.
     let good = dir.path().join("good.sqlite");
     let t = tournament(40, 1);
-    let mut store = Store::create(&good, t.config()).unwrap();
-    play_into(&t, &mut store, Vec::new());
-    drop(store);
+    played_file(&t, &good);
     let cut = dir.path().join("cut.sqlite");
     let whole = bytes(&good);
     std::fs::write(&cut, &whole[..whole.len() / 3]).unwrap();
@@ -145,9 +147,7 @@ fn a_row_that_does_not_fit_its_tournament_is_reported_by_index() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.sqlite");
     let t = tournament(8, 1);
-    let mut store = Store::create(&path, t.config()).unwrap();
-    play_into(&t, &mut store, Vec::new());
-    drop(store);
+    played_file(&t, &path);
     {
         let conn = rusqlite::Connection::open(&path).unwrap();
         conn.execute("UPDATE games SET seats = '[0,1,2,9]' WHERE idx = 5", [])
@@ -182,9 +182,7 @@ fn a_read_only_file_can_be_read_but_not_resumed() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.sqlite");
     let t = tournament(8, 1);
-    let mut store = Store::create(&path, t.config()).unwrap();
-    play_into(&t, &mut store, Vec::new());
-    drop(store);
+    played_file(&t, &path);
     let mut perms = std::fs::metadata(&path).unwrap().permissions();
     perms.set_readonly(true);
     std::fs::set_permissions(&path, perms).unwrap();
@@ -212,9 +210,7 @@ fn a_damaged_configuration_is_refused_without_panicking() {
         ("ragged", r#"{"games":10}"#),
     ] {
         let path = dir.path().join(format!("{name}.sqlite"));
-        let mut store = Store::create(&path, t.config()).unwrap();
-        play_into(&t, &mut store, Vec::new());
-        drop(store);
+        played_file(&t, &path);
         {
             let conn = rusqlite::Connection::open(&path).unwrap();
             let mut config: serde_json::Value = serde_json::to_value(t.config()).unwrap();
