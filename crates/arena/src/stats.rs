@@ -35,6 +35,13 @@
 //! `m ± 1.959964·√V`. When every cluster holds one game (`n_c = 1`, `C = N`) this is exactly
 //! `s² / N` with the sample variance `s²`, i.e. the classic `m ± 1.96·s/√N`.
 //!
+//! The win rate is a share, and near 0 or 1 the normal interval misleads (an entry that won every
+//! game would get `[1, 1]`). Its interval is Wilson's score interval instead, at the *effective*
+//! number of games `n_eff = p(1 − p) / V` that the clustered variance implies (at most the games
+//! played, at least the clusters, so with every game its own cluster it is the textbook Wilson
+//! interval); when `V` is 0 (every cluster alike, e.g. always winning) it is taken at one game
+//! per cluster, which is conservative.
+//!
 //! With fewer than two clusters there is no spread to measure, so the interval has
 //! `low = high = mean` and [`Interval::n`] below 2: such an interval carries no information and
 //! should be shown as "n/a". (Infinite or NaN bounds would be more literal, but JSON cannot carry
@@ -291,6 +298,40 @@ impl ClusterSums {
     }
 }
 
+/// The interval for a share (the win rate): Wilson's score interval, which stays inside [0, 1]
+/// and does not collapse to a point when an entry always (or never) wins, taken at the
+/// *effective* number of games the clustered variance implies (see the module docs).
+fn share_interval(clustered: Interval, games: u64) -> Interval {
+    if clustered.n < 2 || games == 0 {
+        return clustered;
+    }
+    let p = clustered.mean.clamp(0.0, 1.0);
+    let variance = ((clustered.high - clustered.mean) / Z95).powi(2);
+    let clusters = clustered.n as f64;
+    let n = if variance > 0.0 {
+        (p * (1.0 - p) / variance).clamp(clusters.min(games as f64), games as f64)
+    } else {
+        // Every cluster alike (always or never winning): as if each cluster were one game.
+        clusters
+    };
+    let (low, high) = wilson(p, n);
+    Interval {
+        mean: p,
+        low,
+        high,
+        n: clustered.n,
+    }
+}
+
+/// The 95% Wilson score interval for a share `p` of `n` trials.
+fn wilson(p: f64, n: f64) -> (f64, f64) {
+    let z2 = Z95 * Z95;
+    let denominator = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denominator;
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denominator;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
 /// Keeps output finite for absurdly large returns whose sums overflow: infinities saturate to
 /// the largest finite value, and NaN (only reachable as ∞ − ∞) becomes 0.
 fn saturate(x: f64) -> f64 {
@@ -467,9 +508,7 @@ impl StandingsBuilder {
             .zip(self.ratings)
             .enumerate()
             .map(|(entry, (tally, rating))| {
-                let mut win_rate = tally.win.interval();
-                win_rate.low = win_rate.low.clamp(0.0, 1.0);
-                win_rate.high = win_rate.high.clamp(0.0, 1.0);
+                let win_rate = share_interval(tally.win.interval(), tally.games);
                 EntryStats {
                     entry,
                     label: labels[entry].clone(),
@@ -1142,5 +1181,64 @@ mod tests {
             min_clusters: 0,
         };
         assert!(leader_significant(&names, false, &bad, &rule).is_none());
+    }
+}
+
+#[cfg(test)]
+mod share_tests {
+    use super::*;
+
+    #[test]
+    fn wilson_matches_known_values() {
+        let (lo, hi) = wilson(0.5, 100.0);
+        assert!(
+            (lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3,
+            "{lo} {hi}"
+        );
+        let (lo, hi) = wilson(0.0, 10.0);
+        assert_eq!(lo, 0.0);
+        assert!((hi - 0.2775).abs() < 1e-3, "{hi}");
+    }
+
+    #[test]
+    fn a_perfect_record_gets_an_interval_below_one() {
+        // Won all 200 games of 50 deals: Wilson at one game per deal.
+        let clustered = Interval {
+            mean: 1.0,
+            low: 1.0,
+            high: 1.0,
+            n: 50,
+        };
+        let i = share_interval(clustered, 200);
+        assert_eq!(i.mean, 1.0);
+        assert_eq!(i.high, 1.0);
+        let (lo, _) = wilson(1.0, 50.0);
+        assert_eq!(i.low, lo);
+        assert!(i.low > 0.9 && i.low < 0.95, "{}", i.low);
+    }
+
+    #[test]
+    fn with_independent_games_it_is_the_plain_wilson_interval() {
+        // 30 wins in 100 games, each its own cluster: n_eff is held to at least the 100
+        // clusters (the small-sample factor C/(C−1) alone would make it 99).
+        let wins: Vec<GameRecord> = (0..100u64)
+            .map(|i| GameRecord {
+                index: i,
+                deal: i,
+                seats: vec![0, 1],
+                returns: if i < 30 {
+                    vec![1.0, 0.0]
+                } else {
+                    vec![0.0, 1.0]
+                },
+                winners: vec![usize::from(i >= 30)],
+                figures: Vec::new(),
+                decisions: 1,
+            })
+            .collect();
+        let s = standings(&["a".into(), "b".into()], false, &wins);
+        let a = s.entries.iter().find(|e| e.entry == 0).unwrap();
+        let (lo, hi) = wilson(0.3, 100.0);
+        assert!((a.win_rate.low - lo).abs() < 1e-9 && (a.win_rate.high - hi).abs() < 1e-9);
     }
 }
