@@ -725,6 +725,8 @@ impl GameCommand for BenchTournament {
         // Kinds are interleaved, so a slow spell on a shared machine hurts them alike.
         let kinds = [(1usize, false), (2, false), (1, true), (2, true)];
         let mut times: Vec<Vec<Duration>> = vec![Vec::new(); kinds.len()];
+        // Processor time (all threads), which other work on the machine barely disturbs.
+        let mut cpu: Vec<Vec<Duration>> = vec![Vec::new(); kinds.len()];
         let mut held_to_cores = true;
         for rep in 0..repeat {
             for (i, &(jobs, db)) in kinds.iter().enumerate() {
@@ -738,6 +740,7 @@ impl GameCommand for BenchTournament {
                 let cores = CoreLimit::new(jobs);
                 held_to_cores &= cores.held == Some(jobs);
                 let start = Instant::now();
+                let cpu_start = process_cpu_time();
                 let result = t.run(
                     jobs,
                     Vec::new(),
@@ -746,9 +749,11 @@ impl GameCommand for BenchTournament {
                     &mut |_| {},
                 );
                 let elapsed = start.elapsed();
+                let cpu_used = process_cpu_time().saturating_sub(cpu_start);
                 drop(cores);
                 result.map_err(arena_failure)?;
                 times[i].push(elapsed);
+                cpu[i].push(cpu_used);
             }
         }
         let games = t.config().games as f64;
@@ -762,6 +767,12 @@ impl GameCommand for BenchTournament {
         let scaling = [best[1] / best[0], median[1] / median[0]];
         let overhead = |r: &[f64]| [1.0 - r[2] / r[0], 1.0 - r[3] / r[1]];
         let (over_best, over_median) = (overhead(&best), overhead(&median));
+        // Median processor time per game, in microseconds, and what recording adds to it.
+        let cpu_us: Vec<f64> = cpu
+            .iter()
+            .map(|d| best_and_median(d).1 * 1e6 / games)
+            .collect();
+        let cpu_overhead = [cpu_us[2] / cpu_us[0] - 1.0, cpu_us[3] / cpu_us[1] - 1.0];
         let entries = t.config().labels.join(",");
         match self.format {
             Format::Json => {
@@ -783,6 +794,11 @@ impl GameCommand for BenchTournament {
                         "games": t.config().games,
                         "repeat": repeat,
                         "held_to_cores": held_to_cores,
+                        "cpu_us_per_game_median": {
+                            "jobs1": cpu_us[0], "jobs2": cpu_us[1],
+                            "jobs1_db": cpu_us[2], "jobs2_db": cpu_us[3],
+                        },
+                        "db_cpu_overhead": { "jobs1": cpu_overhead[0], "jobs2": cpu_overhead[1] },
                         "best": figures(&best, scaling[0], over_best),
                         "median": figures(&median, scaling[1], over_median),
                     })
@@ -819,6 +835,16 @@ impl GameCommand for BenchTournament {
                     "scaling from 1 to 2 cores: {:.2}× best ({:.2}× median)",
                     scaling[0], scaling[1]
                 );
+                println!(
+                    "processor time a game (median): {:.1} µs, {:.1} µs recording on 1 core \
+                     ({:+.1}%); {:.1} µs, {:.1} µs recording on 2 cores ({:+.1}%)",
+                    cpu_us[0],
+                    cpu_us[2],
+                    100.0 * cpu_overhead[0],
+                    cpu_us[1],
+                    cpu_us[3],
+                    100.0 * cpu_overhead[1]
+                );
                 if !held_to_cores {
                     println!(
                         "note: the process could not be held to 1 and 2 cores here, so these are \
@@ -829,6 +855,22 @@ impl GameCommand for BenchTournament {
         }
         Ok(())
     }
+}
+
+/// Processor time this process has used so far, all threads, user and system.
+fn process_cpu_time() -> Duration {
+    #[cfg(unix)]
+    {
+        // SAFETY: getrusage writes only the struct passed in.
+        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+        if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } == 0 {
+            let tv = |t: libc::timeval| {
+                Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
+            };
+            return tv(usage.ru_utime) + tv(usage.ru_stime);
+        }
+    }
+    Duration::ZERO
 }
 
 /// Holds this thread, and the threads it starts, to the first `cores` CPUs it may use, until
