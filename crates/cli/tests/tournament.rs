@@ -419,7 +419,10 @@ fn the_tournament_benchmark_reports_scaling_and_database_overhead() {
     }
     assert!(v["best"]["scaling_1_to_2"].as_f64().unwrap() > 0.0);
     assert!(v["median"]["db_overhead"]["jobs2"].is_number());
-    assert!(v["cpu_us_per_game_median"]["jobs1"].as_f64().unwrap() > 0.0, "{v}");
+    assert!(
+        v["cpu_us_per_game_median"]["jobs1"].as_f64().unwrap() > 0.0,
+        "{v}"
+    );
     assert!(v["db_cpu_overhead"]["jobs2"].is_number());
     assert_bad_input(
         dir.path(),
