@@ -2,7 +2,7 @@
 
 use std::collections::BTreeSet;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use parlour_core::play::{play_to_end, PlayError};
@@ -210,6 +210,15 @@ pub enum ArenaError {
         /// The panic's message.
         message: String,
     },
+    /// The run was interrupted (see [`Tournament::set_interrupt`]); every finished game was
+    /// handed to the recorder.
+    #[error("interrupted with {recorded} of {total} games finished")]
+    Interrupted {
+        /// Games finished and recorded, this run and before.
+        recorded: u64,
+        /// Games in the tournament.
+        total: u64,
+    },
     /// A game failed (a bot chose an illegal action, ...).
     #[error("game {index}: {error}")]
     Play {
@@ -307,6 +316,7 @@ pub struct Tournament<G: Game> {
     config: TournamentConfig,
     game: G,
     schedule: Schedule,
+    interrupt: Option<Arc<AtomicBool>>,
 }
 
 impl<G: Game> Tournament<G> {
@@ -338,7 +348,20 @@ impl<G: Game> Tournament<G> {
             config,
             game,
             schedule,
+            interrupt: None,
         })
+    }
+
+    /// A flag that, once set (by a Ctrl-C handler, say), makes [`Tournament::run`] stop
+    /// starting games, record those that finish, and return [`ArenaError::Interrupted`].
+    pub fn set_interrupt(&mut self, flag: Arc<AtomicBool>) {
+        self.interrupt = Some(flag);
+    }
+
+    fn interrupted(&self) -> bool {
+        self.interrupt
+            .as_ref()
+            .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
     /// The configuration.
@@ -516,7 +539,12 @@ impl<G: Game> Tournament<G> {
                                 loop {
                                     let j = next.fetch_add(1, Ordering::Relaxed);
                                     let index = match pending.get(j) {
-                                        Some(&i) if !stop.load(Ordering::Relaxed) => i,
+                                        Some(&i)
+                                            if !stop.load(Ordering::Relaxed)
+                                                && !self.interrupted() =>
+                                        {
+                                            i
+                                        }
                                         _ => break,
                                     };
                                     let result = self.play_game_caught(index, make_bot);
@@ -581,7 +609,19 @@ impl<G: Game> Tournament<G> {
                         this_run: played,
                     });
                 }
-                failure.map_or(Ok(()), Err)
+                match failure {
+                    Some(e) => Err(e),
+                    None if already + played < total
+                        && looks.stopped.is_none()
+                        && self.interrupted() =>
+                    {
+                        Err(ArenaError::Interrupted {
+                            recorded: already + played,
+                            total,
+                        })
+                    }
+                    None => Ok(()),
+                }
             });
             outcome?;
         }

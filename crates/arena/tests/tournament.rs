@@ -362,3 +362,51 @@ fn an_early_stopped_tournament_resumed_or_summarised_stops_at_the_same_look() {
     stored.push(t.play_game(stop.games, &make::<Uno>).unwrap());
     assert_eq!(parlour_arena::summarize(t.config(), stored), whole.summary);
 }
+
+#[test]
+fn an_interrupt_stops_the_run_after_the_games_in_play_are_recorded() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let mut t = uno_tournament("heuristic,random,random,random", 4000, 8);
+    let flag = Arc::new(AtomicBool::new(false));
+    t.set_interrupt(flag.clone());
+    let mut kept: Vec<GameRecord> = Vec::new();
+    let err = t
+        .run(
+            2,
+            Vec::new(),
+            &make::<Uno>,
+            &mut |b| {
+                kept.extend_from_slice(b);
+                // As a Ctrl-C would, once the first games are in.
+                flag.store(true, Ordering::Relaxed);
+                Ok(())
+            },
+            &mut |_| {},
+        )
+        .unwrap_err();
+    match err {
+        ArenaError::Interrupted { recorded, total } => {
+            assert_eq!(
+                recorded,
+                kept.len() as u64,
+                "every finished game was recorded"
+            );
+            assert!(recorded > 0 && recorded < 4000, "{recorded}");
+            assert_eq!(total, 4000);
+        }
+        other => panic!("expected an interruption, got {other}"),
+    }
+    // Resumed without the flag, it finishes to the standings of a run never interrupted.
+    let whole = run_all(
+        &uno_tournament("heuristic,random,random,random", 4000, 8),
+        2,
+        Vec::new(),
+    );
+    let resumed = run_all(
+        &uno_tournament("heuristic,random,random,random", 4000, 8),
+        1,
+        kept,
+    );
+    assert_eq!(resumed.summary, whole.summary);
+}

@@ -29,7 +29,7 @@ const GAMES: &[&str] = &["uno", "go", "phased", "bo", "chexers"];
 /// A failure to report: one line on stderr and an exit code (2 for bad input, 1 otherwise).
 #[derive(Debug)]
 pub struct Failure {
-    code: u8,
+    pub(crate) code: u8,
     pub(crate) message: String,
 }
 

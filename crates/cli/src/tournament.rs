@@ -2,6 +2,8 @@
 
 use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
@@ -202,7 +204,7 @@ impl GameCommand for TournamentCmd {
         .map(|path| Store::create(&path, tournament.config()))
         .transpose()
         .map_err(store_failure)?;
-        execute(&tournament, store, Vec::new(), jobs, self.format)
+        execute(tournament, store, Vec::new(), jobs, self.format)
     }
 }
 
@@ -244,7 +246,7 @@ impl GameCommand for ResumeCmd {
             .map_err(|e| usage(format!("{file}: {e}")))?;
         let store = Store::reopen(&self.file, tournament.config(), self.done.len())
             .map_err(store_failure)?;
-        execute(&tournament, Some(store), self.done, self.jobs, self.format)
+        execute(tournament, Some(store), self.done, self.jobs, self.format)
     }
 }
 
@@ -303,12 +305,24 @@ impl Reporter {
 }
 
 fn execute<G: Game>(
-    tournament: &Tournament<G>,
+    mut tournament: Tournament<G>,
     mut store: Option<Store>,
     done: Vec<GameRecord>,
     jobs: usize,
     format: StandingsFormat,
 ) -> Result<(), Failure> {
+    // Ctrl-C stops starting games; those in play finish and are recorded, and the run can be
+    // resumed. A second Ctrl-C quits at once (the recorded games are safe either way).
+    let interrupt = Arc::new(AtomicBool::new(false));
+    let flag = interrupt.clone();
+    let _ = ctrlc::set_handler(move || {
+        if flag.swap(true, Ordering::Relaxed) {
+            std::process::exit(130);
+        }
+        eprintln!("\nparlour: stopping after the games in play (Ctrl-C again to quit at once)");
+    });
+    tournament.set_interrupt(interrupt);
+    let tournament = &tournament;
     let config = tournament.config();
     let db = store.as_ref().map(|s| s.path().to_path_buf());
     if let Some(path) = &db {
@@ -332,6 +346,23 @@ fn execute<G: Game>(
     );
     reporter.finish();
     let result = result.map_err(|e| {
+        if let ArenaError::Interrupted { recorded, total } = e {
+            return Failure {
+                code: 130,
+                message: match &db {
+                    Some(p) => format!(
+                        "interrupted: {recorded} of {total} games are recorded in {}; continue \
+                         with: parlour tournament --resume {}",
+                        p.display(),
+                        p.display()
+                    ),
+                    None => format!(
+                        "interrupted after {recorded} of {total} games; nothing was recorded \
+                         (--no-db)"
+                    ),
+                },
+            };
+        }
         let resumable = matches!(
             e,
             ArenaError::Store(_) | ArenaError::Play { .. } | ArenaError::Panicked { .. }

@@ -34,27 +34,26 @@ const KILL_ARGS: [&str; 9] = [
     "--format",
 ];
 
-#[test]
-fn a_tournament_killed_mid_run_resumes_to_the_standings_of_an_uninterrupted_run() {
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("killed.sqlite");
-    let wal = dir.path().join("killed.sqlite-wal");
+/// Starts the `KILL_ARGS` tournament recording into `dir/NAME.sqlite` and returns once some
+/// games are committed: the write-ahead log holds the set-up (about 16 KB) and then grows by a
+/// page or more with each commit.
+fn start_recording(dir: &Path, name: &str) -> (std::process::Child, std::path::PathBuf) {
+    let db = dir.join(format!("{name}.sqlite"));
+    let wal = dir.join(format!("{name}.sqlite-wal"));
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
         .args(KILL_ARGS)
         .args(["json", "--jobs", "2", "--db", db.to_str().unwrap()])
-        .current_dir(dir.path())
+        .current_dir(dir)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    // Kill it (SIGKILL: no chance to tidy up) once some games are committed: the write-ahead
-    // log holds the set-up (about 16 KB) and then grows by a page or more with each commit.
     let start = Instant::now();
     while std::fs::metadata(&wal).map_or(0, |m| m.len()) < 64 * 1024 {
         assert!(
             child.try_wait().unwrap().is_none(),
-            "the tournament finished before it could be killed"
+            "the tournament finished before it could be stopped"
         );
         assert!(
             start.elapsed() < Duration::from_secs(120),
@@ -62,6 +61,14 @@ fn a_tournament_killed_mid_run_resumes_to_the_standings_of_an_uninterrupted_run(
         );
         std::thread::sleep(Duration::from_millis(2));
     }
+    (child, db)
+}
+
+#[test]
+fn a_tournament_killed_mid_run_resumes_to_the_standings_of_an_uninterrupted_run() {
+    let dir = tempfile::tempdir().unwrap();
+    // SIGKILL: no chance to tidy up.
+    let (mut child, db) = start_recording(dir.path(), "killed");
     child.kill().unwrap();
     child.wait().unwrap();
     let recorded = rows(&db);
@@ -429,4 +436,50 @@ fn the_tournament_benchmark_reports_scaling_and_database_overhead() {
         &["bench", "uno", "--games", "10"],
         "--tournament",
     );
+}
+
+#[test]
+fn ctrl_c_stops_cleanly_with_every_finished_game_recorded_and_says_how_to_resume() {
+    let dir = tempfile::tempdir().unwrap();
+    let (child, db) = start_recording(dir.path(), "interrupted");
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert!(err.contains("stopping after the games in play"), "{err}");
+    let line = err
+        .lines()
+        .find(|l| l.contains("interrupted: "))
+        .unwrap_or_else(|| panic!("{err}"));
+    let recorded: u64 = line
+        .split("interrupted: ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{line}"));
+    assert!(recorded > 0 && recorded < 450, "{line}");
+    assert_eq!(rows(&db), recorded, "every finished game is recorded");
+    assert!(
+        line.contains(&format!(
+            "continue with: parlour tournament --resume {}",
+            db.display()
+        )),
+        "{line}"
+    );
+    let resumed = json(&parlour_in(
+        dir.path(),
+        &[
+            "tournament",
+            "--resume",
+            db.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    ));
+    assert_eq!(resumed["run"]["played"].as_u64().unwrap(), 450 - recorded);
+    assert_eq!(resumed["complete"], true);
 }
