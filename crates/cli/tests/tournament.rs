@@ -14,6 +14,20 @@ fn json(o: &Output) -> serde_json::Value {
     serde_json::from_str(stdout(o).trim()).expect("one JSON object")
 }
 
+/// `parlour tournament --resume DB --format json`, which must succeed.
+fn resume_json(dir: &Path, db: &Path) -> serde_json::Value {
+    json(&parlour_in(
+        dir,
+        &[
+            "tournament",
+            "--resume",
+            db.to_str().unwrap(),
+            "--format",
+            "json",
+        ],
+    ))
+}
+
 fn rows(db: &Path) -> u64 {
     let conn =
         rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
@@ -77,16 +91,7 @@ fn a_tournament_killed_mid_run_resumes_to_the_standings_of_an_uninterrupted_run(
         "killed mid-run: {recorded} recorded"
     );
 
-    let resumed = json(&parlour_in(
-        dir.path(),
-        &[
-            "tournament",
-            "--resume",
-            db.to_str().unwrap(),
-            "--format",
-            "json",
-        ],
-    ));
+    let resumed = resume_json(dir.path(), &db);
     assert_eq!(
         resumed["run"]["played"].as_u64().unwrap(),
         450 - recorded,
@@ -107,16 +112,7 @@ fn a_tournament_killed_mid_run_resumes_to_the_standings_of_an_uninterrupted_run(
     ));
     assert_eq!(report["standings"], whole["standings"]);
     // Resuming a finished tournament plays nothing and reports the same.
-    let again = json(&parlour_in(
-        dir.path(),
-        &[
-            "tournament",
-            "--resume",
-            db.to_str().unwrap(),
-            "--format",
-            "json",
-        ],
-    ));
+    let again = resume_json(dir.path(), &db);
     assert_eq!(again["run"]["played"], 0);
     assert_eq!(again["standings"], whole["standings"]);
 }
@@ -470,16 +466,7 @@ fn ctrl_c_stops_cleanly_with_every_finished_game_recorded_and_says_how_to_resume
         )),
         "{line}"
     );
-    let resumed = json(&parlour_in(
-        dir.path(),
-        &[
-            "tournament",
-            "--resume",
-            db.to_str().unwrap(),
-            "--format",
-            "json",
-        ],
-    ));
+    let resumed = resume_json(dir.path(), &db);
     assert_eq!(resumed["run"]["played"].as_u64().unwrap(), 450 - recorded);
     assert_eq!(resumed["complete"], true);
 }
