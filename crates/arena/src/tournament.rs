@@ -287,17 +287,29 @@ pub fn summarize(config: &TournamentConfig, mut records: Vec<GameRecord>) -> Sum
     }
     let mut looks = Looks::new(config);
     looks.advance(config, &slots);
-    let counted = looks.stopped.as_ref().map_or(config.games, |s| s.games) as usize;
+    summary_of(config, slots, looks.stopped, None)
+}
+
+/// The summary of a tournament's games, one slot per game: the games before `stopped` count
+/// (all of them without an early stop). `folded` is their standings when a run has already
+/// built them.
+fn summary_of(
+    config: &TournamentConfig,
+    slots: Vec<Option<GameRecord>>,
+    stopped: Option<EarlyStopped>,
+    folded: Option<Standings>,
+) -> Summary {
+    let counted = stopped.as_ref().map_or(config.games, |s| s.games) as usize;
     let complete = slots[..counted].iter().all(Option::is_some);
     let records: Vec<GameRecord> = slots.into_iter().take(counted).flatten().collect();
     Summary {
-        standings: standings(&config.labels, config.duplicate, &records),
+        standings: folded.unwrap_or_else(|| standings(&config.labels, config.duplicate, &records)),
         decisions: records
             .iter()
             .fold(0u64, |a, r| a.saturating_add(r.decisions)),
         complete,
         records,
-        stopped: looks.stopped,
+        stopped,
     }
 }
 
@@ -625,26 +637,13 @@ impl<G: Game> Tournament<G> {
             });
             outcome?;
         }
-        let summary = match folded {
-            Some(mut f) => {
-                f.advance(&results);
-                let records: Vec<GameRecord> = results.into_iter().flatten().collect();
-                if f.next == records.len() && records.len() as u64 == total {
-                    Summary {
-                        decisions: records
-                            .iter()
-                            .fold(0u64, |a, r| a.saturating_add(r.decisions)),
-                        records,
-                        complete: true,
-                        stopped: None,
-                        standings: f.builder.finish(),
-                    }
-                } else {
-                    summarize(&self.config, records)
-                }
-            }
-            None => summarize(&self.config, results.into_iter().flatten().collect()),
-        };
+        // The looks were taken as the games came in, and the standings folded in: neither is
+        // done again here. (Folded standings count only when every game is in.)
+        let folded = folded.and_then(|mut f| {
+            f.advance(&results);
+            (f.next == results.len()).then(|| f.builder.finish())
+        });
+        let summary = summary_of(&self.config, results, looks.stopped, folded);
         Ok(RunResult { played, summary })
     }
 }
