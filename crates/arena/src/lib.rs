@@ -23,9 +23,9 @@
 //! use parlour_core::{toy::HighCard, BotSpec, Game};
 //!
 //! let game = HighCard::new(Default::default()).unwrap();
-//! let entries = vec![BotSpec::named("random"), BotSpec::named("random")];
+//! let entries = vec![BotSpec::named("random").into(), BotSpec::named("random").into()];
 //! let config = TournamentConfig::new(&game, entries, 200, 7);
-//! let make = |spec: &BotSpec, seed| parlour_bots::make_bot::<HighCard>(spec, seed);
+//! let make = |entry: &_, seed| parlour_bots::make_entry_bot::<HighCard>(entry, seed);
 //! let tournament = Tournament::new(game, config, &make).unwrap();
 //! let result = tournament.run(2, Vec::new(), &make, &mut |_| Ok(()), &mut |_| {}).unwrap();
 //! assert_eq!(result.summary.records.len(), 200);
@@ -40,7 +40,7 @@ pub mod store;
 pub mod svg;
 mod tournament;
 
-pub use record::{Figure, GameRecord};
+pub use record::{Figure, GameRecord, SeatFault};
 pub use tournament::{
     entry_labels, summarize, ArenaError, EarlyStopped, MakeBot, Progress, RunResult, Summary,
     Tournament, TournamentConfig, MAX_ENTRIES, MAX_GAMES,

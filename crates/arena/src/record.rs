@@ -1,5 +1,6 @@
 //! One finished tournament game, as stored and as the statistics read it.
 
+use parlour_core::Fault;
 use serde::{Deserialize, Serialize};
 
 /// An extra per-seat figure a game reports beside its return (e.g. Phased Out's penalty points).
@@ -29,24 +30,49 @@ pub struct GameRecord {
     pub figures: Vec<Figure>,
     /// Player decisions made in the game.
     pub decisions: u64,
+    /// External bots' faults in the game, by seat, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub faults: Vec<SeatFault>,
+    /// Seats whose entry had forfeited: never winners, and placed last.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub forfeited: Vec<usize>,
+}
+
+/// One fault of the bot at a seat (see `docs/protocol.md`, "Faults").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SeatFault {
+    /// The seat.
+    pub seat: usize,
+    /// The fault.
+    #[serde(flatten)]
+    pub fault: Fault,
 }
 
 impl GameRecord {
-    /// Each seat's placement, 1 = best: winners first, then by return; tied seats share the mean
-    /// of the places they span (two seats tied for 2nd and 3rd both get 2.5).
+    /// Each seat's placement, 1 = best: winners first, then by return, forfeited seats last;
+    /// tied seats share the mean of the places they span (two seats tied for 2nd and 3rd both
+    /// get 2.5).
     pub fn placements(&self) -> Vec<f64> {
-        let key = |s: usize| (self.winners.contains(&s), self.returns[s]);
+        let key = |s: usize| {
+            let present = !self.forfeited.contains(&s);
+            // A forfeited seat's return is left out of its ordering: all forfeited seats tie.
+            (
+                present,
+                self.winners.contains(&s),
+                if present { self.returns[s] } else { 0.0 },
+            )
+        };
         let k = self.seats.len();
         (0..k)
             .map(|s| {
-                let (w, r) = key(s);
+                let (p, w, r) = key(s);
                 let better = (0..k)
                     .filter(|&o| {
-                        let (ow, or) = key(o);
-                        ow & !w || (ow == w && or > r)
+                        let (op, ow, or) = key(o);
+                        op & !p || (op == p && (ow & !w || (ow == w && or > r)))
                     })
                     .count();
-                let tied = (0..k).filter(|&o| key(o) == (w, r)).count();
+                let tied = (0..k).filter(|&o| key(o) == (p, w, r)).count();
                 better as f64 + (tied as f64 + 1.0) / 2.0
             })
             .collect()

@@ -161,6 +161,12 @@ pub struct EntryStats {
     pub figures: Vec<(String, Interval)>,
     /// Weng-Lin rating after all games.
     pub rating: Rating,
+    /// Faults its bot made (external bots; see `docs/protocol.md`).
+    #[serde(default)]
+    pub faults: u64,
+    /// Games it forfeited.
+    #[serde(default)]
+    pub forfeits: u64,
 }
 
 /// Head-to-head result of one entry against another.
@@ -373,6 +379,8 @@ struct Tally {
     games: u64,
     wins: u64,
     draws: u64,
+    faults: u64,
+    forfeits: u64,
     win: ClusterSums,
     placement: ClusterSums,
     score: ClusterSums,
@@ -470,6 +478,8 @@ impl StandingsBuilder {
             tally.games += 1;
             tally.wins += u64::from(won);
             tally.draws += u64::from(record.winners.is_empty());
+            tally.faults += record.faults.iter().filter(|f| f.seat == seat).count() as u64;
+            tally.forfeits += u64::from(record.forfeited.contains(&seat));
             tally.win.add(cluster, if won { 1.0 } else { 0.0 });
             tally.placement.add(cluster, placements[seat]);
             tally.score.add(cluster, record.returns[seat]);
@@ -527,6 +537,8 @@ impl StandingsBuilder {
                         mu: rating.rating,
                         sigma: rating.uncertainty,
                     },
+                    faults: tally.faults,
+                    forfeits: tally.forfeits,
                 }
             })
             .collect();
@@ -795,6 +807,8 @@ mod tests {
             winners: winners.to_vec(),
             figures: Vec::new(),
             decisions: 0,
+            faults: Vec::new(),
+            forfeited: Vec::new(),
         }
     }
 
@@ -1234,6 +1248,8 @@ mod share_tests {
                 winners: vec![usize::from(i >= 30)],
                 figures: Vec::new(),
                 decisions: 1,
+                faults: Vec::new(),
+                forfeited: Vec::new(),
             })
             .collect();
         let s = standings(&["a".into(), "b".into()], false, &wins);

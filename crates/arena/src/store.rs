@@ -15,7 +15,7 @@ use std::time::Duration;
 
 use rusqlite::{params, Connection, ErrorCode, OpenFlags};
 
-use crate::record::{Figure, GameRecord};
+use crate::record::{Figure, GameRecord, SeatFault};
 use crate::TournamentConfig;
 
 /// The format tag in `meta`; a file with another tag is refused.
@@ -183,7 +183,9 @@ impl Store {
                      returns TEXT NOT NULL,
                      winners TEXT NOT NULL,
                      figures TEXT NOT NULL,
-                     decisions INTEGER NOT NULL
+                     decisions INTEGER NOT NULL,
+                     faults TEXT NOT NULL DEFAULT '[]',
+                     forfeited TEXT NOT NULL DEFAULT '[]'
                  );",
             )
             .map_err(err)?;
@@ -243,6 +245,16 @@ impl Store {
                 path: path.to_path_buf(),
             });
         }
+        if !has_fault_columns(&store.conn).map_err(err)? {
+            // A file from before external bots: the columns are added, empty for its games.
+            store
+                .conn
+                .execute_batch(
+                    "ALTER TABLE games ADD COLUMN faults TEXT NOT NULL DEFAULT '[]';
+                     ALTER TABLE games ADD COLUMN forfeited TEXT NOT NULL DEFAULT '[]';",
+                )
+                .map_err(err)?;
+        }
         Ok(store)
     }
 
@@ -282,8 +294,9 @@ impl Store {
         {
             let mut insert = tx
                 .prepare_cached(
-                    "INSERT OR REPLACE INTO games (idx, deal, seats, returns, winners, figures, decisions)
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                    "INSERT OR REPLACE INTO games
+                     (idx, deal, seats, returns, winners, figures, decisions, faults, forfeited)
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 )
                 .map_err(err)?;
             for g in games {
@@ -296,6 +309,8 @@ impl Store {
                         json(&g.winners),
                         json(&g.figures),
                         g.decisions as i64,
+                        json(&g.faults),
+                        json(&g.forfeited),
                     ])
                     .map_err(err)?;
             }
@@ -355,10 +370,16 @@ impl Store {
         config
             .validate()
             .map_err(|e| not_ours(format!("its configuration is damaged: {e}")))?;
+        let fault_columns = has_fault_columns(&conn)
+            .map_err(|e| not_ours(format!("its games table cannot be read: {e}")))?;
         let mut stmt = conn
-            .prepare(
-                "SELECT idx, deal, seats, returns, winners, figures, decisions FROM games ORDER BY idx",
-            )
+            .prepare(if fault_columns {
+                "SELECT idx, deal, seats, returns, winners, figures, decisions, faults, forfeited
+                 FROM games ORDER BY idx"
+            } else {
+                "SELECT idx, deal, seats, returns, winners, figures, decisions, '[]', '[]'
+                 FROM games ORDER BY idx"
+            })
             .map_err(|e| not_ours(format!("its games table cannot be read: {e}")))?;
         let rows = stmt
             .query_map([], |r| {
@@ -370,12 +391,14 @@ impl Store {
                     r.get::<_, String>(4)?,
                     r.get::<_, String>(5)?,
                     r.get::<_, i64>(6)?,
+                    r.get::<_, String>(7)?,
+                    r.get::<_, String>(8)?,
                 ))
             })
             .map_err(|e| sql_error(path, e))?;
         let mut games = Vec::new();
         for row in rows {
-            let (idx, deal, seats, returns, winners, figures, decisions) =
+            let (idx, deal, seats, returns, winners, figures, decisions, faults, forfeited) =
                 row.map_err(|e| not_ours(format!("a games row cannot be read: {e}")))?;
             let bad = |what: &str| not_ours(format!("game {idx}: {what}"));
             let parse = |text: &str, what: &str| -> Result<serde_json::Value, StoreError> {
@@ -393,12 +416,26 @@ impl Store {
                 figures: serde_json::from_value::<Vec<Figure>>(parse(&figures, "figures")?)
                     .map_err(|e| bad(&format!("figures: {e}")))?,
                 decisions: u64::try_from(decisions).map_err(|_| bad("negative decisions"))?,
+                faults: serde_json::from_value::<Vec<SeatFault>>(parse(&faults, "faults")?)
+                    .map_err(|e| bad(&format!("faults: {e}")))?,
+                forfeited: serde_json::from_value(parse(&forfeited, "forfeited")?)
+                    .map_err(|e| bad(&format!("forfeited: {e}")))?,
             };
             config.check_record(&record).map_err(|e| bad(&e))?;
             games.push(record);
         }
         Ok((config, games))
     }
+}
+
+/// Whether the games table has the `faults` and `forfeited` columns (files written before
+/// external bots do not).
+fn has_fault_columns(conn: &Connection) -> rusqlite::Result<bool> {
+    let mut stmt = conn.prepare("SELECT name FROM pragma_table_info('games')")?;
+    let names = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(names.iter().any(|n| n == "faults") && names.iter().any(|n| n == "forfeited"))
 }
 
 /// JSON text of a record's field (plain data: encoding cannot fail).

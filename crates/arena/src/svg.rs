@@ -293,6 +293,8 @@ mod tests {
                     score: zero,
                     figures: Vec::new(),
                     rating: Rating { mu, sigma },
+                    faults: 0,
+                    forfeits: 0,
                 })
                 .collect(),
             pairwise: Vec::new(),

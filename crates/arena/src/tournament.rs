@@ -5,12 +5,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use parlour_core::play::{play_to_end, PlayError};
+use parlour_core::play::{play_indexed, PlayError};
 use parlour_core::rng::derive_seed;
-use parlour_core::{Bot, BotError, BotSpec, Game, State};
+use parlour_core::{Bot, BotError, EntrySpec, Game, State};
 use serde::{Deserialize, Serialize};
 
-use crate::record::{Figure, GameRecord};
+use crate::record::{Figure, GameRecord, SeatFault};
 use crate::schedule::{Schedule, ScheduleError, ScheduleKind};
 use crate::stats::{
     leader_significant, standings, EarlyStop, Standings, StandingsBuilder, StopDecision,
@@ -41,8 +41,9 @@ pub struct TournamentConfig {
     pub game: String,
     /// The game's options, as JSON (the game's own `Options` type).
     pub options: serde_json::Value,
-    /// The entries: built-in bots with their options. The same bot may be entered twice.
-    pub entries: Vec<BotSpec>,
+    /// The entries: built-in bots with their options, and external programs. The same bot
+    /// may be entered twice.
+    pub entries: Vec<EntrySpec>,
     /// A unique label per entry (`random#2` when `random` is entered more than once).
     pub labels: Vec<String>,
     /// Seats at each table.
@@ -62,7 +63,7 @@ pub struct TournamentConfig {
 impl TournamentConfig {
     /// A tournament of `game` between `entries`, at least `games` games (rounded up to whole
     /// groups of one game per seat rotation), with duplicate deals when the game has chance.
-    pub fn new<G: Game>(game: &G, entries: Vec<BotSpec>, games: u64, seed: u64) -> Self {
+    pub fn new<G: Game>(game: &G, entries: Vec<EntrySpec>, games: u64, seed: u64) -> Self {
         let seats = game.num_players();
         TournamentConfig {
             game: G::NAME.to_string(),
@@ -159,14 +160,17 @@ impl TournamentConfig {
         if r.figures.iter().any(|f| f.values.len() != k) {
             return Err("figures are not one number per seat".into());
         }
+        if r.faults.iter().any(|f| f.seat >= k) || r.forfeited.iter().any(|&s| s >= k) {
+            return Err("a fault or forfeit names a seat beyond the table".into());
+        }
         Ok(())
     }
 }
 
-/// Labels for the entries: the bot's text, numbered `#1`, `#2`, ... when it is entered more
-/// than once.
-pub fn entry_labels(entries: &[BotSpec]) -> Vec<String> {
-    let names: Vec<String> = entries.iter().map(BotSpec::to_string).collect();
+/// Labels for the entries: the bot's text (a program's name), numbered `#1`, `#2`, ... when it
+/// is entered more than once.
+pub fn entry_labels(entries: &[EntrySpec]) -> Vec<String> {
+    let names: Vec<String> = entries.iter().map(EntrySpec::label).collect();
     names
         .iter()
         .enumerate()
@@ -236,7 +240,7 @@ pub enum ArenaError {
 }
 
 /// Makes a bot for an entry, with its seed.
-pub type MakeBot<'a, G> = &'a (dyn Fn(&BotSpec, u64) -> Result<Box<dyn Bot<G>>, BotError> + Sync);
+pub type MakeBot<'a, G> = &'a (dyn Fn(&EntrySpec, u64) -> Result<Box<dyn Bot<G>>, BotError> + Sync);
 
 /// How far a run has got, for a progress display.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -376,6 +380,11 @@ impl<G: Game> Tournament<G> {
             .is_some_and(|f| f.load(Ordering::Relaxed))
     }
 
+    /// The game each tournament game is played with.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
     /// The configuration.
     pub fn config(&self) -> &TournamentConfig {
         &self.config
@@ -412,18 +421,35 @@ impl<G: Game> Tournament<G> {
             .enumerate()
             .map(|(s, &e)| make_bot(&self.config.entries[e], derive_seed(bot_seed, s as u64)))
             .collect::<Result<Vec<_>, _>>()?;
-        let end = play_to_end(
+        let end = play_indexed(
             &self.game,
             self.game.new_game(self.deal_seed(index)),
             &mut bots,
+            index,
         )
         .map_err(|error| ArenaError::Play { index, error })?;
+        let mut faults = Vec::new();
+        let mut forfeited = Vec::new();
+        for (seat, bot) in bots.iter_mut().enumerate() {
+            let report = bot.report();
+            faults.extend(
+                report
+                    .faults
+                    .into_iter()
+                    .map(|fault| SeatFault { seat, fault }),
+            );
+            if report.forfeited {
+                forfeited.push(seat);
+            }
+        }
+        let mut winners = end.winners();
+        winners.retain(|s| !forfeited.contains(s));
         Ok(GameRecord {
             index,
             deal: index / self.config.seats as u64,
             seats,
             returns: end.returns(),
-            winners: end.winners(),
+            winners,
             figures: end
                 .result_figures()
                 .into_iter()
@@ -433,6 +459,8 @@ impl<G: Game> Tournament<G> {
                 })
                 .collect(),
             decisions: end.decisions(),
+            faults,
+            forfeited,
         })
     }
 

@@ -4,17 +4,17 @@ use std::path::Path;
 
 use parlour_arena::store::{Store, StoreError};
 use parlour_arena::{summarize, GameRecord, Tournament, TournamentConfig};
-use parlour_core::{Bot, BotError, BotSpec, Game};
+use parlour_core::{Bot, BotError, BotSpec, EntrySpec, Game};
 use parlour_uno::Uno;
 
-fn make(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<Uno>>, BotError> {
-    parlour_bots::make_bot::<Uno>(spec, seed)
+fn make(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<Uno>>, BotError> {
+    parlour_bots::make_entry_bot::<Uno>(entry, seed)
 }
 
 fn tournament(games: u64, seed: u64) -> Tournament<Uno> {
     let game = Uno::new(Default::default()).unwrap();
     let entries = ["heuristic", "random", "random", "random"]
-        .map(BotSpec::named)
+        .map(|name| EntrySpec::Bot(BotSpec::named(name)))
         .to_vec();
     let config = TournamentConfig::new(&game, entries, games, seed);
     Tournament::new(game, config, &make).unwrap()

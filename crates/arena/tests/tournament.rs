@@ -5,15 +5,17 @@ use parlour_arena::schedule::ScheduleKind;
 use parlour_arena::stats::EarlyStop;
 use parlour_arena::store::StoreError;
 use parlour_arena::{ArenaError, GameRecord, RunResult, Tournament, TournamentConfig};
-use parlour_core::{Bot, BotError, BotSpec, Game, State};
+use parlour_core::{Bot, BotError, BotSpec, EntrySpec, Game, State};
 use parlour_uno::Uno;
 
-fn make<G: Game>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
-    parlour_bots::make_bot::<G>(spec, seed)
+fn make<G: Game>(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+    parlour_bots::make_entry_bot::<G>(entry, seed)
 }
 
-fn specs(text: &str) -> Vec<BotSpec> {
-    text.split(',').map(|t| t.parse().unwrap()).collect()
+fn specs(text: &str) -> Vec<EntrySpec> {
+    text.split(',')
+        .map(|t| EntrySpec::Bot(t.parse().unwrap()))
+        .collect()
 }
 
 fn uno_tournament(bots: &str, games: u64, seed: u64) -> Tournament<Uno> {
@@ -307,14 +309,14 @@ impl Bot<Uno> for Panicky {
 #[test]
 fn a_panicking_bot_stops_the_run_with_an_error_and_finished_games_are_kept() {
     // "broken" panics only when its seed is a multiple of 97, so most games finish.
-    let broken = |spec: &BotSpec, seed: u64| -> Result<Box<dyn Bot<Uno>>, BotError> {
-        if spec.name == "broken" {
+    let broken = |entry: &EntrySpec, seed: u64| -> Result<Box<dyn Bot<Uno>>, BotError> {
+        if entry.label() == "broken" {
             if seed % 97 == 0 {
                 return Ok(Box::new(Panicky));
             }
-            return make::<Uno>(&BotSpec::named("random"), seed);
+            return make::<Uno>(&BotSpec::named("random").into(), seed);
         }
-        make::<Uno>(spec, seed)
+        make::<Uno>(entry, seed)
     };
     let game = Uno::new(Default::default()).unwrap();
     let config = TournamentConfig::new(&game, specs("broken,random,random,random"), 4000, 1);

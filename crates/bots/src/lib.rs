@@ -24,7 +24,7 @@
 #![deny(missing_docs)]
 
 use parlour_core::rng::{seeded, GameRng};
-use parlour_core::{Bot, BotEntry, BotError, BotSpec, Decision, Game};
+use parlour_core::{Bot, BotEntry, BotError, BotSpec, Decision, EntrySpec, Game};
 use rand::RngExt;
 
 /// Plays uniformly at random over the legal actions.
@@ -101,4 +101,15 @@ pub fn uses_clock<G: Game>(spec: &BotSpec) -> bool {
 /// Checks that `spec` makes a bot for `G` (name, option names and values), without keeping it.
 pub fn check_bot<G: Game>(spec: &BotSpec) -> Result<(), BotError> {
     make_bot::<G>(spec, 0).map(drop)
+}
+
+/// Makes a built-in entry's bot ([`make_bot`]); an external program is
+/// [`BotError::NotBuiltIn`] (`parlour-protocol` runs those).
+pub fn make_entry_bot<G: Game>(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+    match entry {
+        EntrySpec::Bot(spec) => make_bot::<G>(spec, seed),
+        EntrySpec::Program(p) => Err(BotError::NotBuiltIn {
+            name: p.name.clone(),
+        }),
+    }
 }

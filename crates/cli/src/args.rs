@@ -47,6 +47,17 @@ pub enum Command {
         /// a table.
         #[arg(long, conflicts_with = "resume")]
         bots: Option<String>,
+        /// A bots file (TOML) naming each entry: `[[bot]]` tables with `builtin = "heuristic"`,
+        /// or `name = "mine"` and `command = ["python3", "mybot.py"]` (see docs/protocol.md);
+        /// its entries follow any given by --bots
+        #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+        bots_file: Option<PathBuf>,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// Where external bots' standard error is logged (default: beside the database, or
+        /// parlour-runs/bot-logs with --no-db)
+        #[arg(long, value_name = "DIR")]
+        bot_logs: Option<PathBuf>,
         /// Games to play, rounded up to a whole number of seat rotations. Default: the seed's
         /// 50,000 for Uno (a Uno game is one round), 1,000 for the others.
         #[arg(
@@ -144,14 +155,10 @@ pub enum Command {
         /// and median reported).
         #[arg(long)]
         tournament: bool,
-        /// With --tournament: games in each run.
-        #[arg(
-            long,
-            default_value = "50000",
-            allow_hyphen_values = true,
-            requires = "tournament"
-        )]
-        games: String,
+        /// With --tournament: games in each run [default: 50000]; with --external: games in
+        /// the tournament [default: 2000]
+        #[arg(long, allow_hyphen_values = true)]
+        games: Option<String>,
         /// With --tournament: runs of each kind.
         #[arg(
             long,
@@ -163,12 +170,54 @@ pub enum Command {
         /// With --tournament: the entries (default: the game's own bots, then random bots).
         #[arg(long, requires = "tournament")]
         bots: Option<String>,
+        /// Measure an external bot instead: the protocol's round trip per decision with this
+        /// command (e.g. "python3 sdk/python/examples/trivial_uno.py"), and the games/s of a
+        /// tournament with it at the table
+        #[arg(long, value_name = "COMMAND", conflicts_with_all = ["tournament", "bot"])]
+        external: Option<String>,
         /// A game option as key=value; repeatable.
         #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,
         /// The rules variant, for games that have one (e.g. `--variant bonus`).
         #[arg(long)]
         variant: Option<String>,
+    },
+    /// Check an external bot: play it through many decisions from random positions and
+    /// report every illegal, malformed or late answer with its position
+    CheckBot {
+        /// The game (uno, go, phased, bo, chexers)
+        game: String,
+        /// The bot's command, after `--` (e.g. `-- python3 mybot.py`)
+        #[arg(last = true, required = true, value_name = "COMMAND")]
+        command: Vec<String>,
+        /// Decisions to put to the bot
+        #[arg(long, default_value = "10000", allow_hyphen_values = true)]
+        decisions: String,
+        /// Seed for the positions
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many faults to print in full
+        #[arg(long, default_value = "20", allow_hyphen_values = true)]
+        show: String,
+        /// Where the bot's standard error is logged
+        #[arg(long, value_name = "FILE")]
+        log: Option<PathBuf>,
+        #[command(flatten)]
+        limits: LimitArgs,
+        /// A game option as key=value; repeatable
+        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// The rules variant, for games that have one
+        #[arg(long)]
+        variant: Option<String>,
+    },
+    /// Serve a built-in bot over the bot protocol on standard input and output (a reference
+    /// client, and a way to run parlour's bots where a program is expected)
+    ServeBot {
+        /// The game
+        game: String,
+        /// The bot, with options (e.g. heuristic, search:nodes=5000)
+        bot: String,
     },
     /// Re-simulate a trace written by `play --trace`: check every action and the result.
     Replay {
@@ -238,4 +287,36 @@ pub enum ScheduleArg {
     RoundRobin,
     /// Balanced random tables.
     Random,
+}
+
+/// Limits for external bots (see docs/protocol.md).
+#[derive(Debug, Clone, Default, clap::Args)]
+pub struct LimitArgs {
+    /// External bots: the most one answer may take, in ms [default: 1000]
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    pub time_limit_ms: Option<String>,
+    /// External bots: the most all of one game's answers may take, in ms [default: 60000]
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    pub time_bank_ms: Option<String>,
+    /// External bots: the most a program may take to start and greet, in ms [default: 10000]
+    #[arg(long, value_name = "MS", allow_hyphen_values = true)]
+    pub startup_ms: Option<String>,
+    /// External bots: the address-space limit, in MiB [default: 1024]
+    #[arg(long, value_name = "MIB", allow_hyphen_values = true)]
+    pub memory_mb: Option<String>,
+    /// External bots: faults after which an entry forfeits its remaining games [default: 10]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub max_faults: Option<String>,
+}
+
+impl From<LimitArgs> for crate::external::LimitFlags {
+    fn from(a: LimitArgs) -> Self {
+        crate::external::LimitFlags {
+            time_limit_ms: a.time_limit_ms,
+            time_bank_ms: a.time_bank_ms,
+            startup_ms: a.startup_ms,
+            memory_mb: a.memory_mb,
+            max_faults: a.max_faults,
+        }
+    }
 }

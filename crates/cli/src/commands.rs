@@ -98,6 +98,9 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
         Command::Tournament {
             game,
             bots,
+            bots_file,
+            limits,
+            bot_logs,
             games,
             players,
             seed,
@@ -114,11 +117,23 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             early_stop,
             alpha,
         } => match resume {
-            Some(file) => crate::tournament::resume(&file, jobs.as_deref(), format),
+            Some(file) => {
+                let limits: crate::external::LimitFlags = limits.into();
+                if limits.any() {
+                    return Err(usage(
+                        "a resumed tournament keeps the limits it was started with; \
+                         drop the limit flags",
+                    ));
+                }
+                crate::tournament::resume(&file, jobs.as_deref(), format, bot_logs)
+            }
             None => with_game(
                 game.as_deref().unwrap_or_default(),
                 crate::tournament::TournamentCmd {
                     bots,
+                    bots_file,
+                    limits: limits.into(),
+                    bot_logs,
                     games,
                     players,
                     seed,
@@ -152,10 +167,27 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             games,
             repeat,
             bots,
+            external,
             options,
             variant,
         } => {
             let options = with_variant(options, variant);
+            if let Some(command) = external {
+                return with_game(
+                    &game,
+                    crate::tournament::BenchExternal {
+                        command,
+                        games: games.unwrap_or_else(|| "2000".into()),
+                        seed,
+                        format,
+                        options,
+                    },
+                );
+            }
+            if games.is_some() && !tournament {
+                return Err(usage("--games needs --tournament or --external"));
+            }
+            let games = games.unwrap_or_else(|| "50000".into());
             if tournament {
                 with_game(
                     &game,
@@ -182,6 +214,29 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::Replay { file } => replay_file(&file),
+        Command::CheckBot {
+            game,
+            command,
+            decisions,
+            seed,
+            show,
+            log,
+            limits,
+            options,
+            variant,
+        } => with_game(
+            &game,
+            crate::external::CheckBotCmd {
+                command,
+                decisions,
+                seed,
+                options: with_variant(options, variant),
+                limits: limits.into(),
+                log,
+                show,
+            },
+        ),
+        Command::ServeBot { game, bot } => with_game(&game, crate::external::ServeBotCmd { bot }),
         Command::Bots { game } => with_game(&game, BotsCmd),
         Command::Go {
             command: GoCommand::Score { cards },

@@ -2,6 +2,7 @@
 
 mod args;
 mod commands;
+mod external;
 mod human;
 mod tournament;
 

@@ -15,13 +15,13 @@ use parlour_arena::MAX_GAMES;
 use parlour_arena::{
     summarize, ArenaError, GameRecord, Progress, Summary, Tournament, TournamentConfig,
 };
-use parlour_core::{Bot, BotError, BotSpec, Game};
+use parlour_core::{Bot, BotError, BotSpec, EntrySpec, Game};
+use parlour_protocol::Mode;
 use serde_json::{json, Value};
 
 use crate::args::{Format, ScheduleArg, StandingsFormat};
-use crate::commands::{
-    bot_spec, failed, game_options, name_list, parse_number, usage, with_game, Failure, GameCommand,
-};
+use crate::commands::{failed, game_options, parse_number, usage, with_game, Failure, GameCommand};
+use crate::external::{entry_from_text, read_bots_file, split_entries, LimitFlags, Programs};
 
 /// Where games are recorded.
 #[derive(Debug)]
@@ -36,6 +36,9 @@ pub enum DbChoice {
 
 pub struct TournamentCmd {
     pub bots: Option<String>,
+    pub bots_file: Option<PathBuf>,
+    pub limits: LimitFlags,
+    pub bot_logs: Option<PathBuf>,
     pub games: Option<String>,
     pub players: Option<String>,
     pub seed: u64,
@@ -60,8 +63,10 @@ fn jobs_arg(jobs: Option<&str>) -> Result<usize, Failure> {
     Ok(jobs)
 }
 
-fn make_bot<G: Game>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
-    parlour_bots::make_bot::<G>(spec, seed)
+/// Makes a built-in bot; a program is refused (places that start programs use
+/// [`Programs::make_bot`]).
+fn make_bot<G: Game>(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+    parlour_bots::make_entry_bot::<G>(entry, seed)
 }
 
 /// An arena error as a failure: what the user typed or chose is exit code 2.
@@ -85,7 +90,7 @@ fn store_failure(e: StoreError) -> Failure {
 }
 
 /// The default entries: the game's own bots, then random bots until a table is full.
-fn default_entries<G: Game>(seats: usize) -> Vec<BotSpec> {
+fn default_entries<G: Game>(seats: usize) -> Vec<EntrySpec> {
     let mut v: Vec<BotSpec> = G::bots().iter().map(|b| BotSpec::named(b.name)).collect();
     if v.len() < seats || v.is_empty() {
         v.push(BotSpec::named("random"));
@@ -93,18 +98,53 @@ fn default_entries<G: Game>(seats: usize) -> Vec<BotSpec> {
     while v.len() < seats {
         v.push(BotSpec::named("random"));
     }
-    v
+    v.into_iter().map(EntrySpec::Bot).collect()
 }
 
-/// The entries `--bots` names, or the default entries.
-fn entries_arg<G: Game>(bots: Option<&str>, seats: usize) -> Result<Vec<BotSpec>, Failure> {
-    match bots {
-        Some(text) => name_list("--bots", text)?
-            .iter()
-            .map(|t| bot_spec(t))
-            .collect(),
-        None => Ok(default_entries::<G>(seats)),
+/// The entries `--bots` and `--bots-file` name (in that order), or the default entries.
+fn entries_arg<G: Game>(
+    bots: Option<&str>,
+    bots_file: Option<&Path>,
+    limits: &LimitFlags,
+    seats: usize,
+) -> Result<Vec<EntrySpec>, Failure> {
+    let (lim, max_faults) = limits.resolve()?;
+    let mut entries = Vec::new();
+    if let Some(text) = bots {
+        for item in split_entries(text)? {
+            entries.push(entry_from_text(&item, lim, max_faults)?);
+        }
     }
+    if let Some(path) = bots_file {
+        entries.extend(read_bots_file(path, lim, max_faults)?);
+    }
+    if bots.is_none() && bots_file.is_none() {
+        if limits.any() {
+            return Err(usage("the limit flags are for external bots; name one with --bots cmd:\"...\" or --bots-file"));
+        }
+        return Ok(default_entries::<G>(seats));
+    }
+    for e in &entries {
+        if let EntrySpec::Bot(spec) = e {
+            // Checked now, so that a bad name is one clear line before anything starts.
+            parlour_bots::make_bot::<G>(spec, 0).map_err(|e| usage(e.to_string()))?;
+        }
+    }
+    Ok(entries)
+}
+
+/// The directory for external bots' logs: `--bot-logs`, else beside the database
+/// (`NAME.sqlite` → `NAME-logs/`), else `parlour-runs/bot-logs`.
+fn logs_dir(given: Option<PathBuf>, db: Option<&Path>) -> PathBuf {
+    given.unwrap_or_else(|| match db {
+        Some(db) => {
+            let stem = db
+                .file_stem()
+                .map_or_else(|| "tournament".into(), |s| s.to_string_lossy().into_owned());
+            db.with_file_name(format!("{stem}-logs"))
+        }
+        None => PathBuf::from("parlour-runs").join("bot-logs"),
+    })
 }
 
 /// `parlour-runs/GAME-YYYYMMDD-HHMMSS-seedN.sqlite`, numbered if that exists.
@@ -161,8 +201,19 @@ impl GameCommand for TournamentCmd {
             ));
         }
         let game = game_options::<G>(&self.options, &extra)?.tournament_unit();
-        let entries = entries_arg::<G>(self.bots.as_deref(), game.num_players())?;
-        for spec in entries.iter().filter(|s| parlour_bots::uses_clock::<G>(s)) {
+        let entries = entries_arg::<G>(
+            self.bots.as_deref(),
+            self.bots_file.as_deref(),
+            &self.limits,
+            game.num_players(),
+        )?;
+        // A program is not warned about: one that answers in time replays exactly when it
+        // draws its randomness from the seed it is given (docs/protocol.md).
+        let clocked = entries.iter().filter_map(|e| match e {
+            EntrySpec::Bot(s) if parlour_bots::uses_clock::<G>(s) => Some(s.to_string()),
+            _ => None,
+        });
+        for spec in clocked {
             eprintln!(
                 "parlour: warning: {spec} plays by the clock, so this tournament's results will \
                  not replay exactly (for any --jobs or on --resume)"
@@ -188,8 +239,12 @@ impl GameCommand for TournamentCmd {
                 ..EarlyStop::default()
             });
         }
-        let tournament = Tournament::new(game, config, &make_bot::<G>).map_err(arena_failure)?;
-        let store = match self.db {
+        let tournament = Tournament::new(game, config, &|e, seed| match e {
+            EntrySpec::Program(_) => Ok(Box::new(parlour_bots::RandomBot::new(seed))),
+            e => make_bot::<G>(e, seed),
+        })
+        .map_err(arena_failure)?;
+        let db_path = match self.db {
             DbChoice::None => None,
             DbChoice::File(path) => Some(path),
             DbChoice::Default => {
@@ -200,18 +255,43 @@ impl GameCommand for TournamentCmd {
                 }
                 Some(path)
             }
-        }
-        .map(|path| Store::create(&path, tournament.config()))
-        .transpose()
-        .map_err(store_failure)?;
-        execute(tournament, store, Vec::new(), jobs, self.format)
+        };
+        // Every program starts and greets before the database is created: one that cannot is
+        // reported with nothing left behind.
+        let config = tournament.config();
+        let programs = if config
+            .entries
+            .iter()
+            .any(|e| matches!(e, EntrySpec::Program(_)))
+        {
+            let logs = logs_dir(self.bot_logs, db_path.as_deref());
+            Programs::start(
+                tournament.game(),
+                &config.entries,
+                &config.labels,
+                &logs,
+                Mode::Tournament,
+            )?
+        } else {
+            Programs::none()
+        };
+        let store = db_path
+            .map(|path| Store::create(&path, tournament.config()))
+            .transpose()
+            .map_err(store_failure)?;
+        execute(tournament, store, Vec::new(), jobs, self.format, &programs)
     }
 }
 
 /// `parlour tournament --resume FILE`: the file is read and checked (configuration, bots,
 /// every stored game's seating) before it is opened for writing, so a file that is refused is
 /// left exactly as it was.
-pub fn resume(file: &Path, jobs: Option<&str>, format: StandingsFormat) -> Result<(), Failure> {
+pub fn resume(
+    file: &Path,
+    jobs: Option<&str>,
+    format: StandingsFormat,
+    bot_logs: Option<PathBuf>,
+) -> Result<(), Failure> {
     let jobs = jobs_arg(jobs)?;
     let (config, done) = Store::read(file).map_err(store_failure)?;
     let game = config.game.clone();
@@ -223,6 +303,7 @@ pub fn resume(file: &Path, jobs: Option<&str>, format: StandingsFormat) -> Resul
             done,
             jobs,
             format,
+            bot_logs,
         },
     )
 }
@@ -233,6 +314,7 @@ struct ResumeCmd {
     done: Vec<GameRecord>,
     jobs: usize,
     format: StandingsFormat,
+    bot_logs: Option<PathBuf>,
 }
 
 impl GameCommand for ResumeCmd {
@@ -241,12 +323,39 @@ impl GameCommand for ResumeCmd {
         let options: G::Options = serde_json::from_value(self.config.options.clone())
             .map_err(|e| usage(format!("{file}: its {} options do not parse: {e}", G::NAME)))?;
         let game = G::new(options).map_err(|e| usage(format!("{file}: {e}")))?;
-        let tournament = Tournament::new(game, self.config, &make_bot::<G>)
-            .and_then(|t| t.check_stored(&self.done).map(|()| t))
-            .map_err(|e| usage(format!("{file}: {e}")))?;
+        let tournament = Tournament::new(game, self.config, &|e, seed| match e {
+            EntrySpec::Program(_) => Ok(Box::new(parlour_bots::RandomBot::new(seed))),
+            e => make_bot::<G>(e, seed),
+        })
+        .and_then(|t| t.check_stored(&self.done).map(|()| t))
+        .map_err(|e| usage(format!("{file}: {e}")))?;
+        let config = tournament.config();
+        let programs = if config
+            .entries
+            .iter()
+            .any(|e| matches!(e, EntrySpec::Program(_)))
+        {
+            let logs = logs_dir(self.bot_logs, Some(&self.file));
+            Programs::start(
+                tournament.game(),
+                &config.entries,
+                &config.labels,
+                &logs,
+                Mode::Tournament,
+            )?
+        } else {
+            Programs::none()
+        };
         let store = Store::reopen(&self.file, tournament.config(), self.done.len())
             .map_err(store_failure)?;
-        execute(tournament, Some(store), self.done, self.jobs, self.format)
+        execute(
+            tournament,
+            Some(store),
+            self.done,
+            self.jobs,
+            self.format,
+            &programs,
+        )
     }
 }
 
@@ -310,6 +419,7 @@ fn execute<G: Game>(
     done: Vec<GameRecord>,
     jobs: usize,
     format: StandingsFormat,
+    programs: &Programs,
 ) -> Result<(), Failure> {
     // Ctrl-C stops starting games; those in play finish and are recorded, and the run can be
     // resumed. A second Ctrl-C quits at once (the recorded games are safe either way).
@@ -337,7 +447,7 @@ fn execute<G: Game>(
     let result = tournament.run(
         jobs,
         done,
-        &make_bot::<G>,
+        &|e, seed| programs.make_bot::<G>(e, seed),
         &mut |batch| match store.as_mut() {
             Some(s) => s.record(batch),
             None => Ok(()),
@@ -379,6 +489,10 @@ fn execute<G: Game>(
         f
     })?;
     let secs = start.elapsed().as_secs_f64();
+    programs.shutdown();
+    for (label, path) in programs.logs() {
+        eprintln!("parlour: {label}'s standard error is in {}", path.display());
+    }
     let run = RunInfo {
         seconds: secs,
         jobs,
@@ -591,6 +705,18 @@ fn print_tables(config: &TournamentConfig, summary: &Summary, run: Option<&RunIn
             ""
         }
     );
+    for e in s.entries.iter().filter(|e| e.faults > 0 || e.forfeits > 0) {
+        println!(
+            "{}: {} fault(s){} (each replaced by a random legal action; details in the database)",
+            e.label,
+            e.faults,
+            if e.forfeits > 0 {
+                format!(", forfeited {} game(s)", e.forfeits)
+            } else {
+                String::new()
+            }
+        );
+    }
     if let Some(stop) = &summary.stopped {
         println!(
             "stopped early after {} games: {} is ahead of every other entry (closest: {}, z = {:.2} > {:.2}, alpha {})",
@@ -745,7 +871,17 @@ impl GameCommand for BenchTournament {
             return Err(usage("--repeat must be from 1 to 100"));
         }
         let game = game_options::<G>(&self.options, &[])?.tournament_unit();
-        let entries = entries_arg::<G>(self.bots.as_deref(), game.num_players())?;
+        let entries = entries_arg::<G>(
+            self.bots.as_deref(),
+            None,
+            &LimitFlags::default(),
+            game.num_players(),
+        )?;
+        if entries.iter().any(|e| matches!(e, EntrySpec::Program(_))) {
+            return Err(usage(
+                "bench --tournament measures built-in bots; use bench --external for a program",
+            ));
+        }
         let config = TournamentConfig::new(&game, entries, games, self.seed);
         let t = Tournament::new(game, config, &make_bot::<G>).map_err(arena_failure)?;
         // Removed with everything in it however this ends.
@@ -957,5 +1093,147 @@ impl Drop for CoreLimit {
                 libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), saved);
             }
         }
+    }
+}
+
+/// `parlour bench GAME --external COMMAND`: the protocol's cost with a real program.
+pub struct BenchExternal {
+    pub command: String,
+    pub games: String,
+    pub seed: u64,
+    pub format: Format,
+    pub options: Vec<String>,
+}
+
+impl GameCommand for BenchExternal {
+    fn run<G: Game>(self) -> Result<(), Failure> {
+        let games: u64 = parse_number("--games", &self.games)?;
+        if !(1..=MAX_GAMES).contains(&games) {
+            return Err(usage(format!("--games must be from 1 to {MAX_GAMES}")));
+        }
+        let game = game_options::<G>(&self.options, &[])?.tournament_unit();
+        let (limits, max_faults) = LimitFlags::default().resolve()?;
+        let program = crate::external::program_from_cmd(&self.command, limits, max_faults)?;
+        let logs = tempfile::Builder::new()
+            .prefix("parlour-bench-")
+            .tempdir()
+            .map_err(|e| failed(format!("cannot create a temporary directory: {e}")))?;
+
+        // 1. Round trip: decisions from random positions, timed from writing `act` to reading
+        //    the answer (both sides' JSON included).
+        let decisions = 20_000;
+        let log = parlour_protocol::process::Log::open(&logs.path().join("check.log"))
+            .map_err(|e| failed(e.to_string()))?;
+        let pool = parlour_protocol::Pool::new(
+            &game,
+            program.clone(),
+            Some(log),
+            Mode::Check { budget: decisions },
+        )
+        .map_err(|e| failed(e.to_string()))?;
+        pool.preflight()
+            .map_err(|why| usage(format!("{} cannot play: {why}", program.name)))?;
+        let check = parlour_protocol::check_program(
+            &game,
+            &pool,
+            decisions,
+            u64::MAX,
+            self.seed,
+            &mut |_| {},
+        )
+        .map_err(failed)?;
+        pool.shutdown();
+        let t = check.timing;
+        let round_trip_us = t.total.as_secs_f64() * 1e6 / t.decisions.max(1) as f64;
+
+        // 2. A tournament with the program in one seat, and the same with a built-in bot
+        //    there instead.
+        let seats = game.num_players();
+        let mut others: Vec<EntrySpec> = default_entries::<G>(seats);
+        others.truncate(seats - 1);
+        let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let mut rates = Vec::new();
+        for external in [true, false] {
+            let mut entries = vec![if external {
+                EntrySpec::Program(program.clone())
+            } else {
+                EntrySpec::Bot(BotSpec::named("random"))
+            }];
+            entries.extend(others.iter().cloned());
+            let config = TournamentConfig::new(&game, entries, games, self.seed);
+            let t = Tournament::new(game.clone(), config, &|e, seed| match e {
+                EntrySpec::Program(_) => Ok(Box::new(parlour_bots::RandomBot::new(seed))),
+                e => make_bot::<G>(e, seed),
+            })
+            .map_err(arena_failure)?;
+            let programs = Programs::start(
+                &game,
+                &t.config().entries,
+                &t.config().labels,
+                logs.path(),
+                Mode::Tournament,
+            )?;
+            let start = Instant::now();
+            let result = t
+                .run(
+                    jobs,
+                    Vec::new(),
+                    &|e, seed| programs.make_bot::<G>(e, seed),
+                    &mut |_| Ok(()),
+                    &mut |_| {},
+                )
+                .map_err(arena_failure)?;
+            let secs = start.elapsed().as_secs_f64();
+            programs.shutdown();
+            let faults: u64 = result
+                .summary
+                .standings
+                .entries
+                .iter()
+                .map(|e| e.faults)
+                .sum();
+            rates.push((
+                t.config().labels.join(","),
+                result.played as f64 / secs,
+                faults,
+            ));
+        }
+        match self.format {
+            Format::Json => println!(
+                "{}",
+                json!({
+                    "game": G::NAME,
+                    "command": program.command,
+                    "round_trip": {
+                        "decisions": t.decisions,
+                        "mean_us": round_trip_us,
+                        "max_ms": t.max.as_secs_f64() * 1e3,
+                        "faults": check.faults.len(),
+                    },
+                    "tournament": {
+                        "games": games,
+                        "jobs": jobs,
+                        "with_program": {"entries": rates[0].0, "games_per_s": rates[0].1, "faults": rates[0].2},
+                        "all_builtin": {"entries": rates[1].0, "games_per_s": rates[1].1},
+                    },
+                })
+            ),
+            Format::Table => {
+                println!(
+                    "{} · {}: round trip {:.1} µs per decision (mean of {}, max {:.2} ms, {} faults)",
+                    G::NAME,
+                    program.name,
+                    round_trip_us,
+                    t.decisions,
+                    t.max.as_secs_f64() * 1e3,
+                    check.faults.len()
+                );
+                println!(
+                    "tournament of {games} games on {jobs} thread(s): {:.0} games/s with the program ({}; {} faults), {:.0} games/s with random in its seat",
+                    rates[0].1, rates[0].0, rates[0].2, rates[1].1
+                );
+            }
+        }
+        Ok(())
     }
 }

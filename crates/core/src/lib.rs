@@ -48,13 +48,17 @@
 pub mod bench;
 pub mod bot;
 pub mod conformance;
+pub mod entry;
 pub mod game;
 pub mod play;
 pub mod rng;
 pub mod toy;
 pub mod trace;
 
-pub use bot::{Bot, BotEntry, BotError, BotMaker, BotOption, BotOptions, BotSpec, Decision};
+pub use bot::{
+    Bot, BotEntry, BotError, BotMaker, BotOption, BotOptions, BotSpec, Decision, Outcome, Seating,
+};
+pub use entry::{BotReport, EntrySpec, Fault, FaultKind, Limits, ProgramSpec};
 pub use game::{
     Action, Game, IllegalAction, OptionsError, ParseActionError, ResampleError, RoundResult, Seat,
     State,

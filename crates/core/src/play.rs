@@ -1,6 +1,6 @@
 //! Playing a game between bots, one decision at a time.
 
-use crate::bot::{Bot, Decision};
+use crate::bot::{Bot, Decision, Outcome, Seating};
 use crate::game::{Game, Seat, State};
 
 /// One decision as it was made, given to the caller of [`play`] after the action is applied.
@@ -58,7 +58,7 @@ pub fn play<G: Game>(
     bots: &mut [Box<dyn Bot<G>>],
     mut on_step: impl FnMut(&Step<'_, G>) -> Result<(), String>,
 ) -> Result<G::State, PlayError> {
-    play_inner(game, state, bots, Some(&mut on_step))
+    play_inner(game, state, bots, 0, Some(&mut on_step))
 }
 
 /// Plays `state` to the end like [`play`], with no callback: it skips keeping a copy of the
@@ -68,7 +68,18 @@ pub fn play_to_end<G: Game>(
     state: G::State,
     bots: &mut [Box<dyn Bot<G>>],
 ) -> Result<G::State, PlayError> {
-    play_inner(game, state, bots, None)
+    play_inner(game, state, bots, 0, None)
+}
+
+/// [`play_to_end`] for game number `index` of a tournament or run: bots are told the index when
+/// they [start](Bot::start) (external bots pass it on to their program).
+pub fn play_indexed<G: Game>(
+    game: &G,
+    state: G::State,
+    bots: &mut [Box<dyn Bot<G>>],
+    index: u64,
+) -> Result<G::State, PlayError> {
+    play_inner(game, state, bots, index, None)
 }
 
 type OnStep<'f, G> = &'f mut dyn FnMut(&Step<'_, G>) -> Result<(), String>;
@@ -77,6 +88,7 @@ fn play_inner<G: Game>(
     game: &G,
     mut state: G::State,
     bots: &mut [Box<dyn Bot<G>>],
+    index: u64,
     mut on_step: Option<OnStep<'_, G>>,
 ) -> Result<G::State, PlayError> {
     if bots.len() != game.num_players() {
@@ -85,6 +97,18 @@ fn play_inner<G: Game>(
             seats: game.num_players(),
         });
     }
+    let decisions = state.decisions();
+    for (seat, bot) in bots.iter_mut().enumerate() {
+        bot.start(
+            game,
+            Seating {
+                index,
+                seat,
+                decisions,
+            },
+        );
+    }
+    let listening = bots.iter().any(|b| b.listens());
     let mut legal = Vec::new();
     while let Some(seat) = state.current_player() {
         if let Some(bound) = game.max_decisions() {
@@ -106,6 +130,14 @@ fn play_inner<G: Game>(
             action: e.action,
             reason: e.reason,
         })?;
+        if listening {
+            for (viewer, bot) in bots.iter_mut().enumerate() {
+                if viewer != seat && bot.listens() {
+                    let seen = game.action_visible(seat, &action, viewer);
+                    bot.event(game, seat, seen.then_some(action));
+                }
+            }
+        }
         if let (Some(f), Some(before)) = (on_step.as_mut(), before.as_ref()) {
             f(&Step {
                 before,
@@ -116,6 +148,21 @@ fn play_inner<G: Game>(
                 after: &state,
             })
             .map_err(PlayError::Stopped)?;
+        }
+    }
+    if listening {
+        let returns = state.returns();
+        let winners = state.winners();
+        for (seat, bot) in bots.iter_mut().enumerate() {
+            if bot.listens() {
+                bot.finish(&Outcome {
+                    seat,
+                    returns: &returns,
+                    winners: &winners,
+                    observation: &state.observation(seat),
+                    decisions: state.decisions(),
+                });
+            }
         }
     }
     Ok(state)

@@ -1,0 +1,536 @@
+//! External bots on the command line: `cmd:` entries in `--bots`, bots files, the limits
+//! flags, starting and greeting every program before play (`Programs`), `parlour check-bot`
+//! and `parlour serve-bot`.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use parlour_core::{Bot, BotError, BotSpec, EntrySpec, Game, Limits, ProgramSpec};
+use parlour_protocol::process::Log;
+use parlour_protocol::{check_program, shell_text, ExternalBot, Mode, Pool};
+use serde::Deserialize;
+
+use crate::commands::{bot_spec, failed, game_options, parse_number, usage, Failure, GameCommand};
+
+/// The limits flags, as typed (`None` when not given).
+#[derive(Debug, Clone, Default)]
+pub struct LimitFlags {
+    pub time_limit_ms: Option<String>,
+    pub time_bank_ms: Option<String>,
+    pub startup_ms: Option<String>,
+    pub memory_mb: Option<String>,
+    pub max_faults: Option<String>,
+}
+
+impl LimitFlags {
+    /// Whether any limit was given.
+    pub fn any(&self) -> bool {
+        self.time_limit_ms.is_some()
+            || self.time_bank_ms.is_some()
+            || self.startup_ms.is_some()
+            || self.memory_mb.is_some()
+            || self.max_faults.is_some()
+    }
+
+    /// The limits and fault allowance for programs, over the defaults.
+    pub fn resolve(&self) -> Result<(Limits, u32), Failure> {
+        let mut limits = Limits::default();
+        let positive = |flag: &str, text: &Option<String>, default: u64| -> Result<u64, Failure> {
+            match text {
+                None => Ok(default),
+                Some(t) => {
+                    let v: u64 = parse_number(flag, t)?;
+                    if v == 0 || v > 1 << 40 {
+                        return Err(usage(format!("{flag} must be a positive number")));
+                    }
+                    Ok(v)
+                }
+            }
+        };
+        limits.decision_ms = positive("--time-limit-ms", &self.time_limit_ms, limits.decision_ms)?;
+        limits.bank_ms = positive("--time-bank-ms", &self.time_bank_ms, limits.bank_ms)?;
+        limits.startup_ms = positive("--startup-ms", &self.startup_ms, limits.startup_ms)?;
+        limits.memory_mb = positive("--memory-mb", &self.memory_mb, limits.memory_mb)?;
+        let max_faults = positive(
+            "--max-faults",
+            &self.max_faults,
+            u64::from(parlour_core::entry::DEFAULT_MAX_FAULTS),
+        )?;
+        Ok((limits, u32::try_from(max_faults).unwrap_or(u32::MAX)))
+    }
+}
+
+/// Splits `--bots` at commas outside quotes: `heuristic,cmd:"python3 a.py"`.
+pub fn split_entries(text: &str) -> Result<Vec<String>, Failure> {
+    let mut items = Vec::new();
+    let mut current = String::new();
+    let mut quote: Option<char> = None;
+    for c in text.chars() {
+        match (quote, c) {
+            (None, ',') => items.push(std::mem::take(&mut current)),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                current.push(c);
+            }
+            (Some(q), c) if c == q => {
+                quote = None;
+                current.push(c);
+            }
+            _ => current.push(c),
+        }
+    }
+    if quote.is_some() {
+        return Err(usage(format!("--bots: {text:?} has an unclosed quote")));
+    }
+    items.push(current);
+    let items: Vec<String> = items.into_iter().map(|s| s.trim().to_string()).collect();
+    if items.iter().any(String::is_empty) {
+        return Err(usage(format!(
+            "--bots: {text:?} is malformed: expected comma-separated bots such as \
+             heuristic,random,cmd:\"python3 mybot.py\""
+        )));
+    }
+    Ok(items)
+}
+
+/// The working directory programs start in unless told otherwise (absolute, so a resumed
+/// tournament finds the same files from anywhere).
+fn here() -> Result<PathBuf, Failure> {
+    std::env::current_dir().map_err(|e| failed(format!("cannot read the current directory: {e}")))
+}
+
+/// A `cmd:` entry's program: the command split as a shell would (quotes, no expansion).
+pub fn program_from_cmd(
+    text: &str,
+    limits: Limits,
+    max_faults: u32,
+) -> Result<ProgramSpec, Failure> {
+    let command_text = text.trim();
+    let command =
+        shell_words::split(command_text).map_err(|e| usage(format!("cmd:{command_text}: {e}")))?;
+    if command.is_empty() {
+        return Err(usage("cmd: needs a command, e.g. cmd:\"python3 mybot.py\""));
+    }
+    Ok(ProgramSpec {
+        name: format!("cmd:{}", shell_text(&command)),
+        command,
+        dir: Some(here()?),
+        env: BTreeMap::new(),
+        limits,
+        max_faults,
+    })
+}
+
+/// One entry of `--bots`: a built-in bot or `cmd:COMMAND`.
+pub fn entry_from_text(text: &str, limits: Limits, max_faults: u32) -> Result<EntrySpec, Failure> {
+    match text.strip_prefix("cmd:") {
+        Some(rest) => Ok(EntrySpec::Program(program_from_cmd(
+            rest, limits, max_faults,
+        )?)),
+        None => Ok(EntrySpec::Bot(bot_spec(text)?)),
+    }
+}
+
+/// A bots file (TOML): `[[bot]]` tables, each a built-in bot or a program.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BotsFile {
+    bot: Vec<FileBot>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileBot {
+    /// The name shown (a program's; a built-in bot keeps its own text).
+    name: Option<String>,
+    /// A built-in bot, with options (`search:nodes=5000`).
+    builtin: Option<String>,
+    /// A program: a list (`["python3", "bot.py"]`) or one string split like a shell would.
+    command: Option<Command>,
+    dir: Option<PathBuf>,
+    #[serde(default)]
+    env: BTreeMap<String, String>,
+    time_limit_ms: Option<u64>,
+    time_bank_ms: Option<u64>,
+    startup_ms: Option<u64>,
+    memory_mb: Option<u64>,
+    max_faults: Option<u32>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Command {
+    Line(String),
+    Words(Vec<String>),
+}
+
+/// Reads a bots file; programs get the command line's limits unless the file sets their own,
+/// and relative directories are taken from the file's own directory.
+pub fn read_bots_file(
+    path: &Path,
+    limits: Limits,
+    max_faults: u32,
+) -> Result<Vec<EntrySpec>, Failure> {
+    let name = path.display();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| usage(format!("cannot read bots file {name}: {e}")))?;
+    let file: BotsFile =
+        toml::from_str(&text).map_err(|e| usage(format!("bots file {name}: {e}")))?;
+    let base = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .map_or_else(here, |p| {
+            std::fs::canonicalize(p).map_err(|e| usage(format!("bots file {name}: {e}")))
+        })?;
+    let mut entries = Vec::new();
+    for (i, b) in file.bot.into_iter().enumerate() {
+        let at = |what: String| {
+            usage(format!(
+                "bots file {name}: bot {} ({}): {what}",
+                i + 1,
+                b.name.as_deref().unwrap_or("unnamed")
+            ))
+        };
+        let entry = match (&b.builtin, &b.command) {
+            (Some(spec), None) => {
+                if b.dir.is_some()
+                    || !b.env.is_empty()
+                    || b.time_limit_ms.is_some()
+                    || b.memory_mb.is_some()
+                {
+                    return Err(at("a built-in bot takes no command settings".into()));
+                }
+                EntrySpec::Bot(
+                    spec.parse::<BotSpec>()
+                        .map_err(|e: BotError| at(e.to_string()))?,
+                )
+            }
+            (None, Some(command)) => {
+                let command = match command {
+                    Command::Line(line) => {
+                        shell_words::split(line).map_err(|e| at(e.to_string()))?
+                    }
+                    Command::Words(words) => words.clone(),
+                };
+                if command.is_empty() || command[0].is_empty() {
+                    return Err(at("its command is empty".into()));
+                }
+                let name = b
+                    .name
+                    .clone()
+                    .ok_or_else(|| at("a program needs a name".into()))?;
+                if name.trim().is_empty() {
+                    return Err(at("its name is empty".into()));
+                }
+                let mut lim = limits;
+                let set = |v: Option<u64>, field: &mut u64, key: &str| -> Result<(), Failure> {
+                    match v {
+                        Some(0) => Err(at(format!("{key} must be positive"))),
+                        Some(v) => {
+                            *field = v;
+                            Ok(())
+                        }
+                        None => Ok(()),
+                    }
+                };
+                set(b.time_limit_ms, &mut lim.decision_ms, "time_limit_ms")?;
+                set(b.time_bank_ms, &mut lim.bank_ms, "time_bank_ms")?;
+                set(b.startup_ms, &mut lim.startup_ms, "startup_ms")?;
+                set(b.memory_mb, &mut lim.memory_mb, "memory_mb")?;
+                EntrySpec::Program(ProgramSpec {
+                    name,
+                    command,
+                    dir: Some(match &b.dir {
+                        Some(d) if d.is_absolute() => d.clone(),
+                        Some(d) => base.join(d),
+                        None => base.clone(),
+                    }),
+                    env: b.env.clone(),
+                    limits: lim,
+                    max_faults: b.max_faults.unwrap_or(max_faults).max(1),
+                })
+            }
+            _ => {
+                return Err(at(
+                    "give exactly one of builtin = \"...\" and command = ...".into(),
+                ))
+            }
+        };
+        entries.push(entry);
+    }
+    if entries.is_empty() {
+        return Err(usage(format!("bots file {name}: it lists no [[bot]]")));
+    }
+    Ok(entries)
+}
+
+/// The running programs of a tournament's external entries, started and greeted before play.
+pub struct Programs {
+    pools: Vec<(ProgramSpec, Arc<Pool>)>,
+    logs: Vec<(String, PathBuf)>,
+}
+
+/// A file-name-safe form of an entry's label.
+fn file_stem(label: &str) -> String {
+    let s: String = label
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(80)
+        .collect();
+    s.trim_matches('_').to_string()
+}
+
+impl Programs {
+    /// No programs.
+    pub fn none() -> Programs {
+        Programs {
+            pools: Vec::new(),
+            logs: Vec::new(),
+        }
+    }
+
+    /// Starts one copy of every program among `entries` (labelled `labels`) and waits for
+    /// its greeting; standard error goes to `logs/<label>.stderr.log`. A program that cannot
+    /// start or greet is an error naming it.
+    pub fn start<G: Game>(
+        game: &G,
+        entries: &[EntrySpec],
+        labels: &[String],
+        logs: &Path,
+        mode: Mode,
+    ) -> Result<Programs, Failure> {
+        let mut pools = Vec::new();
+        let mut log_files = Vec::new();
+        for (entry, label) in entries.iter().zip(labels) {
+            let EntrySpec::Program(spec) = entry else {
+                continue;
+            };
+            let path = logs.join(format!("{}.stderr.log", file_stem(label)));
+            let log = Log::open(&path)
+                .map_err(|e| usage(format!("cannot write the bot log {}: {e}", path.display())))?;
+            let pool = Pool::new(game, spec.clone(), Some(log), mode)
+                .map_err(|e| failed(format!("cannot start a thread: {e}")))?;
+            pool.preflight().map_err(|why| {
+                usage(format!(
+                    "bot {label} ({}) cannot play: {why} (its standard error is in {})",
+                    shell_text(&spec.command),
+                    path.display()
+                ))
+            })?;
+            pools.push((spec.clone(), pool));
+            log_files.push((label.clone(), path));
+        }
+        Ok(Programs {
+            pools,
+            logs: log_files,
+        })
+    }
+
+    /// The log file of each program entry.
+    pub fn logs(&self) -> &[(String, PathBuf)] {
+        &self.logs
+    }
+
+    /// The pool of a program entry.
+    pub fn pool(&self, spec: &ProgramSpec) -> Option<&Arc<Pool>> {
+        self.pools.iter().find(|(s, _)| s == spec).map(|(_, p)| p)
+    }
+
+    /// Makes the bot for any entry: built-in bots by name, programs from their pool.
+    pub fn make_bot<G: Game>(
+        &self,
+        entry: &EntrySpec,
+        seed: u64,
+    ) -> Result<Box<dyn Bot<G>>, BotError> {
+        match entry {
+            EntrySpec::Bot(spec) => parlour_bots::make_bot::<G>(spec, seed),
+            EntrySpec::Program(spec) => match self.pool(spec) {
+                Some(pool) => Ok(Box::new(ExternalBot::<G>::new(pool.clone(), seed))),
+                None => Err(BotError::Malformed {
+                    spec: spec.name.clone(),
+                    reason: "this program was not started".into(),
+                }),
+            },
+        }
+    }
+
+    /// Says goodbye to every program.
+    pub fn shutdown(&self) {
+        for (_, pool) in &self.pools {
+            pool.shutdown();
+        }
+    }
+}
+
+impl Drop for Programs {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+/// `parlour check-bot GAME -- COMMAND...`.
+pub struct CheckBotCmd {
+    pub command: Vec<String>,
+    pub decisions: String,
+    pub seed: u64,
+    pub options: Vec<String>,
+    pub limits: LimitFlags,
+    pub log: Option<PathBuf>,
+    pub show: String,
+}
+
+impl GameCommand for CheckBotCmd {
+    fn run<G: Game>(self) -> Result<(), Failure> {
+        let decisions: u64 = parse_number("--decisions", &self.decisions)?;
+        if decisions == 0 || decisions > 100_000_000 {
+            return Err(usage("--decisions must be from 1 to 100000000"));
+        }
+        let show: usize = parse_number("--show", &self.show)?;
+        let mut flags = self.limits.clone();
+        // The checker lists faults rather than forfeiting; it stops after this many.
+        flags.max_faults.get_or_insert_with(|| "1000".into());
+        let (limits, max_faults) = flags.resolve()?;
+        let game = game_options::<G>(&self.options, &[])?;
+        if self.command.is_empty() || self.command[0].is_empty() {
+            return Err(usage("check-bot needs a command after --, e.g. parlour check-bot uno -- python3 mybot.py"));
+        }
+        let spec = ProgramSpec {
+            name: shell_text(&self.command),
+            command: self.command.clone(),
+            dir: Some(here()?),
+            env: BTreeMap::new(),
+            limits,
+            max_faults,
+        };
+        let log_path = self
+            .log
+            .unwrap_or_else(|| PathBuf::from("check-bot.stderr.log"));
+        let log = Log::open(&log_path).map_err(|e| {
+            usage(format!(
+                "cannot write the bot log {}: {e}",
+                log_path.display()
+            ))
+        })?;
+        let pool = Pool::new(
+            &game,
+            spec.clone(),
+            Some(log),
+            Mode::Check { budget: decisions },
+        )
+        .map_err(|e| failed(format!("cannot start a thread: {e}")))?;
+        pool.preflight().map_err(|why| {
+            usage(format!(
+                "{} cannot play: {why} (its standard error is in {})",
+                spec.name,
+                log_path.display()
+            ))
+        })?;
+        eprintln!(
+            "parlour: checking {} on {} for {decisions} decisions (seed {}; the bot's standard error is in {})",
+            spec.name,
+            G::NAME,
+            self.seed,
+            log_path.display()
+        );
+        let mut last = std::time::Instant::now();
+        let report = check_program(
+            &game,
+            &pool,
+            decisions,
+            u64::from(max_faults),
+            self.seed,
+            &mut |asked| {
+                if last.elapsed().as_secs() >= 2 {
+                    last = std::time::Instant::now();
+                    eprintln!("parlour: {asked}/{decisions} decisions checked");
+                }
+            },
+        )
+        .map_err(failed)?;
+        pool.shutdown();
+        for p in report.faults.iter().take(show) {
+            println!(
+                "game {} (seed {}), seat {}, decision {}: {}: {}",
+                p.index, self.seed, p.seat, p.fault.decision, p.fault.kind, p.fault.detail
+            );
+            if let Some(o) = &p.observation {
+                println!("  observation: {o}");
+            }
+            if let Some(l) = &p.legal {
+                println!("  legal: {l}");
+            }
+        }
+        if report.faults.len() > show {
+            println!(
+                "... and {} more faults (--show to list more)",
+                report.faults.len() - show
+            );
+        }
+        let t = report.timing;
+        let mean_ms = if t.decisions > 0 {
+            t.total.as_secs_f64() * 1e3 / t.decisions as f64
+        } else {
+            0.0
+        };
+        let mut by_kind: BTreeMap<String, usize> = BTreeMap::new();
+        for p in &report.faults {
+            *by_kind.entry(p.fault.kind.to_string()).or_default() += 1;
+        }
+        let kinds = by_kind
+            .iter()
+            .map(|(k, n)| format!("{n} {k}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        println!(
+            "{}: {} decisions in {} games, {} faults{}; answer time mean {:.3} ms, max {:.1} ms",
+            G::NAME,
+            report.decisions,
+            report.games,
+            report.faults.len(),
+            if kinds.is_empty() {
+                String::new()
+            } else {
+                format!(" ({kinds})")
+            },
+            mean_ms,
+            t.max.as_secs_f64() * 1e3
+        );
+        if let Some(why) = &report.stopped {
+            println!("{why}");
+        }
+        if report.faults.is_empty() && report.stopped.is_none() {
+            println!("passed");
+            Ok(())
+        } else {
+            Err(Failure {
+                code: 1,
+                message: format!("{} failed the check", spec.name),
+            })
+        }
+    }
+}
+
+/// `parlour serve-bot GAME BOT`: a built-in bot served over the protocol on stdin/stdout.
+pub struct ServeBotCmd {
+    pub bot: String,
+}
+
+impl GameCommand for ServeBotCmd {
+    fn run<G: Game>(self) -> Result<(), Failure> {
+        let spec = bot_spec(&self.bot)?;
+        // Checked now, so that a bad name is an error before the handshake.
+        parlour_bots::make_bot::<G>(&spec, 0).map_err(|e| usage(e.to_string()))?;
+        let make = |seed: u64| parlour_bots::make_bot::<G>(&spec, seed).map_err(|e| e.to_string());
+        let stdin = std::io::stdin().lock();
+        let stdout = std::io::BufWriter::new(std::io::stdout().lock());
+        parlour_protocol::serve::<G>(&make, &spec.to_string(), stdin, stdout)
+            .map_err(|e| failed(format!("serve-bot: {e}")))
+    }
+}

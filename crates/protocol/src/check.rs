@@ -1,0 +1,101 @@
+//! The bot checker (`parlour check-bot`): a program plays one seat of many games against random
+//! bots, each game joined after a random number of random moves, until it has been asked a
+//! set number of decisions; every illegal, malformed or late answer is kept with the position.
+
+use std::sync::Arc;
+
+use parlour_bots::RandomBot;
+use parlour_core::play::play_indexed;
+use parlour_core::rng::{derive_seed, seeded};
+use parlour_core::{Bot, Game, State};
+use rand::RngExt;
+
+use crate::external::{ExternalBot, Pool, Position, Timing};
+
+/// The most random moves played before the program joins a game.
+pub const MAX_PREFIX: u32 = 40;
+
+/// Games in a row in which the program is never asked before the checker gives up (a program
+/// that cannot start).
+const IDLE_GAMES: u64 = 20;
+
+/// What the checker found.
+#[derive(Debug, Clone, PartialEq)]
+pub struct CheckReport {
+    /// Games played.
+    pub games: u64,
+    /// Decisions put to the program.
+    pub decisions: u64,
+    /// Every fault, with its position.
+    pub faults: Vec<Position>,
+    /// Answer times.
+    pub timing: Timing,
+    /// Why the check stopped early, if it did.
+    pub stopped: Option<String>,
+}
+
+/// Checks `pool`'s program (made in [`Mode::Check`](crate::Mode::Check) with the budget of
+/// decisions) on `game` from `seed`, stopping early after `max_faults` faults. `progress` hears
+/// the decisions asked so far after every game.
+pub fn check_program<G: Game>(
+    game: &G,
+    pool: &Arc<Pool>,
+    budget: u64,
+    max_faults: u64,
+    seed: u64,
+    progress: &mut dyn FnMut(u64),
+) -> Result<CheckReport, String> {
+    let players = game.num_players();
+    let mut games = 0u64;
+    let mut idle = 0u64;
+    let mut stopped = None;
+    let mut scratch = Vec::new();
+    while pool.asked() < budget {
+        if pool.faults() >= max_faults {
+            stopped = Some(format!("stopped after {} faults", pool.faults()));
+            break;
+        }
+        if idle >= IDLE_GAMES {
+            stopped = Some(format!(
+                "stopped: the program was not asked anything in {IDLE_GAMES} games in a row"
+            ));
+            break;
+        }
+        let index = games;
+        let seat = (index % players as u64) as usize;
+        let game_seed = derive_seed(seed, index);
+        let mut rng = seeded(derive_seed(game_seed, 1));
+        let mut state = game.new_game(game_seed);
+        for _ in 0..rng.random_range(0..=MAX_PREFIX) {
+            match state.random_action(&mut rng, &mut scratch) {
+                Some(a) => state.apply_unchecked(a),
+                None => break,
+            }
+        }
+        games += 1;
+        if state.is_terminal() {
+            continue;
+        }
+        let before = pool.asked();
+        let mut bots: Vec<Box<dyn Bot<G>>> = (0..players)
+            .map(|s| -> Box<dyn Bot<G>> {
+                let bot_seed = derive_seed(game_seed, 2 + s as u64);
+                if s == seat {
+                    Box::new(ExternalBot::<G>::new(pool.clone(), bot_seed))
+                } else {
+                    Box::new(RandomBot::new(bot_seed))
+                }
+            })
+            .collect();
+        play_indexed(game, state, &mut bots, index).map_err(|e| format!("game {index}: {e}"))?;
+        idle = if pool.asked() == before { idle + 1 } else { 0 };
+        progress(pool.asked());
+    }
+    Ok(CheckReport {
+        games,
+        decisions: pool.asked(),
+        faults: pool.positions(),
+        timing: pool.timing(),
+        stopped,
+    })
+}

@@ -1,0 +1,673 @@
+//! External bots: a [`Pool`] of one entry's running programs, and [`ExternalBot`], the
+//! [`Bot`] that plays a seat by talking to one of them, with the fault policy of
+//! `docs/protocol.md`.
+
+use std::marker::PhantomData;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc::{channel, Sender};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use parlour_core::rng::{derive_seed, seeded, GameRng};
+use parlour_core::{
+    Bot, BotReport, Decision, Fault, FaultKind, Game, Outcome, ProgramSpec, Seat, Seating,
+};
+use rand::RngExt;
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use crate::process::{Line, Log, Process, ReadError, MAX_LINE};
+use crate::PROTOCOL_VERSION;
+
+/// A program that has greeted: its process, whether it asked for events, and its next `id`.
+#[derive(Debug)]
+struct Running {
+    process: Process,
+    events: bool,
+    next_id: u64,
+}
+
+/// A request to the spawning thread.
+type SpawnRequest = (
+    ProgramSpec,
+    Option<Arc<Mutex<Log>>>,
+    Sender<std::io::Result<Process>>,
+);
+
+/// How a pool treats faults.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mode {
+    /// Tournament play: after the entry's `max_faults` faults it forfeits.
+    Tournament,
+    /// The bot checker: never forfeits; every fault is kept with its position, and at most
+    /// `budget` decisions are put to the program.
+    Check {
+        /// Decisions to put to the program in all.
+        budget: u64,
+    },
+}
+
+/// A fault as the checker reports it: where, what, and the position it was asked about.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Position {
+    /// The game's index in the run.
+    pub index: u64,
+    /// The seat the bot held.
+    pub seat: Seat,
+    /// The fault.
+    pub fault: Fault,
+    /// The observation it was sent, as JSON (none for a fault outside a decision, such as a
+    /// failed start).
+    pub observation: Option<String>,
+    /// The legal actions it was sent, as JSON.
+    pub legal: Option<String>,
+}
+
+/// Answer-time figures of a pool's programs.
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
+pub struct Timing {
+    /// Decisions answered (in time or not).
+    pub decisions: u64,
+    /// Their total time, from writing `act` to reading the answer.
+    pub total: Duration,
+    /// The longest.
+    pub max: Duration,
+}
+
+/// One entry's programs: started when needed (one per game played at once), greeted once,
+/// and reused game after game. Programs are started from one long-lived thread, so that the
+/// kill-on-parent-death guard does not fire when a tournament's worker thread ends.
+#[derive(Debug)]
+pub struct Pool {
+    spec: ProgramSpec,
+    hello: Value,
+    mode: Mode,
+    log: Option<Arc<Mutex<Log>>>,
+    idle: Mutex<Vec<Running>>,
+    faults: AtomicU64,
+    forfeited: AtomicBool,
+    asked: AtomicU64,
+    timing: Mutex<Timing>,
+    positions: Mutex<Vec<Position>>,
+    spawner: Mutex<Option<Sender<SpawnRequest>>>,
+    spawner_thread: Mutex<Option<std::thread::JoinHandle<()>>>,
+}
+
+impl Pool {
+    /// A pool for `spec` playing `game`, logging standard error to `log` (or discarding it).
+    pub fn new<G: Game>(
+        game: &G,
+        spec: ProgramSpec,
+        log: Option<Arc<Mutex<Log>>>,
+        mode: Mode,
+    ) -> std::io::Result<Arc<Pool>> {
+        let hello = json!({
+            "type": "hello",
+            "protocol": PROTOCOL_VERSION,
+            "game": G::NAME,
+            "options": serde_json::to_value(game.options()).unwrap_or(Value::Null),
+            "players": game.num_players(),
+            "name": spec.name,
+            "limits": spec.limits,
+        });
+        let (tx, rx) = channel::<SpawnRequest>();
+        let thread = std::thread::Builder::new()
+            .name("bot-spawner".into())
+            .spawn(move || {
+                for (spec, log, reply) in rx {
+                    let _ = reply.send(Process::spawn(&spec, log));
+                }
+            })?;
+        Ok(Arc::new(Pool {
+            spec,
+            hello,
+            mode,
+            log,
+            idle: Mutex::new(Vec::new()),
+            faults: AtomicU64::new(0),
+            forfeited: AtomicBool::new(false),
+            asked: AtomicU64::new(0),
+            timing: Mutex::new(Timing::default()),
+            positions: Mutex::new(Vec::new()),
+            spawner: Mutex::new(Some(tx)),
+            spawner_thread: Mutex::new(Some(thread)),
+        }))
+    }
+
+    /// The program this pool runs.
+    pub fn spec(&self) -> &ProgramSpec {
+        &self.spec
+    }
+
+    /// Starts the program and waits for its greeting, then keeps it for the first game: a
+    /// command that does not exist, exits at once or never greets is reported here, before any
+    /// game is played.
+    pub fn preflight(&self) -> Result<(), String> {
+        let running = self.start()?;
+        self.checkin(running);
+        Ok(())
+    }
+
+    /// Faults so far (all games).
+    pub fn faults(&self) -> u64 {
+        self.faults.load(Ordering::Relaxed)
+    }
+
+    /// Whether the entry has forfeited.
+    pub fn has_forfeited(&self) -> bool {
+        self.forfeited.load(Ordering::Relaxed)
+    }
+
+    /// Decisions put to the program so far.
+    pub fn asked(&self) -> u64 {
+        self.asked.load(Ordering::Relaxed)
+    }
+
+    /// Answer times so far.
+    pub fn timing(&self) -> Timing {
+        *self.timing.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// The faults kept with their positions (the checker's mode).
+    pub fn positions(&self) -> Vec<Position> {
+        self.positions
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    /// Says `bye` to every idle program and waits for them to exit (killing what is left after
+    /// the grace period), then stops the spawning thread.
+    pub fn shutdown(&self) {
+        let idle = std::mem::take(&mut *self.idle.lock().unwrap_or_else(|e| e.into_inner()));
+        std::thread::scope(|s| {
+            for r in idle {
+                s.spawn(move || r.process.shutdown());
+            }
+        });
+        drop(
+            self.spawner
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .take(),
+        );
+        if let Some(t) = self
+            .spawner_thread
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .take()
+        {
+            let _ = t.join();
+        }
+    }
+
+    fn checkout(&self) -> Result<Running, String> {
+        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        match idle {
+            Some(r) => Ok(r),
+            None => self.start(),
+        }
+    }
+
+    fn checkin(&self, running: Running) {
+        self.idle
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(running);
+    }
+
+    /// Starts a program and reads its `ready`.
+    fn start(&self) -> Result<Running, String> {
+        let (tx, rx) = channel();
+        let sent = self
+            .spawner
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .as_ref()
+            .map(|s| s.send((self.spec.clone(), self.log.clone(), tx)));
+        let spawned = match sent {
+            Some(Ok(())) => rx
+                .recv()
+                .unwrap_or_else(|_| Err(std::io::Error::other("the spawning thread has stopped"))),
+            _ => Err(std::io::Error::other("the pool is shut down")),
+        };
+        let mut process =
+            spawned.map_err(|e| format!("cannot start {}: {e}", shell_text(&self.spec.command)))?;
+        let deadline = Instant::now() + Duration::from_millis(self.spec.limits.startup_ms);
+        process.send(&self.hello).map_err(|e| {
+            format!(
+                "it closed its input before the handshake ({e}); {}",
+                process.exit_status()
+            )
+        })?;
+        let line = match process.recv(deadline) {
+            Ok(Line::Text(t)) => t,
+            Ok(Line::TooLong(n)) => return Err(format!("its greeting is {n} bytes long")),
+            Ok(Line::NotText) => return Err("its greeting is not UTF-8".into()),
+            Ok(Line::Closed) | Err(ReadError::Closed(_)) => {
+                return Err(format!(
+                    "it ended before its greeting ({})",
+                    process.exit_status()
+                ))
+            }
+            Err(ReadError::Timeout) => {
+                return Err(format!(
+                    "no greeting within {} ms of starting (expected {{\"type\":\"ready\",\"protocol\":{PROTOCOL_VERSION}}})",
+                    self.spec.limits.startup_ms
+                ))
+            }
+        };
+        let ready: Value = serde_json::from_str(&line)
+            .map_err(|e| format!("its greeting {} is not JSON: {e}", clip(&line)))?;
+        match ready.get("type").and_then(Value::as_str) {
+            Some("ready") => {}
+            Some("error") => {
+                return Err(format!(
+                    "it declined: {}",
+                    ready
+                        .get("message")
+                        .and_then(Value::as_str)
+                        .unwrap_or("(no message)")
+                ))
+            }
+            _ => {
+                return Err(format!(
+                    "its greeting {} is not {{\"type\":\"ready\",...}}",
+                    clip(&line)
+                ))
+            }
+        }
+        if ready.get("protocol").and_then(Value::as_u64) != Some(PROTOCOL_VERSION) {
+            return Err(format!(
+                "it speaks protocol {}, parlour speaks {PROTOCOL_VERSION}",
+                ready
+                    .get("protocol")
+                    .map_or("(none)".into(), Value::to_string)
+            ));
+        }
+        let events = match ready.get("events") {
+            None | Some(Value::Null) => false,
+            Some(Value::Bool(b)) => *b,
+            Some(other) => return Err(format!("its \"events\" is {other}, not true or false")),
+        };
+        Ok(Running {
+            process,
+            events,
+            next_id: 0,
+        })
+    }
+
+    /// Counts a fault; returns whether the entry has now forfeited.
+    fn count_fault(&self) -> bool {
+        let n = self.faults.fetch_add(1, Ordering::Relaxed) + 1;
+        if self.mode == Mode::Tournament && n >= u64::from(self.spec.max_faults.max(1)) {
+            self.forfeited.store(true, Ordering::Relaxed);
+        }
+        self.has_forfeited()
+    }
+
+    /// Takes one decision from the budget (checker mode); `false` when it is spent.
+    fn take_budget(&self) -> bool {
+        match self.mode {
+            Mode::Tournament => {
+                self.asked.fetch_add(1, Ordering::Relaxed);
+                true
+            }
+            Mode::Check { budget } => self
+                .asked
+                .fetch_update(Ordering::Relaxed, Ordering::Relaxed, |n| {
+                    (n < budget).then_some(n + 1)
+                })
+                .is_ok(),
+        }
+    }
+
+    fn time(&self, took: Duration) {
+        let mut t = self.timing.lock().unwrap_or_else(|e| e.into_inner());
+        t.decisions += 1;
+        t.total += took;
+        t.max = t.max.max(took);
+    }
+}
+
+impl Drop for Pool {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}
+
+/// A command line as text, for messages.
+pub fn shell_text(command: &[String]) -> String {
+    command
+        .iter()
+        .map(|a| {
+            if a.is_empty()
+                || a.chars()
+                    .any(|c| c.is_whitespace() || "'\"\\$`".contains(c))
+            {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            } else {
+                a.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The start of a long text, for messages.
+fn clip(text: &str) -> String {
+    const MAX: usize = 200;
+    if text.len() <= MAX {
+        format!("{text:?}")
+    } else {
+        let mut end = MAX;
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        format!("{:?}... ({} bytes)", &text[..end], text.len())
+    }
+}
+
+/// The seat of one game played by an external program (see the module docs).
+pub struct ExternalBot<G: Game> {
+    pool: Arc<Pool>,
+    running: Option<Running>,
+    rng: GameRng,
+    seed: u64,
+    seat: Seat,
+    index: u64,
+    /// Decisions made in the game so far (by every seat).
+    decisions: u64,
+    bank: Duration,
+    faults: Vec<Fault>,
+    forfeited: bool,
+    _game: PhantomData<fn() -> G>,
+}
+
+impl<G: Game> std::fmt::Debug for ExternalBot<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ExternalBot")
+            .field("program", &self.pool.spec.name)
+            .field("seat", &self.seat)
+            .finish()
+    }
+}
+
+#[derive(Serialize)]
+struct Act<'a, O, A> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    id: u64,
+    observation: &'a O,
+    legal: &'a [A],
+    time: TimeLeft,
+}
+
+#[derive(Serialize)]
+struct TimeLeft {
+    limit_ms: u64,
+    bank_ms: u64,
+}
+
+#[derive(Serialize)]
+struct Event<A> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    seat: Seat,
+    action: Option<A>,
+}
+
+/// What one line means as an answer to decision `id`.
+enum Answer<A> {
+    /// An old decision's late answer: ignored.
+    Stale,
+    /// The action chosen (legal).
+    Action(A),
+    /// A fault.
+    Fault(FaultKind, String),
+}
+
+impl<G: Game> ExternalBot<G> {
+    /// A seat played by one of `pool`'s programs. The program is told `seed` (so a served
+    /// built-in bot plays exactly as it would in-process); replacement actions are drawn from
+    /// a stream derived from it.
+    pub fn new(pool: Arc<Pool>, seed: u64) -> ExternalBot<G> {
+        let bank = Duration::from_millis(pool.spec.limits.bank_ms);
+        ExternalBot {
+            pool,
+            running: None,
+            rng: seeded(derive_seed(seed, 1)),
+            seed,
+            seat: 0,
+            index: 0,
+            decisions: 0,
+            bank,
+            faults: Vec::new(),
+            forfeited: false,
+            _game: PhantomData,
+        }
+    }
+
+    fn fault(&mut self, kind: FaultKind, detail: String, decision: Option<&Decision<'_, G>>) {
+        let fault = Fault {
+            decision: self.decisions,
+            kind,
+            detail,
+        };
+        if let Mode::Check { .. } = self.pool.mode {
+            self.pool
+                .positions
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(Position {
+                    index: self.index,
+                    seat: self.seat,
+                    fault: fault.clone(),
+                    observation: decision
+                        .map(|d| serde_json::to_string(d.observation).unwrap_or_default()),
+                    legal: decision.map(|d| serde_json::to_string(d.legal).unwrap_or_default()),
+                });
+        }
+        self.faults.push(fault);
+        if self.pool.count_fault() {
+            self.forfeited = true;
+            self.running = None;
+        }
+    }
+
+    fn random(&mut self, legal: &[G::Action]) -> G::Action {
+        legal[self.rng.random_range(0..legal.len())]
+    }
+
+    fn answer(line: &str, id: u64, legal: &[G::Action]) -> Answer<G::Action> {
+        let bad = |why: String| Answer::Fault(FaultKind::Malformed, why);
+        let value: Value = match serde_json::from_str(line) {
+            Ok(v) => v,
+            Err(e) => return bad(format!("{} is not JSON: {e}", clip(line))),
+        };
+        let Some(object) = value.as_object() else {
+            return bad(format!("{} is not a JSON object", clip(line)));
+        };
+        if object.get("type").and_then(Value::as_str) != Some("action") {
+            return bad(format!("{} is not an action message", clip(line)));
+        }
+        match object.get("id").and_then(Value::as_u64) {
+            Some(got) if got < id => return Answer::Stale,
+            Some(got) if got == id => {}
+            _ => return bad(format!("{} does not answer decision id {id}", clip(line))),
+        }
+        match (object.get("action"), object.get("index")) {
+            (Some(action), None) => match serde_json::from_value::<G::Action>(action.clone()) {
+                Ok(a) if legal.contains(&a) => Answer::Action(a),
+                Ok(a) => Answer::Fault(FaultKind::Illegal, format!("{a} is not legal now")),
+                Err(e) => Answer::Fault(
+                    FaultKind::Illegal,
+                    format!("{} is not an action: {e}", clip(&action.to_string())),
+                ),
+            },
+            (None, Some(index)) => match index.as_u64() {
+                Some(i) if (i as usize) < legal.len() => Answer::Action(legal[i as usize]),
+                _ => Answer::Fault(
+                    FaultKind::Illegal,
+                    format!(
+                        "index {index} is not one of the {} legal actions (0..{})",
+                        legal.len(),
+                        legal.len()
+                    ),
+                ),
+            },
+            (Some(_), Some(_)) => bad(format!("{} gives both action and index", clip(line))),
+            (None, None) => bad(format!("{} gives neither action nor index", clip(line))),
+        }
+    }
+
+    /// Asks the program; `Err` is a fault (already counted as such by the caller).
+    fn ask(&mut self, d: &Decision<'_, G>) -> Result<G::Action, (FaultKind, String)> {
+        let running = self.running.as_mut().expect("asked with a running program");
+        let id = running.next_id;
+        running.next_id += 1;
+        let limit = Duration::from_millis(self.pool.spec.limits.decision_ms).min(self.bank);
+        let began = Instant::now();
+        let sent = running.process.send(&Act {
+            kind: "act",
+            id,
+            observation: d.observation,
+            legal: d.legal,
+            time: TimeLeft {
+                limit_ms: limit.as_millis() as u64,
+                bank_ms: self.bank.as_millis() as u64,
+            },
+        });
+        let deadline = began + limit;
+        let result = match sent {
+            Err(_) => Err((FaultKind::Exited, running.process.exit_status())),
+            Ok(()) => loop {
+                match running.process.recv(deadline) {
+                    Ok(Line::Text(t)) => match Self::answer(&t, id, d.legal) {
+                        Answer::Stale => continue,
+                        Answer::Action(a) => break Ok(a),
+                        Answer::Fault(kind, why) => break Err((kind, why)),
+                    },
+                    Ok(Line::TooLong(n)) => {
+                        break Err((
+                            FaultKind::Malformed,
+                            format!("a line of {n} bytes or more (the limit is {MAX_LINE})"),
+                        ))
+                    }
+                    Ok(Line::NotText) => {
+                        break Err((FaultKind::Malformed, "a line that is not UTF-8".into()))
+                    }
+                    Ok(Line::Closed) | Err(ReadError::Closed(_)) => {
+                        break Err((FaultKind::Exited, running.process.exit_status()))
+                    }
+                    Err(ReadError::Timeout) => {
+                        break Err((
+                            FaultKind::Timeout,
+                            format!("no answer within {} ms", limit.as_millis()),
+                        ))
+                    }
+                }
+            },
+        };
+        let took = began.elapsed();
+        self.bank = self.bank.saturating_sub(took);
+        self.pool.time(took);
+        result
+    }
+}
+
+impl<G: Game> Bot<G> for ExternalBot<G> {
+    fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
+        let action = if self.running.is_none() || !self.pool.take_budget() {
+            self.random(d.legal)
+        } else {
+            match self.ask(d) {
+                Ok(a) => a,
+                Err((kind, why)) => {
+                    if kind == FaultKind::Exited {
+                        self.running = None;
+                    }
+                    self.fault(kind, why, Some(d));
+                    self.random(d.legal)
+                }
+            }
+        };
+        self.decisions += 1;
+        action
+    }
+
+    fn start(&mut self, _game: &G, seating: Seating) {
+        self.seat = seating.seat;
+        self.index = seating.index;
+        self.decisions = seating.decisions;
+        self.bank = Duration::from_millis(self.pool.spec.limits.bank_ms);
+        self.faults.clear();
+        self.forfeited = self.pool.has_forfeited();
+        if self.forfeited {
+            return;
+        }
+        let mut running = match self.running.take() {
+            Some(r) => r,
+            None => match self.pool.checkout() {
+                Ok(r) => r,
+                Err(why) => {
+                    self.fault(FaultKind::Startup, why, None);
+                    return;
+                }
+            },
+        };
+        let seed = self.seed;
+        let sent = running.process.send(&json!({
+            "type": "start",
+            "index": seating.index,
+            "seat": seating.seat,
+            "seed": seed,
+        }));
+        match sent {
+            Ok(()) => self.running = Some(running),
+            Err(_) => {
+                let status = running.process.exit_status();
+                self.fault(FaultKind::Exited, status, None);
+            }
+        }
+    }
+
+    fn listens(&self) -> bool {
+        true
+    }
+
+    fn event(&mut self, _game: &G, actor: Seat, action: Option<G::Action>) {
+        self.decisions += 1;
+        if let Some(r) = self.running.as_mut().filter(|r| r.events) {
+            // A failed write shows up as the end of output at the next decision.
+            let _ = r.process.send(&Event {
+                kind: "event",
+                seat: actor,
+                action,
+            });
+        }
+    }
+
+    fn finish(&mut self, outcome: &Outcome<'_, G>) {
+        if let Some(mut r) = self.running.take() {
+            let sent = r.process.send(&json!({
+                "type": "result",
+                "returns": outcome.returns,
+                "winners": outcome.winners,
+                "observation": outcome.observation,
+                "faults": self.faults.len(),
+                "forfeited": self.forfeited,
+            }));
+            if sent.is_ok() && !self.forfeited {
+                self.pool.checkin(r);
+            }
+        }
+    }
+
+    fn report(&mut self) -> BotReport {
+        BotReport {
+            faults: std::mem::take(&mut self.faults),
+            forfeited: self.forfeited,
+        }
+    }
+}

@@ -1,0 +1,74 @@
+//! # parlour-protocol
+//!
+//! Bots written in any language play in parlour as programs that speak JSON lines on standard
+//! input and output (the protocol, version [`PROTOCOL_VERSION`], is specified in
+//! `docs/protocol.md`).
+//!
+//! - [`Process`](process::Process) runs one program in a sandbox: its own process group, an
+//!   address-space limit, an emptied environment, no inherited descriptors, standard error to
+//!   a capped [`Log`](process::Log), and line reads with deadlines.
+//! - A [`Pool`] holds one entry's programs, greeted once and reused from game to game, and
+//!   counts the entry's faults; [`ExternalBot`] is the [`Bot`](parlour_core::Bot) that plays a
+//!   seat through one of them. A late, malformed or illegal answer, or a program that dies, is
+//!   a [`Fault`](parlour_core::Fault): the decision is replaced by a uniformly random legal
+//!   action and play goes on; after the entry's `max_faults` it forfeits.
+//! - [`check_program`] is the bot checker; [`serve`] is the other end of the protocol, serving
+//!   any in-process bot as a program.
+//!
+//! Data flows: `ProgramSpec` → `Pool::new` (→ `Process::spawn`, `hello`/`ready`) →
+//! `ExternalBot::new` per game and seat → (`start`, `act`/`action`, `event`, `result`)* →
+//! `Bot::report` (faults) → the tournament's record.
+//!
+//! ```
+//! use parlour_core::{play::play_indexed, Bot, Game, ProgramSpec};
+//! use parlour_protocol::{ExternalBot, Mode, Pool};
+//! use parlour_uno::Uno;
+//!
+//! // A bot in Python that always plays the first legal action.
+//! let script = r#"
+//! import sys, json
+//! for line in sys.stdin:
+//!     m = json.loads(line)
+//!     if m["type"] == "hello":
+//!         print(json.dumps({"type": "ready", "protocol": 1}), flush=True)
+//!     elif m["type"] == "act":
+//!         print(json.dumps({"type": "action", "id": m["id"], "index": 0}), flush=True)
+//!     elif m["type"] == "bye":
+//!         break
+//! "#;
+//! let game = Uno::new(Default::default()).unwrap();
+//! let spec = ProgramSpec {
+//!     name: "first".into(),
+//!     command: vec!["python3".into(), "-c".into(), script.into()],
+//!     dir: None,
+//!     env: Default::default(),
+//!     limits: Default::default(),
+//!     max_faults: 10,
+//! };
+//! let pool = Pool::new(&game, spec, None, Mode::Tournament).unwrap();
+//! pool.preflight().unwrap();
+//! let mut bots: Vec<Box<dyn Bot<Uno>>> = vec![
+//!     Box::new(ExternalBot::<Uno>::new(pool.clone(), 1)),
+//!     Box::new(parlour_bots::RandomBot::new(2)),
+//!     Box::new(parlour_bots::RandomBot::new(3)),
+//!     Box::new(parlour_bots::RandomBot::new(4)),
+//! ];
+//! let end = play_indexed(&game, game.new_game(7), &mut bots, 0).unwrap();
+//! assert_eq!(end.returns().len(), 4);
+//! assert!(bots[0].report().faults.is_empty());
+//! assert!(pool.asked() > 0);
+//! # use parlour_core::State;
+//! ```
+#![deny(missing_docs)]
+
+pub mod check;
+pub mod external;
+pub mod process;
+pub mod serve;
+
+pub use check::{check_program, CheckReport};
+pub use external::{shell_text, ExternalBot, Mode, Pool, Position, Timing};
+pub use serve::{serve, ServeError};
+
+/// The protocol's version, sent in `hello` and expected in `ready`.
+pub const PROTOCOL_VERSION: u64 = 1;
