@@ -1,0 +1,91 @@
+"""A bot that misbehaves on purpose, for parlour's protocol tests.
+
+Usage: misbehave.py MODE [ARG]. It speaks the protocol correctly (answering the first legal
+action) except for what MODE makes it do:
+
+  ok          nothing wrong
+  slow SECS   sleep SECS before every answer
+  hang N      answer N decisions, then never answer again
+  crash N     exit with status 3 at its Nth decision
+  junk        answer every third decision with a line that is not JSON
+  illegal     answer every third decision with an action that is not legal
+  index       answer every third decision with an index out of range
+  flood       answer its second decision with a 2 MiB line
+  hog         at its first decision, try to allocate 2 GiB
+  fork FILE   at its first decision, start a child that sleeps, and write its pid to FILE
+  early       exit right after greeting
+  silent      never greet
+  secrets     answer illegally if it sees PARLOUR_TEST_SECRET or any descriptor beyond 0-2
+  record FILE append every line received to FILE; ask for events
+  stderr      write to standard error at every decision
+"""
+import json
+import os
+import sys
+import time
+
+mode = sys.argv[1]
+arg = sys.argv[2] if len(sys.argv) > 2 else None
+
+
+def send(obj):
+    sys.stdout.write(json.dumps(obj) + "\n")
+    sys.stdout.flush()
+
+
+if mode == "silent":
+    time.sleep(1000)
+decisions = 0
+for line in sys.stdin:
+    if mode == "record":
+        with open(arg, "a") as f:
+            f.write(line)
+    m = json.loads(line)
+    kind = m["type"]
+    if kind == "hello":
+        send({"type": "ready", "protocol": 1, "name": "misbehave " + mode, "events": mode == "record"})
+        if mode == "early":
+            sys.exit(0)
+    elif kind == "act":
+        decisions += 1
+        answer = {"type": "action", "id": m["id"], "index": 0}
+        if mode == "slow":
+            time.sleep(float(arg))
+        elif mode == "hang" and decisions > int(arg):
+            time.sleep(1000)
+        elif mode == "crash" and decisions == int(arg):
+            sys.exit(3)
+        elif mode == "junk" and decisions % 3 == 0:
+            sys.stdout.write("this is not json\n")
+            sys.stdout.flush()
+            continue
+        elif mode == "illegal" and decisions % 3 == 0:
+            answer = {"type": "action", "id": m["id"], "action": "not-an-action"}
+        elif mode == "index" and decisions % 3 == 0:
+            answer = {"type": "action", "id": m["id"], "index": len(m["legal"])}
+        elif mode == "flood" and decisions == 2:
+            sys.stdout.write("x" * (2 << 20) + "\n")
+            sys.stdout.flush()
+            continue
+        elif mode == "hog" and decisions == 1:
+            hog = bytearray(2 << 30)
+            hog[-1] = 1
+        elif mode == "fork" and decisions == 1:
+            pid = os.fork()
+            if pid == 0:
+                time.sleep(1000)
+                os._exit(0)
+            with open(arg, "w") as f:
+                f.write(str(pid))
+        elif mode == "secrets":
+            fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
+            # listdir itself holds one descriptor open while it reads.
+            extra = [fd for fd in fds if fd > 2][1:]
+            if "PARLOUR_TEST_SECRET" in os.environ or extra:
+                answer = {"type": "action", "id": m["id"], "action": "leak"}
+        elif mode == "stderr":
+            sys.stderr.write("thinking about decision %d\n" % m["id"])
+            sys.stderr.flush()
+        send(answer)
+    elif kind == "bye":
+        break

@@ -1,0 +1,133 @@
+//! What an external bot is sent is exactly its seat's view: every observation it receives is
+//! unchanged when everything hidden from that seat is resampled, and other seats' hidden
+//! actions (Comp10001-Go's picks) reach it as `null`.
+
+use std::path::PathBuf;
+
+use parlour_core::play::play_indexed;
+use parlour_core::rng::seeded;
+use parlour_core::{Bot, Game, Limits, ProgramSpec};
+use parlour_protocol::{ExternalBot, Mode, Pool};
+use serde_json::Value;
+
+/// Plays `games` games of `game` with a recording program at seat `index % n`, returning the
+/// lines it received, per game (from its `start` to its `result`).
+fn record<G: Game>(game: &G, games: u64) -> Vec<Vec<Value>> {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("received.jsonl");
+    let script = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/bots/misbehave.py");
+    let spec = ProgramSpec {
+        name: "recorder".into(),
+        command: vec![
+            "python3".into(),
+            script.display().to_string(),
+            "record".into(),
+            file.display().to_string(),
+        ],
+        dir: None,
+        env: Default::default(),
+        limits: Limits::default(),
+        max_faults: 10,
+    };
+    let pool = Pool::new(game, spec, None, Mode::Tournament).unwrap();
+    pool.preflight().unwrap();
+    let n = game.num_players();
+    for index in 0..games {
+        let seat = (index % n as u64) as usize;
+        let mut bots: Vec<Box<dyn Bot<G>>> = (0..n)
+            .map(|s| -> Box<dyn Bot<G>> {
+                if s == seat {
+                    Box::new(ExternalBot::<G>::new(pool.clone(), index))
+                } else {
+                    Box::new(parlour_bots::RandomBot::new(index * 7 + s as u64))
+                }
+            })
+            .collect();
+        play_indexed(game, game.new_game(index), &mut bots, index).unwrap();
+        assert!(bots[seat].report().faults.is_empty());
+    }
+    pool.shutdown();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let mut out: Vec<Vec<Value>> = Vec::new();
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        match v["type"].as_str() {
+            Some("start") => out.push(vec![v]),
+            Some("hello") | Some("bye") => {}
+            _ => out.last_mut().unwrap().push(v),
+        }
+    }
+    assert_eq!(out.len() as u64, games);
+    out
+}
+
+/// Checks every observation a game's lines carry against resampling, and returns the events.
+fn check_views<G: Game>(game: &G, lines: &[Value]) -> Vec<Value> {
+    let seat = lines[0]["seat"].as_u64().unwrap() as usize;
+    let mut rng = seeded(9);
+    let mut events = Vec::new();
+    let mut acts = 0;
+    for m in lines {
+        let observation = match m["type"].as_str().unwrap() {
+            "act" => {
+                acts += 1;
+                &m["observation"]
+            }
+            "result" => &m["observation"],
+            "event" => {
+                assert_ne!(m["seat"].as_u64().unwrap() as usize, seat, "own action echoed");
+                events.push(m.clone());
+                continue;
+            }
+            _ => continue,
+        };
+        let obs: G::Observation = serde_json::from_value(observation.clone()).unwrap();
+        assert_eq!(G::observer(&obs), seat, "another seat's observation was sent");
+        for _ in 0..3 {
+            let other = game.resample(&obs, &mut rng).unwrap();
+            let view = serde_json::to_value(parlour_core::State::observation(&other, seat)).unwrap();
+            assert_eq!(&view, observation, "the message held more than the seat's view");
+        }
+    }
+    assert!(acts > 0);
+    assert_eq!(lines.last().unwrap()["type"], "result");
+    events
+}
+
+#[test]
+fn uno_messages_are_the_seats_view_and_plays_are_public() {
+    let game = parlour_uno::Uno::new(Default::default()).unwrap();
+    for lines in record(&game, 4) {
+        let events = check_views(&game, &lines);
+        assert!(!events.is_empty());
+        // Every Uno action is seen by all: each event names it.
+        assert!(events.iter().all(|e| e["action"].is_string()), "{events:?}");
+    }
+}
+
+#[test]
+fn go_picks_of_other_seats_arrive_hidden() {
+    let game = parlour_go::Go::new(Default::default()).unwrap();
+    for lines in record(&game, 4) {
+        let events = check_views(&game, &lines);
+        // 10 turns × 3 other seats.
+        assert_eq!(events.len(), 30);
+        assert!(events.iter().all(|e| e["action"].is_null()), "{events:?}");
+    }
+}
+
+#[test]
+fn phased_bo_and_chexers_messages_are_the_seats_view() {
+    let phased = parlour_phased::Phased::new(Default::default()).unwrap();
+    for lines in record(&phased, 1) {
+        check_views(&phased, &lines);
+    }
+    let bo = parlour_bo::Bo::new(Default::default()).unwrap();
+    for lines in record(&bo, 2) {
+        check_views(&bo, &lines);
+    }
+    let chexers = parlour_chexers::Chexers::new(Default::default()).unwrap();
+    for lines in record(&chexers, 2) {
+        check_views(&chexers, &lines);
+    }
+}
