@@ -175,8 +175,19 @@ pub fn read_bots_file(
     let name = path.display();
     let text = std::fs::read_to_string(path)
         .map_err(|e| usage(format!("cannot read bots file {name}: {e}")))?;
-    let file: BotsFile =
-        toml::from_str(&text).map_err(|e| usage(format!("bots file {name}: {e}")))?;
+    let file: BotsFile = toml::from_str(&text).map_err(|e| {
+        // One line: where, then what (toml's own text draws the line in several).
+        let at = e.span().map_or(String::new(), |span| {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("line {line}, column {column}: ")
+        });
+        usage(format!(
+            "bots file {name}: {at}{}",
+            e.message().trim().replace('\n', " ")
+        ))
+    })?;
     let base = path
         .parent()
         .filter(|p| !p.as_os_str().is_empty())

@@ -578,6 +578,11 @@ impl<G: Game> ExternalBot<G> {
 
 impl<G: Game> Bot<G> for ExternalBot<G> {
     fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
+        if !self.forfeited && self.pool.has_forfeited() {
+            // Another game reached the limit: this one stops asking too.
+            self.forfeited = true;
+            self.running = None;
+        }
         let action = if self.running.is_none() || !self.pool.take_budget() {
             self.random(d.legal)
         } else {

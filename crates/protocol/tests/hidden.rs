@@ -75,18 +75,30 @@ fn check_views<G: Game>(game: &G, lines: &[Value]) -> Vec<Value> {
             }
             "result" => &m["observation"],
             "event" => {
-                assert_ne!(m["seat"].as_u64().unwrap() as usize, seat, "own action echoed");
+                assert_ne!(
+                    m["seat"].as_u64().unwrap() as usize,
+                    seat,
+                    "own action echoed"
+                );
                 events.push(m.clone());
                 continue;
             }
             _ => continue,
         };
         let obs: G::Observation = serde_json::from_value(observation.clone()).unwrap();
-        assert_eq!(G::observer(&obs), seat, "another seat's observation was sent");
+        assert_eq!(
+            G::observer(&obs),
+            seat,
+            "another seat's observation was sent"
+        );
         for _ in 0..3 {
             let other = game.resample(&obs, &mut rng).unwrap();
-            let view = serde_json::to_value(parlour_core::State::observation(&other, seat)).unwrap();
-            assert_eq!(&view, observation, "the message held more than the seat's view");
+            let view =
+                serde_json::to_value(parlour_core::State::observation(&other, seat)).unwrap();
+            assert_eq!(
+                &view, observation,
+                "the message held more than the seat's view"
+            );
         }
     }
     assert!(acts > 0);

@@ -65,7 +65,13 @@ fn play_games(pool: &Arc<Pool>, games: u64) -> Vec<parlour_core::BotReport> {
 
 fn pool(args: &[&str], limits: Limits, max_faults: u32) -> Arc<Pool> {
     let game = Uno::new(Default::default()).unwrap();
-    let pool = Pool::new(&game, spec(args, limits, max_faults), None, Mode::Tournament).unwrap();
+    let pool = Pool::new(
+        &game,
+        spec(args, limits, max_faults),
+        None,
+        Mode::Tournament,
+    )
+    .unwrap();
     pool.preflight().unwrap();
     pool
 }
@@ -94,7 +100,10 @@ fn a_slow_answer_is_a_timeout_and_its_late_answer_is_ignored() {
     let reports = play_games(&p, 1);
     let faults = &reports[0].faults;
     assert!(!faults.is_empty());
-    assert!(faults.iter().all(|f| f.kind == FaultKind::Timeout), "{faults:?}");
+    assert!(
+        faults.iter().all(|f| f.kind == FaultKind::Timeout),
+        "{faults:?}"
+    );
     assert!(faults[0].detail.contains("no answer within 150 ms"));
 }
 
@@ -175,7 +184,11 @@ fn a_flood_of_output_is_a_malformed_answer_not_a_memory_blowup() {
     let faults = &reports[0].faults;
     assert_eq!(faults.len(), 1, "{faults:?}");
     assert_eq!(faults[0].kind, FaultKind::Malformed);
-    assert!(faults[0].detail.contains("bytes or more"), "{}", faults[0].detail);
+    assert!(
+        faults[0].detail.contains("bytes or more"),
+        "{}",
+        faults[0].detail
+    );
 }
 
 #[test]
@@ -190,7 +203,11 @@ fn the_memory_limit_stops_a_memory_hog() {
     assert_eq!(faults.len(), 1, "{faults:?}");
     assert_eq!(faults[0].kind, FaultKind::Exited);
     // Python's MemoryError ends the program with status 1.
-    assert!(faults[0].detail.contains("exited with status 1"), "{}", faults[0].detail);
+    assert!(
+        faults[0].detail.contains("exited with status 1"),
+        "{}",
+        faults[0].detail
+    );
 }
 
 fn alive(pid: i32) -> bool {
@@ -245,7 +262,11 @@ fn programs_that_cannot_start_or_greet_are_refused_before_play() {
     let why = refuse(missing);
     assert!(why.starts_with("cannot start /no/such/program"), "{why}");
     let mut exits = spec(&["ok"], fast(), 10);
-    exits.command = vec!["python3".into(), "-c".into(), "import sys; sys.exit(4)".into()];
+    exits.command = vec![
+        "python3".into(),
+        "-c".into(),
+        "import sys; sys.exit(4)".into(),
+    ];
     let why = refuse(exits);
     assert!(why.contains("exited with status 4"), "{why}");
     let silent = Limits {
@@ -271,7 +292,11 @@ fn a_program_that_exits_after_greeting_is_an_exited_fault_in_play() {
     for r in &reports {
         assert_eq!(r.faults.len(), 1, "{:?}", r.faults);
         assert_eq!(r.faults[0].kind, FaultKind::Exited);
-        assert!(r.faults[0].detail.contains("exited with status 0"), "{}", r.faults[0].detail);
+        assert!(
+            r.faults[0].detail.contains("exited with status 0"),
+            "{}",
+            r.faults[0].detail
+        );
     }
 }
 

@@ -1,0 +1,435 @@
+//! External bots from the command line: `cmd:` entries and bots files in tournaments, the
+//! faults they record, `check-bot`, `serve-bot`, and the bad-input contract.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::{assert_bad_input_in, parlour_in, stderr, stdout};
+use serde_json::Value;
+
+const PARLOUR: &str = env!("CARGO_BIN_EXE_parlour");
+
+fn misbehave() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../protocol/tests/bots/misbehave.py")
+        .canonicalize()
+        .unwrap()
+        .display()
+        .to_string()
+}
+
+fn json_run(dir: &Path, args: &[&str]) -> Value {
+    let o = parlour_in(dir, args);
+    assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+/// The standings' numbers with labels taken out, so entries can be compared across names.
+fn numbers(v: &Value) -> Value {
+    let mut entries = v["standings"]["entries"].clone();
+    for e in entries.as_array_mut().unwrap() {
+        e.as_object_mut().unwrap().remove("label");
+    }
+    entries
+}
+
+#[test]
+fn a_served_builtin_bot_plays_exactly_as_it_does_in_process() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, bot, others, games) in [
+        ("uno", "heuristic", "random,random,random", "40"),
+        ("go", "heuristic", "random,random,random", "40"),
+        ("phased", "heuristic", "random,random,random", "4"),
+        ("bo", "heuristic", "random,random,random", "8"),
+        ("chexers", "greedy", "random,random", "6"),
+    ] {
+        let served = format!("cmd:{PARLOUR} serve-bot {game} {bot}");
+        let run = |first: &str| {
+            json_run(
+                dir.path(),
+                &[
+                    "tournament",
+                    game,
+                    "--bots",
+                    &format!("{first},{others}"),
+                    "--games",
+                    games,
+                    "--seed",
+                    "5",
+                    "--no-db",
+                    "--format",
+                    "json",
+                    "--jobs",
+                    "2",
+                ],
+            )
+        };
+        let inside = run(bot);
+        let outside = run(&served);
+        assert_eq!(numbers(&inside), numbers(&outside), "{game}");
+        assert!(outside["standings"]["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|e| e["faults"] == 0));
+    }
+}
+
+#[test]
+fn check_bot_passes_a_correct_bot_and_lists_a_faulty_bots_positions() {
+    let dir = tempfile::tempdir().unwrap();
+    for game in ["uno", "go", "phased", "bo", "chexers"] {
+        let o = parlour_in(
+            dir.path(),
+            &[
+                "check-bot",
+                game,
+                "--decisions",
+                "300",
+                "--",
+                PARLOUR,
+                "serve-bot",
+                game,
+                "random",
+            ],
+        );
+        let out = stdout(&o);
+        assert!(o.status.success(), "{game}: {out} {}", stderr(&o));
+        assert!(out.contains(&format!("{game}: 300 decisions in")), "{out}");
+        assert!(
+            out.contains(", 0 faults;") && out.ends_with("passed\n"),
+            "{out}"
+        );
+    }
+    let script = misbehave();
+    let o = parlour_in(
+        dir.path(),
+        &[
+            "check-bot",
+            "uno",
+            "--decisions",
+            "60",
+            "--show",
+            "2",
+            "--",
+            "python3",
+            &script,
+            "illegal",
+        ],
+    );
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("decision") && out.contains(": illegal: "),
+        "{out}"
+    );
+    assert!(out.contains("  observation: {\"seat\":"), "{out}");
+    assert!(out.contains("  legal: ["), "{out}");
+    assert!(
+        out.contains("60 decisions in") && out.contains("20 faults (20 illegal)"),
+        "{out}"
+    );
+    assert!(out.contains("... and 18 more faults"), "{out}");
+    assert!(stderr(&o).contains("failed the check"));
+    // Late answers are reported too.
+    let o = parlour_in(
+        dir.path(),
+        &[
+            "check-bot",
+            "go",
+            "--decisions",
+            "4",
+            "--time-limit-ms",
+            "50",
+            "--",
+            "python3",
+            &script,
+            "slow",
+            "0.08",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stdout(&o).contains("timeout: no answer within 50 ms"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn a_tournament_with_a_faulty_program_completes_and_records_every_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let script = misbehave();
+    let o = parlour_in(
+        dir.path(),
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            &format!("random,random,random,cmd:python3 {script} junk"),
+            "--games",
+            "40",
+            "--max-faults",
+            "12",
+            "--jobs",
+            "1",
+            "--db",
+            db.to_str().unwrap(),
+        ],
+    );
+    let out = stdout(&o);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(out.contains("40 of 40 games"), "{out}");
+    assert!(
+        out.contains("12 fault(s), forfeited"),
+        "the entry forfeits after 12 faults: {out}"
+    );
+    // The log sits beside the database.
+    assert!(stderr(&o).contains("t-logs/"), "{}", stderr(&o));
+    let conn = rusqlite::Connection::open(&db).unwrap();
+    let mut stmt = conn
+        .prepare("SELECT faults, forfeited, winners, seats FROM games ORDER BY idx")
+        .unwrap();
+    let rows: Vec<(String, String, String, String)> = stmt
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+        .unwrap()
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(rows.len(), 40);
+    let mut faults = 0;
+    let mut forfeits = 0;
+    for (f, forfeited, winners, _) in &rows {
+        let f: Vec<Value> = serde_json::from_str(f).unwrap();
+        for fault in &f {
+            assert_eq!(fault["kind"], "malformed");
+            assert!(fault["detail"].as_str().unwrap().contains("is not JSON"));
+            assert!(fault["seat"].is_u64() && fault["decision"].is_u64());
+        }
+        faults += f.len();
+        let forfeited: Vec<usize> = serde_json::from_str(forfeited).unwrap();
+        let winners: Vec<usize> = serde_json::from_str(winners).unwrap();
+        assert!(forfeited.iter().all(|s| !winners.contains(s)));
+        forfeits += forfeited.len();
+    }
+    assert_eq!(faults, 12);
+    assert!(forfeits > 0);
+    // The report reads the faults back.
+    let report = json_run(
+        dir.path(),
+        &["report", db.to_str().unwrap(), "--format", "json"],
+    );
+    let program = report["standings"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["label"].as_str().unwrap().starts_with("cmd:"))
+        .unwrap()
+        .clone();
+    assert_eq!(program["faults"], 12);
+    assert_eq!(program["forfeits"], forfeits);
+}
+
+#[test]
+fn a_bots_file_names_programs_and_builtin_bots() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = misbehave();
+    std::fs::write(
+        dir.path().join("bots.toml"),
+        format!(
+            "[[bot]]\nname = \"mine\"\ncommand = [\"python3\", \"{script}\", \"ok\"]\ntime_limit_ms = 500\n\n\
+             [[bot]]\nbuiltin = \"heuristic\"\n\n[[bot]]\nname = \"served\"\ncommand = \"{PARLOUR} serve-bot uno random\"\n"
+        ),
+    )
+    .unwrap();
+    let v = json_run(
+        dir.path(),
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "random",
+            "--bots-file",
+            "bots.toml",
+            "--games",
+            "8",
+            "--no-db",
+            "--format",
+            "json",
+        ],
+    );
+    let labels: Vec<&str> = v["standings"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["label"].as_str().unwrap())
+        .collect();
+    for name in ["random", "mine", "heuristic", "served"] {
+        assert!(labels.contains(&name), "{labels:?}");
+    }
+}
+
+#[test]
+fn bad_external_bots_and_bots_files_are_one_clear_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    assert_bad_input_in(
+        d,
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "random,random,random,cmd:/no/such/bot",
+            "--no-db",
+        ],
+        "bot cmd:/no/such/bot (/no/such/bot) cannot play: cannot start /no/such/bot",
+    );
+    let script = misbehave();
+    assert_bad_input_in(
+        d,
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            &format!("random,random,random,cmd:python3 {script} silent"),
+            "--startup-ms",
+            "300",
+            "--no-db",
+        ],
+        "no greeting within 300 ms",
+    );
+    assert_bad_input_in(
+        d,
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "random,cmd:\"python3 x.py",
+            "--no-db",
+        ],
+        "unclosed quote",
+    );
+    assert_bad_input_in(
+        d,
+        &["tournament", "uno", "--time-limit-ms", "50", "--no-db"],
+        "the limit flags are for external bots",
+    );
+    assert_bad_input_in(
+        d,
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "random,cmd:x",
+            "--time-limit-ms",
+            "0",
+            "--no-db",
+        ],
+        "--time-limit-ms must be a positive number",
+    );
+    std::fs::write(
+        d.join("broken.toml"),
+        "[[bot]]\nname = \"x\"\ncommand = [\"a\"\n",
+    )
+    .unwrap();
+    assert_bad_input_in(
+        d,
+        &["tournament", "uno", "--bots-file", "broken.toml", "--no-db"],
+        "bots file broken.toml: line 3, column 15: unclosed array",
+    );
+    std::fs::write(
+        d.join("both.toml"),
+        "[[bot]]\nname = \"x\"\nbuiltin = \"random\"\ncommand = \"a\"\n",
+    )
+    .unwrap();
+    assert_bad_input_in(
+        d,
+        &["tournament", "uno", "--bots-file", "both.toml", "--no-db"],
+        "bot 1 (x): give exactly one of builtin",
+    );
+    std::fs::write(
+        d.join("unknown.toml"),
+        "[[bot]]\nbuiltin = \"random\"\ncolour = 3\n",
+    )
+    .unwrap();
+    assert_bad_input_in(
+        d,
+        &[
+            "tournament",
+            "uno",
+            "--bots-file",
+            "unknown.toml",
+            "--no-db",
+        ],
+        "unknown field `colour`",
+    );
+    assert_bad_input_in(
+        d,
+        &[
+            "tournament",
+            "uno",
+            "--bots-file",
+            "missing.toml",
+            "--no-db",
+        ],
+        "cannot read bots file missing.toml",
+    );
+    assert_bad_input_in(
+        d,
+        &["check-bot", "uno", "--", "/no/such/bot"],
+        "cannot start /no/such/bot",
+    );
+    assert_bad_input_in(d, &["serve-bot", "uno", "nobody"], "unknown bot \"nobody\"");
+}
+
+#[test]
+fn a_tournament_with_programs_resumes_and_refuses_when_a_program_is_gone() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let bot = d.join("bot.py");
+    std::fs::copy(misbehave(), &bot).unwrap();
+    let db = d.join("r.sqlite");
+    let o = parlour_in(
+        d,
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "random,random,random,cmd:python3 bot.py ok",
+            "--games",
+            "8",
+            "--db",
+            "r.sqlite",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    // The program's directory is stored, so the run resumes from anywhere.
+    let elsewhere = tempfile::tempdir().unwrap();
+    let o = parlour_in(
+        elsewhere.path(),
+        &["tournament", "--resume", db.to_str().unwrap()],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("0 games played now"), "{}", stdout(&o));
+    assert_bad_input_in(
+        elsewhere.path(),
+        &[
+            "tournament",
+            "--resume",
+            db.to_str().unwrap(),
+            "--time-limit-ms",
+            "9",
+        ],
+        "keeps the limits it was started with",
+    );
+    // With the program gone, resuming is refused before the file is touched.
+    std::fs::remove_file(&bot).unwrap();
+    let before = std::fs::read(&db).unwrap();
+    assert_bad_input_in(
+        elsewhere.path(),
+        &["tournament", "--resume", db.to_str().unwrap()],
+        "exited with status 2",
+    );
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+}

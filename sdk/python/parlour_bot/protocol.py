@@ -1,0 +1,288 @@
+"""The protocol loop: parlour's JSON lines in, the bot's answers out (``docs/protocol.md``).
+
+:func:`run` does the handshake, then calls the bot's methods for ``start``, ``act``, ``event``
+and ``result`` until ``bye`` or the end of input. While it runs, ``sys.stdout`` is the log
+(standard error), so a bot's ``print()`` can never corrupt the protocol; when the bot runs as a
+real process, file descriptor 1 itself is pointed at standard error too, so output from
+``os.system`` or C extensions lands in the log as well. Only :func:`run` writes to the real
+standard output.
+
+If the bot's code raises, the traceback goes to standard error and the process exits with status
+1, without answering. parlour records that as an ``exited`` fault (with the status), plays the
+rest of that game's decisions for the seat at random, and starts a fresh copy of the program for
+the next game. The kit never makes up an answer on the bot's behalf.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import sys
+import traceback
+from dataclasses import dataclass
+from typing import IO, Any, Dict, List, Optional, Union
+
+from .actions import Action
+
+__all__ = ["PROTOCOL", "Bot", "GameResult", "run"]
+
+#: The protocol version this kit speaks.
+PROTOCOL = 1
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A ``result`` message: the game is over."""
+
+    #: Every seat's return, in the game's unit (higher is better).
+    returns: List[float]
+    #: The seats that won (empty for a draw).
+    winners: List[int]
+    #: This seat's final observation (typed, for a game's bot class).
+    observation: Any
+    #: Faults this bot made in the game.
+    faults: int
+    #: Whether the entry has forfeited (its remaining games are played at random).
+    forfeited: bool
+
+
+class Bot:
+    """Base class of every bot. Override :meth:`act`; the other hooks are optional.
+
+    A bot playing one game should derive from that game's class (``UnoBot``, ``GoBot``,
+    ``PhasedBot``, ``BoBot``, ``ChexersBot``), whose :meth:`act` gets typed objects. This base
+    class hands :meth:`act` the raw JSON (dicts, lists and strings), which is the cheapest.
+
+    :func:`run` sets these attributes before the hooks need them:
+
+    - ``options`` (dict), ``players`` (int), ``limits`` (dict), ``entry`` (the name the bot is
+      entered under) and ``hello`` (the whole message; the game is ``hello["game"]``), from
+      ``hello``;
+    - ``seat`` (int) and ``rng`` (a ``random.Random`` seeded from the game's ``seed``: draw all
+      randomness from it and a replayed tournament replays your bot too), at each ``start``;
+    - ``time_limit_ms`` and ``bank_ms`` (ints), at each ``act``.
+    """
+
+    #: Shown in parlour's logs; the class name when empty.
+    name: str = ""
+    #: The game this class plays (``None``: any). On a ``hello`` for another game the kit answers
+    #: ``error`` and parlour stops with that message.
+    game: Optional[str] = None
+
+    # Set by run(); declared for type checkers.
+    options: Dict[str, Any]
+    players: int
+    limits: Dict[str, Any]
+    entry: str
+    hello: Dict[str, Any]
+    seat: int
+    rng: random.Random
+    time_limit_ms: int
+    bank_ms: int
+
+    # -- conversions (the game classes override these) -------------------------------------
+
+    def parse_observation(self, obj: Any) -> Any:
+        """The observation handed to :meth:`act`: here the JSON object itself."""
+        return obj
+
+    def parse_action(self, text: str) -> Any:
+        """An action string as handed to :meth:`act` and :meth:`on_event`: here the string."""
+        return text
+
+    def parse_legal(self, legal: List[str]) -> List[Any]:
+        """The legal list handed to :meth:`act`: here the JSON list itself."""
+        return legal
+
+    # -- hooks -------------------------------------------------------------------------------
+
+    def on_start(self, seat: int, seed: int, index: int) -> None:
+        """A game begins: this bot holds ``seat``. Forget the last game's hidden cards here."""
+
+    def act(self, observation: Any, legal: List[Any]) -> Union[Action, str, int]:
+        """Choose an action: one of ``legal`` (an object or its text form), or an ``int``, its
+        position in ``legal``."""
+        raise NotImplementedError("a bot must override act()")
+
+    def on_event(self, seat: int, action: Any) -> None:
+        """Another seat acted (``action`` is ``None`` when hidden from this seat).
+
+        Override it only if you need it: parlour sends events only to a bot whose class
+        overrides this method (the observation already holds the seat's whole history)."""
+
+    def on_result(self, result: GameResult) -> None:
+        """The game is over."""
+
+
+def _wants_events(bot: Bot) -> bool:
+    return type(bot).on_event is not Bot.on_event
+
+
+class _Channel:
+    """Reads parlour's lines and writes answers, on the real streams or on test streams."""
+
+    def __init__(self, stdin: Optional[IO[Any]], stdout: Optional[IO[Any]]) -> None:
+        self._restore_fd: Optional[int] = None
+        if stdin is None:
+            stdin = getattr(sys.stdin, "buffer", sys.stdin)
+        self._in = stdin
+        if stdout is None:
+            stdout = self._claim_real_stdout()
+        self._out = stdout
+        self._text = isinstance(stdout, io.TextIOBase)
+
+    def _claim_real_stdout(self) -> IO[Any]:
+        """Keeps a private copy of fd 1 for the protocol and points fd 1 at the log."""
+        current = sys.stdout
+        try:
+            fd = current.fileno()
+        except (AttributeError, OSError, ValueError):
+            fd = -1
+        if fd != 1:
+            return current  # Already redirected by someone (a test, an embedding): use it.
+        current.flush()
+        private = os.dup(1)
+        os.dup2(2, 1)
+        self._restore_fd = private
+        return os.fdopen(private, "wb", closefd=False)
+
+    def read(self) -> Optional[Dict[str, Any]]:
+        """The next message, or ``None`` at the end of input. Blank lines are skipped."""
+        while True:
+            line = self._in.readline()
+            if not line:
+                return None
+            if line.strip():
+                msg = json.loads(line)
+                if not isinstance(msg, dict):
+                    raise ValueError(f"not a JSON object: {line!r}")
+                return msg
+
+    def write(self, msg: Dict[str, Any]) -> None:
+        line = json.dumps(msg, separators=(",", ":"), ensure_ascii=False) + "\n"
+        if self._text:
+            self._out.write(line)
+        else:
+            self._out.write(line.encode("utf-8"))
+        self._out.flush()
+
+    def close(self) -> None:
+        if self._restore_fd is not None:
+            try:
+                self._out.flush()
+                sys.stderr.flush()
+                os.dup2(self._restore_fd, 1)
+                os.close(self._restore_fd)
+            except OSError:
+                pass
+            self._restore_fd = None
+
+
+def _encode(answer: Any, legal_len: int) -> Dict[str, Any]:
+    """The ``action`` message fields for what ``act`` returned."""
+    if isinstance(answer, Action):
+        return {"action": answer.text}
+    if isinstance(answer, str):
+        return {"action": answer}
+    if isinstance(answer, int) and not isinstance(answer, bool):
+        return {"index": answer}
+    raise TypeError(
+        f"act() returned {answer!r} ({type(answer).__name__}); expected one of the legal actions, "
+        f"its text, or its int position in legal (0..{legal_len - 1})"
+    )
+
+
+def _fail(why: str) -> "SystemExit":
+    print(f"parlour_bot: {why}", file=sys.stderr, flush=True)
+    return SystemExit(1)
+
+
+def run(bot: Bot, stdin: Optional[IO[Any]] = None, stdout: Optional[IO[Any]] = None) -> None:
+    """Plays the protocol for ``bot`` until ``bye`` or the end of input.
+
+    ``stdin`` and ``stdout`` default to the process's own streams; tests pass in-memory ones
+    (text or binary). Raises ``SystemExit(1)`` after logging the traceback when the bot's code
+    raises, or when parlour's messages cannot be read.
+    """
+    channel = _Channel(stdin, stdout)
+    saved_stdout = sys.stdout
+    sys.stdout = sys.stderr
+    try:
+        _serve(bot, channel)
+    finally:
+        sys.stdout = saved_stdout
+        channel.close()
+
+
+def _serve(bot: Bot, ch: _Channel) -> None:
+    try:
+        hello = ch.read()
+    except ValueError as e:
+        raise _fail(f"cannot read parlour's first line: {e}") from None
+    if hello is None:
+        return
+    if hello.get("type") != "hello":
+        raise _fail(f"expected a hello message first, got {hello.get('type')!r}")
+    game = hello.get("game")
+    if hello.get("protocol") != PROTOCOL:
+        ch.write({"type": "error",
+                  "message": f"this bot's kit speaks protocol {PROTOCOL}, "
+                             f"not {hello.get('protocol')!r}"})
+        raise _fail(f"protocol {hello.get('protocol')!r} is not {PROTOCOL}")
+    if bot.game is not None and game != bot.game:
+        ch.write({"type": "error", "message": f"this bot plays {bot.game}, not {game}"})
+        raise _fail(f"asked to play {game!r}; {type(bot).__name__} plays {bot.game!r}")
+    bot.hello = hello
+    bot.options = hello.get("options") or {}
+    bot.players = int(hello.get("players") or 0)
+    bot.limits = hello.get("limits") or {}
+    bot.entry = hello.get("name") or ""
+    bot.rng = random.Random(0)  # replaced, seeded from the game, at each start
+    ch.write({"type": "ready", "protocol": PROTOCOL, "name": bot.name or type(bot).__name__,
+              "events": _wants_events(bot)})
+
+    while True:
+        try:
+            msg = ch.read()
+        except ValueError as e:
+            raise _fail(f"cannot read parlour's line: {e}") from None
+        if msg is None:
+            return
+        kind = msg.get("type")
+        try:
+            if kind == "act":
+                time = msg.get("time") or {}
+                bot.time_limit_ms = int(time.get("limit_ms", 0))
+                bot.bank_ms = int(time.get("bank_ms", 0))
+                legal_json = msg["legal"]
+                answer = bot.act(bot.parse_observation(msg["observation"]),
+                                 bot.parse_legal(legal_json))
+                reply = {"type": "action", "id": msg["id"]}
+                reply.update(_encode(answer, len(legal_json)))
+                ch.write(reply)
+            elif kind == "event":
+                text = msg.get("action")
+                bot.on_event(int(msg["seat"]), None if text is None else bot.parse_action(text))
+            elif kind == "start":
+                seed = int(msg.get("seed", 0))
+                bot.seat = int(msg["seat"])
+                bot.rng = random.Random(seed)
+                bot.on_start(bot.seat, seed, int(msg.get("index", 0)))
+            elif kind == "result":
+                obs = msg.get("observation")
+                bot.on_result(GameResult(
+                    returns=[float(x) for x in msg.get("returns", [])],
+                    winners=[int(s) for s in msg.get("winners", [])],
+                    observation=None if obs is None else bot.parse_observation(obs),
+                    faults=int(msg.get("faults", 0)),
+                    forfeited=bool(msg.get("forfeited", False)),
+                ))
+            elif kind == "bye":
+                return
+            # Any other type is from a later minor revision: ignored, as the protocol asks.
+        except Exception:  # noqa: BLE001 - any failure in the bot's code ends the program
+            traceback.print_exc(file=sys.stderr)
+            raise _fail(f"the bot failed on a {kind!r} message; exiting with status 1 "
+                        f"(parlour records an 'exited' fault)") from None
