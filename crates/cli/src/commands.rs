@@ -2,7 +2,7 @@
 
 use std::fs::File;
 use std::io::BufWriter;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -322,17 +322,6 @@ fn make_named_bot<G: Game>(text: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Fai
     parlour_bots::make_bot::<G>(&bot_spec(text)?, seed).map_err(|e| usage(e.to_string()))
 }
 
-/// Splits a comma-separated list of names, rejecting empty entries.
-pub(crate) fn name_list(flag: &str, text: &str) -> Result<Vec<String>, Failure> {
-    let names: Vec<String> = text.split(',').map(|s| s.trim().to_string()).collect();
-    if names.iter().any(String::is_empty) {
-        return Err(usage(format!(
-            "{flag}: {text:?} is malformed: expected comma-separated names such as heuristic,random"
-        )));
-    }
-    Ok(names)
-}
-
 /// The strongest bot a game offers (its own bots are listed strongest first), else `random`.
 fn strongest_bot<G: Game>() -> &'static str {
     G::bots().first().map_or("random", |b| b.name)
@@ -366,7 +355,8 @@ impl GameCommand for PlayCmd {
         let seats_given = self.seats.is_some();
         let default_game = game_options::<G>(&self.options, &[])?;
         let seat_names = match &self.seats {
-            Some(text) => name_list("--seats", text)?,
+            Some(text) => crate::external::split_entries(text)
+                .map_err(|f| usage(f.message.replacen("--bots", "--seats", 1)))?,
             None => {
                 let mut v = vec!["human".to_string()];
                 v.extend((1..default_game.num_players()).map(|_| strongest_bot::<G>().to_string()));
@@ -398,6 +388,8 @@ impl GameCommand for PlayCmd {
         let closed = Arc::new(AtomicBool::new(false));
         let several_people = seat_names.iter().filter(|n| *n == "human").count() > 1;
         let mut bots: Vec<Box<dyn Bot<G>>> = Vec::new();
+        // Programs seated at the table, kept running until the game ends.
+        let mut held = Vec::new();
         for (seat, name) in seat_names.iter().enumerate() {
             if name == "human" {
                 let mut bot: HumanBot<LineSource, std::io::Stdout> =
@@ -409,6 +401,26 @@ impl GameCommand for PlayCmd {
                     bot,
                     closed: closed.clone(),
                 }));
+            } else if let Some(command) = name.strip_prefix("cmd:") {
+                // A program at the table: started and greeted now, its log under parlour-runs.
+                let (limits, max_faults) = crate::external::LimitFlags::default().resolve()?;
+                let spec = crate::external::program_from_cmd(command, limits, max_faults)?;
+                let programs = crate::external::Programs::start(
+                    &game,
+                    &[parlour_core::EntrySpec::Program(spec.clone())],
+                    &[format!("seat{seat}-{}", spec.name)],
+                    &PathBuf::from("parlour-runs").join("bot-logs"),
+                    parlour_protocol::Mode::Tournament,
+                )?;
+                bots.push(
+                    programs
+                        .make_bot::<G>(
+                            &parlour_core::EntrySpec::Program(spec),
+                            derive_seed(seed, 1 + seat as u64),
+                        )
+                        .map_err(|e| failed(e.to_string()))?,
+                );
+                held.push(programs);
             } else {
                 bots.push(make_named_bot::<G>(
                     name,

@@ -433,3 +433,28 @@ fn a_tournament_with_programs_resumes_and_refuses_when_a_program_is_gone() {
     );
     assert_eq!(std::fs::read(&db).unwrap(), before);
 }
+
+#[test]
+fn a_program_can_take_a_seat_in_a_played_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let play = |seat: &str| {
+        let o = parlour_in(
+            dir.path(),
+            &[
+                "play",
+                "uno",
+                "--seats",
+                &format!("random,random,random,{seat}"),
+                "--seed",
+                "3",
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+        // The first line names the seats; the game below it must be the same.
+        stdout(&o).lines().skip(1).collect::<Vec<_>>().join("\n")
+    };
+    let served = format!("cmd:{PARLOUR} serve-bot uno heuristic");
+    let through_protocol = play(&served).replace(&served, "heuristic");
+    assert!(through_protocol.contains("seat 3 (heuristic): "));
+    assert_eq!(play("heuristic"), through_protocol);
+}
