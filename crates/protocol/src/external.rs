@@ -244,7 +244,7 @@ impl Pool {
             Ok(Line::Text(t)) => t,
             Ok(Line::TooLong(n)) => return Err(format!("its greeting is {n} bytes long")),
             Ok(Line::NotText) => return Err("its greeting is not UTF-8".into()),
-            Ok(Line::Closed) | Err(ReadError::Closed(_)) => {
+            Err(ReadError::Closed(_)) => {
                 return Err(format!(
                     "it ended before its greeting ({})",
                     process.exit_status()
@@ -557,7 +557,7 @@ impl<G: Game> ExternalBot<G> {
                     Ok(Line::NotText) => {
                         break Err((FaultKind::Malformed, "a line that is not UTF-8".into()))
                     }
-                    Ok(Line::Closed) | Err(ReadError::Closed(_)) => {
+                    Err(ReadError::Closed(_)) => {
                         break Err((FaultKind::Exited, running.process.exit_status()))
                     }
                     Err(ReadError::Timeout) => {

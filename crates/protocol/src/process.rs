@@ -1,13 +1,13 @@
 //! One bot program as a sandboxed child process: its own process group, an address-space
 //! limit, an emptied environment, no inherited descriptors, standard error to a capped log, and
-//! standard output read line by line (each line at most [`MAX_LINE`] bytes) on a thread, so that
-//! every read can have a deadline.
+//! standard output read line by line (each line at most [`MAX_LINE`] bytes) with `poll`, so that
+//! every read has a deadline and an answer costs no thread hand-off.
 
-use std::io::{BufRead, BufReader, BufWriter, Read, Write};
+use std::io::{BufWriter, Read, Write};
+use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
-use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
-use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError};
+use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -46,8 +46,6 @@ pub enum Line {
     TooLong(usize),
     /// A line that is not UTF-8.
     NotText,
-    /// The output closed (the program ended, or closed it).
-    Closed,
 }
 
 /// Why reading an answer failed.
@@ -111,7 +109,9 @@ pub struct Process {
     child: Child,
     pid: i32,
     stdin: Option<BufWriter<ChildStdin>>,
-    lines: Receiver<Line>,
+    stdout: ChildStdout,
+    lines: LineBuffer,
+    closed: bool,
     threads: Vec<JoinHandle<()>>,
     exited: Option<ExitStatus>,
 }
@@ -170,12 +170,9 @@ impl Process {
         let pid = child.id() as i32;
         let stdin = child.stdin.take().map(BufWriter::new);
         let stdout = child.stdout.take().expect("stdout is piped");
-        // A small bound: a bot that floods its output blocks on the pipe instead of filling
-        // parlour's memory.
-        let (tx, lines) = sync_channel(16);
-        let mut threads = vec![std::thread::Builder::new()
-            .name("bot-stdout".into())
-            .spawn(move || read_lines(stdout, &tx))?];
+        // Standard output is read on the caller's thread, only while it waits for an answer: a
+        // bot that floods its output between decisions blocks on the full pipe.
+        let mut threads = Vec::new();
         if let (Some(stderr), Some(log)) = (child.stderr.take(), log) {
             threads.push(
                 std::thread::Builder::new()
@@ -187,7 +184,9 @@ impl Process {
             child,
             pid,
             stdin,
-            lines,
+            stdout,
+            lines: LineBuffer::default(),
+            closed: false,
             threads,
             exited: None,
         })
@@ -206,13 +205,44 @@ impl Process {
 
     /// The next line, waiting until `deadline`.
     pub fn recv(&mut self, deadline: Instant) -> Result<Line, ReadError> {
-        let wait = deadline.saturating_duration_since(Instant::now());
-        match self.lines.recv_timeout(wait) {
-            Ok(Line::Closed) | Err(RecvTimeoutError::Disconnected) => {
-                Err(ReadError::Closed(self.exit_status()))
+        loop {
+            if let Some(line) = self.lines.take(self.closed) {
+                return Ok(line);
             }
-            Ok(line) => Ok(line),
-            Err(RecvTimeoutError::Timeout) => Err(ReadError::Timeout),
+            if self.closed {
+                return Err(ReadError::Closed(self.exit_status()));
+            }
+            let wait = deadline.saturating_duration_since(Instant::now());
+            if wait.is_zero() {
+                return Err(ReadError::Timeout);
+            }
+            let mut fd = libc::pollfd {
+                fd: self.stdout.as_raw_fd(),
+                events: libc::POLLIN,
+                revents: 0,
+            };
+            // Rounded up, so a wait never ends before its deadline.
+            let ms = wait.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+            // SAFETY: one valid pollfd for the duration of the call.
+            let ready = unsafe { libc::poll(&mut fd, 1, ms) };
+            if ready < 0 {
+                let e = std::io::Error::last_os_error();
+                if e.kind() == std::io::ErrorKind::Interrupted {
+                    continue;
+                }
+                self.closed = true;
+                continue;
+            }
+            if ready == 0 {
+                continue;
+            }
+            let mut chunk = [0u8; 1 << 16];
+            match self.stdout.read(&mut chunk) {
+                Ok(0) => self.closed = true,
+                Ok(n) => self.lines.push(&chunk[..n]),
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(_) => self.closed = true,
+            }
         }
     }
 
@@ -257,10 +287,74 @@ impl Drop for Process {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
-        // The reading threads are not joined: they end at end of output, or at their next line
-        // once the receiver is gone (a program that left its group and holds the pipe open
-        // keeps one parked thread, never the caller).
+        // The log thread is not joined: it ends at the end of standard error (a program that
+        // left its group and holds the pipe open keeps one parked thread, never the caller).
         self.threads.clear();
+    }
+}
+
+/// Bytes read from a bot, cut into lines of at most [`MAX_LINE`] bytes.
+#[derive(Debug, Default)]
+pub struct LineBuffer {
+    /// Bytes read but not yet returned as a line.
+    pending: Vec<u8>,
+    /// Where the next newline search starts in `pending` (nothing before it is one).
+    scanned: usize,
+    /// While skipping an over-long line: its length so far.
+    skipping: Option<usize>,
+}
+
+impl LineBuffer {
+    /// Adds bytes read.
+    pub fn push(&mut self, bytes: &[u8]) {
+        self.pending.extend_from_slice(bytes);
+    }
+
+    /// A complete line from what has been pushed, if there is one; once the output is `closed`,
+    /// an unterminated rest counts as a line.
+    pub fn take(&mut self, closed: bool) -> Option<Line> {
+        let newline = self.pending[self.scanned..]
+            .iter()
+            .position(|&b| b == b'\n')
+            .map(|i| self.scanned + i);
+        match newline {
+            Some(i) => {
+                let rest = self.pending.split_off(i + 1);
+                let mut line = std::mem::replace(&mut self.pending, rest);
+                self.scanned = 0;
+                line.pop();
+                if let Some(skipped) = self.skipping.take() {
+                    return Some(Line::TooLong(skipped + line.len()));
+                }
+                if line.len() > MAX_LINE {
+                    return Some(Line::TooLong(line.len()));
+                }
+                if line.last() == Some(&b'\r') {
+                    line.pop();
+                }
+                Some(String::from_utf8(line).map_or(Line::NotText, Line::Text))
+            }
+            None if self.pending.len() > MAX_LINE => {
+                // Too long already: dropped as it comes, and reported when it ends.
+                *self.skipping.get_or_insert(0) += self.pending.len();
+                self.pending.clear();
+                self.scanned = 0;
+                if closed {
+                    return self.skipping.take().map(Line::TooLong);
+                }
+                None
+            }
+            None if closed && !self.pending.is_empty() => {
+                let line = std::mem::take(&mut self.pending);
+                self.scanned = 0;
+                Some(String::from_utf8(line).map_or(Line::NotText, Line::Text))
+            }
+            None if closed => self.skipping.take().map(Line::TooLong),
+            None => {
+                self.scanned = self.pending.len();
+                None
+            }
+        }
     }
 }
 
@@ -270,64 +364,6 @@ fn describe(status: ExitStatus) -> String {
         (Some(code), _) => format!("exited with status {code}"),
         (None, Some(signal)) => format!("killed by signal {signal}"),
         _ => "ended".into(),
-    }
-}
-
-/// Reads `out` line by line into `tx` until it closes or the receiver goes away.
-fn read_lines(out: impl Read, tx: &std::sync::mpsc::SyncSender<Line>) {
-    let mut reader = BufReader::with_capacity(1 << 16, out);
-    let mut line = Vec::new();
-    loop {
-        line.clear();
-        let mut too_long = 0usize;
-        let ended = loop {
-            let buf = match reader.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(_) => break true,
-            };
-            if buf.is_empty() {
-                break true;
-            }
-            let (chunk, found) = match buf.iter().position(|&b| b == b'\n') {
-                Some(i) => (&buf[..i], Some(i + 1)),
-                None => (buf, None),
-            };
-            if too_long > 0 || line.len() + chunk.len() > MAX_LINE {
-                too_long += line.len() + chunk.len();
-                line.clear();
-            } else {
-                line.extend_from_slice(chunk);
-            }
-            let used = found.unwrap_or(buf.len());
-            reader.consume(used);
-            if found.is_some() {
-                break false;
-            }
-        };
-        let message = if too_long > 0 {
-            Line::TooLong(too_long)
-        } else if ended && line.is_empty() {
-            let _ = tx.send(Line::Closed);
-            return;
-        } else {
-            match String::from_utf8(std::mem::take(&mut line)) {
-                Ok(mut text) => {
-                    if text.ends_with('\r') {
-                        text.pop();
-                    }
-                    Line::Text(text)
-                }
-                Err(_) => Line::NotText,
-            }
-        };
-        if tx.send(message).is_err() {
-            return;
-        }
-        if ended {
-            let _ = tx.send(Line::Closed);
-            return;
-        }
     }
 }
 
@@ -344,5 +380,49 @@ fn copy_log(mut err: impl Read, log: &Mutex<Log>) {
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(_) => return,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(s: &str) -> Option<Line> {
+        Some(Line::Text(s.to_string()))
+    }
+
+    #[test]
+    fn lines_are_cut_at_newlines_across_reads() {
+        let mut b = LineBuffer::default();
+        b.push(b"{\"a\":");
+        assert_eq!(b.take(false), None);
+        b.push(b"1}\r\nsecond\nthi");
+        assert_eq!(b.take(false), text("{\"a\":1}"));
+        assert_eq!(b.take(false), text("second"));
+        assert_eq!(b.take(false), None);
+        // At the end of output the unterminated rest is a line, then nothing.
+        assert_eq!(b.take(true), text("thi"));
+        assert_eq!(b.take(true), None);
+    }
+
+    #[test]
+    fn an_over_long_line_is_reported_once_with_its_length_and_the_next_line_is_read() {
+        let mut b = LineBuffer::default();
+        let chunk = vec![b'x'; 1 << 16];
+        for _ in 0..(MAX_LINE >> 16) + 2 {
+            b.push(&chunk);
+            assert_eq!(b.take(false), None);
+        }
+        b.push(b"yy\nnext\n");
+        assert_eq!(b.take(false), Some(Line::TooLong(MAX_LINE + (2 << 16) + 2)));
+        assert_eq!(b.take(false), text("next"));
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_not_text() {
+        let mut b = LineBuffer::default();
+        b.push(b"\xff\xfe\nok\n");
+        assert_eq!(b.take(false), Some(Line::NotText));
+        assert_eq!(b.take(false), text("ok"));
     }
 }
