@@ -16,7 +16,7 @@ use rand::RngExt;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use crate::process::{Line, Log, Process, ReadError, MAX_LINE};
+use crate::process::{Line, Log, Process, ReadError, SendError, MAX_LINE};
 use crate::PROTOCOL_VERSION;
 
 /// A program that has greeted: its process, whether it asked for events, and its next `id`.
@@ -234,11 +234,15 @@ impl Pool {
         let mut process =
             spawned.map_err(|e| format!("cannot start {}: {e}", shell_text(&self.spec.command)))?;
         let deadline = Instant::now() + Duration::from_millis(self.spec.limits.startup_ms);
-        process.send(&self.hello).map_err(|e| {
-            format!(
-                "it closed its input before the handshake ({e}); {}",
+        process.send(&self.hello, deadline).map_err(|e| match e {
+            SendError::Closed => format!(
+                "it closed its input before the handshake ({})",
                 process.exit_status()
-            )
+            ),
+            SendError::Timeout => format!(
+                "it did not read its input within {} ms of starting",
+                self.spec.limits.startup_ms
+            ),
         })?;
         let line = match process.recv(deadline) {
             Ok(Line::Text(t)) => t,
@@ -521,49 +525,87 @@ impl<G: Game> ExternalBot<G> {
         }
     }
 
-    /// Asks the program; `Err` is a fault (already counted as such by the caller).
-    fn ask(&mut self, d: &Decision<'_, G>) -> Result<G::Action, (FaultKind, String)> {
+    /// Sends a message that needs no answer (`start`, `event`), allowing the decision time limit
+    /// for room in the pipe; a program that has ended or stopped reading is a fault and is
+    /// dropped.
+    fn tell<T: Serialize>(&mut self, message: &T) {
+        let Some(r) = self.running.as_mut() else {
+            return;
+        };
+        let limit = self.pool.spec.limits.decision_ms;
+        let failed = match r
+            .process
+            .send(message, Instant::now() + Duration::from_millis(limit))
+        {
+            Ok(()) => return,
+            Err(SendError::Closed) => (FaultKind::Exited, r.process.exit_status()),
+            Err(SendError::Timeout) => (
+                FaultKind::Timeout,
+                format!("it did not read its input within {limit} ms"),
+            ),
+        };
+        self.running = None;
+        self.fault(failed.0, failed.1, None);
+    }
+
+    /// Asks the program; `Err` is a fault for the caller to count, and whether the program
+    /// must be dropped (it ended, or a line to it is half written).
+    fn ask(&mut self, d: &Decision<'_, G>) -> Result<G::Action, (FaultKind, String, bool)> {
         let running = self.running.as_mut().expect("asked with a running program");
         let id = running.next_id;
         running.next_id += 1;
         let limit = Duration::from_millis(self.pool.spec.limits.decision_ms).min(self.bank);
         let began = Instant::now();
-        let sent = running.process.send(&Act {
-            kind: "act",
-            id,
-            observation: d.observation,
-            legal: d.legal,
-            time: TimeLeft {
-                limit_ms: limit.as_millis() as u64,
-                bank_ms: self.bank.as_millis() as u64,
-            },
-        });
         let deadline = began + limit;
+        let sent = running.process.send(
+            &Act {
+                kind: "act",
+                id,
+                observation: d.observation,
+                legal: d.legal,
+                time: TimeLeft {
+                    limit_ms: limit.as_millis() as u64,
+                    bank_ms: self.bank.as_millis() as u64,
+                },
+            },
+            deadline,
+        );
         let result = match sent {
-            Err(_) => Err((FaultKind::Exited, running.process.exit_status())),
+            Err(SendError::Closed) => Err((FaultKind::Exited, running.process.exit_status(), true)),
+            Err(SendError::Timeout) => Err((
+                FaultKind::Timeout,
+                format!("it did not read its input within {} ms", limit.as_millis()),
+                true,
+            )),
             Ok(()) => loop {
                 match running.process.recv(deadline) {
                     Ok(Line::Text(t)) => match Self::answer(&t, id, d.legal) {
                         Answer::Stale => continue,
                         Answer::Action(a) => break Ok(a),
-                        Answer::Fault(kind, why) => break Err((kind, why)),
+                        Answer::Fault(kind, why) => break Err((kind, why, false)),
                     },
                     Ok(Line::TooLong(n)) => {
                         break Err((
                             FaultKind::Malformed,
                             format!("a line of {n} bytes or more (the limit is {MAX_LINE})"),
+                            false,
                         ))
                     }
                     Ok(Line::NotText) => {
-                        break Err((FaultKind::Malformed, "a line that is not UTF-8".into()))
+                        break Err((
+                            FaultKind::Malformed,
+                            "a line that is not UTF-8".into(),
+                            false,
+                        ))
                     }
                     Err(ReadError::Closed(_)) => {
-                        break Err((FaultKind::Exited, running.process.exit_status()))
+                        break Err((FaultKind::Exited, running.process.exit_status(), true))
                     }
                     Err(ReadError::Timeout) => {
                         break Err((
                             FaultKind::Timeout,
                             format!("no answer within {} ms", limit.as_millis()),
+                            false,
                         ))
                     }
                 }
@@ -588,8 +630,8 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
         } else {
             match self.ask(d) {
                 Ok(a) => a,
-                Err((kind, why)) => {
-                    if kind == FaultKind::Exited {
+                Err((kind, why, drop)) => {
+                    if drop {
                         self.running = None;
                     }
                     self.fault(kind, why, Some(d));
@@ -611,7 +653,7 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
         if self.forfeited {
             return;
         }
-        let mut running = match self.running.take() {
+        let running = match self.running.take() {
             Some(r) => r,
             None => match self.pool.checkout() {
                 Ok(r) => r,
@@ -621,20 +663,14 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
                 }
             },
         };
-        let seed = self.seed;
-        let sent = running.process.send(&json!({
+        let message = json!({
             "type": "start",
             "index": seating.index,
             "seat": seating.seat,
-            "seed": seed,
-        }));
-        match sent {
-            Ok(()) => self.running = Some(running),
-            Err(_) => {
-                let status = running.process.exit_status();
-                self.fault(FaultKind::Exited, status, None);
-            }
-        }
+            "seed": self.seed,
+        });
+        self.running = Some(running);
+        self.tell(&message);
     }
 
     fn listens(&self) -> bool {
@@ -643,9 +679,8 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
 
     fn event(&mut self, _game: &G, actor: Seat, action: Option<G::Action>) {
         self.decisions += 1;
-        if let Some(r) = self.running.as_mut().filter(|r| r.events) {
-            // A failed write shows up as the end of output at the next decision.
-            let _ = r.process.send(&Event {
+        if self.running.as_ref().is_some_and(|r| r.events) {
+            self.tell(&Event {
                 kind: "event",
                 seat: actor,
                 action,
@@ -655,14 +690,19 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
 
     fn finish(&mut self, outcome: &Outcome<'_, G>) {
         if let Some(mut r) = self.running.take() {
-            let sent = r.process.send(&json!({
-                "type": "result",
-                "returns": outcome.returns,
-                "winners": outcome.winners,
-                "observation": outcome.observation,
-                "faults": self.faults.len(),
-                "forfeited": self.forfeited,
-            }));
+            // A program that cannot take the result is not faulted (the game is over), but it
+            // is not reused either: the next game starts a fresh one.
+            let sent = r.process.send(
+                &json!({
+                    "type": "result",
+                    "returns": outcome.returns,
+                    "winners": outcome.winners,
+                    "observation": outcome.observation,
+                    "faults": self.faults.len(),
+                    "forfeited": self.forfeited,
+                }),
+                Instant::now() + Duration::from_millis(self.pool.spec.limits.decision_ms),
+            );
             if sent.is_ok() && !self.forfeited {
                 self.pool.checkin(r);
             }

@@ -3,7 +3,7 @@
 //! standard output read line by line (each line at most [`MAX_LINE`] bytes) with `poll`, so that
 //! every read has a deadline and an answer costs no thread hand-off.
 
-use std::io::{BufWriter, Read, Write};
+use std::io::{Read, Write};
 use std::os::fd::AsRawFd;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
@@ -46,6 +46,42 @@ pub enum Line {
     TooLong(usize),
     /// A line that is not UTF-8.
     NotText,
+}
+
+/// Why writing a line failed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SendError {
+    /// The program closed its input (or ended).
+    Closed,
+    /// The program did not read its input in time; the line may be half written.
+    Timeout,
+}
+
+/// Waits until `fd` is ready for `events` (or hung up) or `deadline` passes; `false` on the
+/// deadline. Interrupted waits are resumed.
+fn wait_for(fd: i32, events: libc::c_short, deadline: Instant) -> bool {
+    loop {
+        let wait = deadline.saturating_duration_since(Instant::now());
+        if wait.is_zero() {
+            return false;
+        }
+        let mut p = libc::pollfd {
+            fd,
+            events,
+            revents: 0,
+        };
+        // Rounded up, so a wait never ends before its deadline.
+        let ms = wait.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
+        // SAFETY: one valid pollfd for the duration of the call.
+        let ready = unsafe { libc::poll(&mut p, 1, ms) };
+        if ready > 0 {
+            return true;
+        }
+        if ready < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+            // A descriptor poll cannot wait on: let the read or write report it.
+            return true;
+        }
+    }
 }
 
 /// Why reading an answer failed.
@@ -108,7 +144,10 @@ impl Log {
 pub struct Process {
     child: Child,
     pid: i32,
-    stdin: Option<BufWriter<ChildStdin>>,
+    /// Non-blocking, so that a program that stops reading cannot stall parlour.
+    stdin: Option<ChildStdin>,
+    /// The line being written.
+    out: Vec<u8>,
     stdout: ChildStdout,
     lines: LineBuffer,
     closed: bool,
@@ -168,7 +207,14 @@ impl Process {
         }
         let mut child = cmd.spawn()?;
         let pid = child.id() as i32;
-        let stdin = child.stdin.take().map(BufWriter::new);
+        let stdin = child.stdin.take();
+        if let Some(fd) = stdin.as_ref().map(AsRawFd::as_raw_fd) {
+            // SAFETY: fcntl on a descriptor this process owns.
+            unsafe {
+                let flags = libc::fcntl(fd, libc::F_GETFL);
+                libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+            }
+        }
         let stdout = child.stdout.take().expect("stdout is piped");
         // Standard output is read on the caller's thread, only while it waits for an answer: a
         // bot that floods its output between decisions blocks on the full pipe.
@@ -184,6 +230,7 @@ impl Process {
             child,
             pid,
             stdin,
+            out: Vec::new(),
             stdout,
             lines: LineBuffer::default(),
             closed: false,
@@ -192,15 +239,33 @@ impl Process {
         })
     }
 
-    /// Writes one line (the JSON of `message`) and flushes.
-    pub fn send<T: serde::Serialize>(&mut self, message: &T) -> std::io::Result<()> {
-        let out = self
-            .stdin
-            .as_mut()
-            .ok_or_else(|| std::io::Error::from(std::io::ErrorKind::BrokenPipe))?;
-        serde_json::to_writer(&mut *out, message)?;
-        out.write_all(b"\n")?;
-        out.flush()
+    /// Writes one line (the JSON of `message`), waiting until `deadline` for room in the pipe.
+    /// After [`SendError::Timeout`] the line may be half written: the program must be dropped.
+    pub fn send<T: serde::Serialize>(
+        &mut self,
+        message: &T,
+        deadline: Instant,
+    ) -> Result<(), SendError> {
+        let stdin = self.stdin.as_mut().ok_or(SendError::Closed)?;
+        self.out.clear();
+        serde_json::to_writer(&mut self.out, message).map_err(|_| SendError::Closed)?;
+        self.out.push(b'\n');
+        let mut written = 0;
+        while written < self.out.len() {
+            match stdin.write(&self.out[written..]) {
+                Ok(0) => return Err(SendError::Closed),
+                Ok(n) => written += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    // The program is not reading: wait for room, up to the deadline.
+                    if !wait_for(stdin.as_raw_fd(), libc::POLLOUT, deadline) {
+                        return Err(SendError::Timeout);
+                    }
+                }
+                Err(_) => return Err(SendError::Closed),
+            }
+        }
+        Ok(())
     }
 
     /// The next line, waiting until `deadline`.
@@ -216,24 +281,7 @@ impl Process {
             if wait.is_zero() {
                 return Err(ReadError::Timeout);
             }
-            let mut fd = libc::pollfd {
-                fd: self.stdout.as_raw_fd(),
-                events: libc::POLLIN,
-                revents: 0,
-            };
-            // Rounded up, so a wait never ends before its deadline.
-            let ms = wait.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
-            // SAFETY: one valid pollfd for the duration of the call.
-            let ready = unsafe { libc::poll(&mut fd, 1, ms) };
-            if ready < 0 {
-                let e = std::io::Error::last_os_error();
-                if e.kind() == std::io::ErrorKind::Interrupted {
-                    continue;
-                }
-                self.closed = true;
-                continue;
-            }
-            if ready == 0 {
+            if !wait_for(self.stdout.as_raw_fd(), libc::POLLIN, deadline) {
                 continue;
             }
             let mut chunk = [0u8; 1 << 16];
@@ -265,7 +313,10 @@ impl Process {
     /// Sends `bye`, closes standard input, gives the program [`EXIT_GRACE`] to exit, then kills
     /// its whole process group.
     pub fn shutdown(mut self) {
-        let _ = self.send(&serde_json::json!({"type": "bye"}));
+        let _ = self.send(
+            &serde_json::json!({"type": "bye"}),
+            Instant::now() + Duration::from_millis(100),
+        );
         self.stdin = None;
         let end = Instant::now() + EXIT_GRACE;
         while Instant::now() < end {

@@ -332,3 +332,42 @@ fn a_log_stops_at_its_cap_with_a_note() {
     assert!(text.len() < (16 << 20) + 200);
     assert!(text.ends_with("the rest of the bot's standard error is discarded]\n"));
 }
+
+#[test]
+fn a_program_that_stops_reading_cannot_stall_play() {
+    // Chexers observations carry the game's history, so unread messages soon fill the pipe:
+    // writing then times out, the program is dropped, and the game goes on.
+    let game = parlour_chexers::Chexers::new(Default::default()).unwrap();
+    let limits = Limits {
+        decision_ms: 20,
+        ..fast()
+    };
+    let pool = Pool::new(
+        &game,
+        spec(&["deaf"], limits, 100_000),
+        None,
+        Mode::Tournament,
+    )
+    .unwrap();
+    pool.preflight().unwrap();
+    let mut bots: Vec<Box<dyn Bot<parlour_chexers::Chexers>>> = vec![
+        Box::new(ExternalBot::new(pool.clone(), 1)),
+        Box::new(parlour_bots::RandomBot::new(2)),
+        Box::new(parlour_bots::RandomBot::new(3)),
+    ];
+    let end = play_indexed(&game, game.new_game(1), &mut bots, 0).unwrap();
+    assert!(end.is_terminal());
+    let faults = bots[0].report().faults;
+    assert!(
+        faults.iter().all(|f| f.kind == FaultKind::Timeout),
+        "{faults:?}"
+    );
+    let last = faults.last().unwrap();
+    assert!(
+        last.detail.contains("did not read its input within 20 ms"),
+        "{faults:?}"
+    );
+    assert!(faults[..faults.len() - 1]
+        .iter()
+        .all(|f| f.detail.contains("no answer within 20 ms")));
+}

@@ -18,6 +18,7 @@ action) except for what MODE makes it do:
   secrets     answer illegally if it sees PARLOUR_TEST_SECRET or any descriptor beyond 0-2
   record FILE append every line received to FILE; ask for events
   stderr      write to standard error at every decision
+  deaf        greet, then never read again (nor answer)
 """
 import json
 import os
@@ -46,6 +47,8 @@ for line in sys.stdin:
         send({"type": "ready", "protocol": 1, "name": "misbehave " + mode, "events": mode == "record"})
         if mode == "early":
             sys.exit(0)
+        if mode == "deaf":
+            time.sleep(1000)
     elif kind == "act":
         decisions += 1
         answer = {"type": "action", "id": m["id"], "index": 0}
