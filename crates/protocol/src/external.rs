@@ -224,9 +224,9 @@ impl Pool {
             .lock()
             .unwrap_or_else(|e| e.into_inner())
             .as_ref()
-            .map(|s| s.send((self.spec.clone(), self.log.clone(), tx)));
+            .map(|s| s.send((self.spec.clone(), self.log.clone(), tx)).is_ok());
         let spawned = match sent {
-            Some(Ok(())) => rx
+            Some(true) => rx
                 .recv()
                 .unwrap_or_else(|_| Err(std::io::Error::other("the spawning thread has stopped"))),
             _ => Err(std::io::Error::other("the pool is shut down")),
