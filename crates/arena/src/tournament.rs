@@ -419,7 +419,11 @@ impl<G: Game> Tournament<G> {
         let mut bots = seats
             .iter()
             .enumerate()
-            .map(|(s, &e)| make_bot(&self.config.entries[e], derive_seed(bot_seed, s as u64)))
+            .map(|(s, &e)| {
+                // One-way, so a program told its seed cannot work back to the deals.
+                let seed = parlour_core::rng::bot_seed(derive_seed(bot_seed, s as u64));
+                make_bot(&self.config.entries[e], seed)
+            })
             .collect::<Result<Vec<_>, _>>()?;
         let end = play_indexed(
             &self.game,

@@ -70,9 +70,10 @@ pub enum Command {
         /// Seats at the table (default: the game's standard table).
         #[arg(long, allow_hyphen_values = true, conflicts_with = "resume")]
         players: Option<String>,
-        /// Tournament seed: every deal, seating and bot seed derives from it.
-        #[arg(long, default_value_t = 1, conflicts_with = "resume")]
-        seed: u64,
+        /// Tournament seed: every deal, seating and bot seed derives from it [default: 1, or a
+        /// random seed, printed, when external programs play]
+        #[arg(long, conflicts_with = "resume")]
+        seed: Option<u64>,
         /// Worker threads (default: all cores). Results do not depend on it.
         #[arg(long, allow_hyphen_values = true)]
         jobs: Option<String>,

@@ -411,12 +411,13 @@ impl GameCommand for PlayCmd {
                     &[format!("seat{seat}-{}", spec.name)],
                     &PathBuf::from("parlour-runs").join("bot-logs"),
                     parlour_protocol::Mode::Tournament,
+                    None,
                 )?;
                 bots.push(
                     programs
                         .make_bot::<G>(
                             &parlour_core::EntrySpec::Program(spec),
-                            derive_seed(seed, 1 + seat as u64),
+                            parlour_core::rng::bot_seed(derive_seed(seed, 1 + seat as u64)),
                         )
                         .map_err(|e| failed(e.to_string()))?,
                 );
@@ -424,7 +425,7 @@ impl GameCommand for PlayCmd {
             } else {
                 bots.push(make_named_bot::<G>(
                     name,
-                    derive_seed(seed, 1 + seat as u64),
+                    parlour_core::rng::bot_seed(derive_seed(seed, 1 + seat as u64)),
                 )?);
             }
         }

@@ -310,12 +310,15 @@ impl Programs {
     /// Starts one copy of every program among `entries` (labelled `labels`) and waits for
     /// its greeting; standard error goes to `logs/<label>.stderr.log`. A program that cannot
     /// start or greet is an error naming it.
+    /// `history` is each entry's faults and forfeit in stored games (a resumed tournament): a
+    /// forfeited entry's program is not started again.
     pub fn start<G: Game>(
         game: &G,
         entries: &[EntrySpec],
         labels: &[String],
         logs: &Path,
         mode: Mode,
+        history: Option<&[(u64, bool)]>,
     ) -> Result<Programs, Failure> {
         let mut pools = Vec::new();
         let mut log_files = Vec::new();
@@ -328,6 +331,15 @@ impl Programs {
                 .map_err(|e| usage(format!("cannot write the bot log {}: {e}", path.display())))?;
             let pool = Pool::new(game, spec.clone(), Some(log), mode)
                 .map_err(|e| failed(format!("cannot start a thread: {e}")))?;
+            let entry_index = labels.iter().position(|l| l == label).unwrap_or(0);
+            if let Some((faults, forfeited)) = history.and_then(|h| h.get(entry_index)) {
+                pool.restore(*faults, *forfeited);
+            }
+            if pool.has_forfeited() {
+                pools.push((spec.clone(), pool));
+                log_files.push((label.clone(), path));
+                continue;
+            }
             pool.preflight().map_err(|why| {
                 usage(format!(
                     "bot {label} ({}) cannot play: {why} (its standard error is in {})",

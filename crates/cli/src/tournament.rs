@@ -41,7 +41,8 @@ pub struct TournamentCmd {
     pub bot_logs: Option<PathBuf>,
     pub games: Option<String>,
     pub players: Option<String>,
-    pub seed: u64,
+    /// `None`: 1, or a random seed when programs play (so they cannot guess it).
+    pub seed: Option<u64>,
     pub jobs: Option<String>,
     pub format: StandingsFormat,
     pub options: Vec<String>,
@@ -220,7 +221,16 @@ impl GameCommand for TournamentCmd {
             );
         }
         let games = games.unwrap_or_else(|| game.default_tournament_games());
-        let mut config = TournamentConfig::new(&game, entries, games, self.seed);
+        let has_programs = entries.iter().any(|e| matches!(e, EntrySpec::Program(_)));
+        let seed = match self.seed {
+            Some(seed) => seed,
+            // A program that could guess the seed could compute the deals: with programs at
+            // the table an unspecified seed is drawn from the system's randomness (and printed
+            // and stored, so the tournament still replays).
+            None if has_programs => rand::random::<u64>(),
+            None => 1,
+        };
+        let mut config = TournamentConfig::new(&game, entries, games, seed);
         if let Some(d) = self.duplicate {
             config.duplicate = d;
         }
@@ -248,7 +258,7 @@ impl GameCommand for TournamentCmd {
             DbChoice::None => None,
             DbChoice::File(path) => Some(path),
             DbChoice::Default => {
-                let path = default_db_path(G::NAME, self.seed);
+                let path = default_db_path(G::NAME, seed);
                 if let Some(dir) = path.parent() {
                     std::fs::create_dir_all(dir)
                         .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
@@ -271,10 +281,15 @@ impl GameCommand for TournamentCmd {
                 &config.labels,
                 &logs,
                 Mode::Tournament,
+                None,
             )?
         } else {
             Programs::none()
         };
+        if has_programs && self.seed.is_none() {
+            // Said once the programs have started, so a refusal stays one line.
+            eprintln!("parlour: programs play, so the seed is drawn at random: {seed}");
+        }
         let store = db_path
             .map(|path| Store::create(&path, tournament.config()))
             .transpose()
@@ -336,12 +351,23 @@ impl GameCommand for ResumeCmd {
             .any(|e| matches!(e, EntrySpec::Program(_)))
         {
             let logs = logs_dir(self.bot_logs, Some(&self.file));
+            // The stored games' faults and forfeits carry over, as if the run had not stopped.
+            let mut history = vec![(0u64, false); config.entries.len()];
+            for r in &self.done {
+                for f in &r.faults {
+                    history[r.seats[f.seat]].0 += 1;
+                }
+                for &s in &r.forfeited {
+                    history[r.seats[s]].1 = true;
+                }
+            }
             Programs::start(
                 tournament.game(),
                 &config.entries,
                 &config.labels,
                 &logs,
                 Mode::Tournament,
+                Some(&history),
             )?
         } else {
             Programs::none()
@@ -1172,6 +1198,7 @@ impl GameCommand for BenchExternal {
                 &t.config().labels,
                 logs.path(),
                 Mode::Tournament,
+                None,
             )?;
             let start = Instant::now();
             let result = t

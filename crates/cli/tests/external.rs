@@ -458,3 +458,117 @@ fn a_program_can_take_a_seat_in_a_played_game() {
     assert!(through_protocol.contains("seat 3 (heuristic): "));
     assert_eq!(play("heuristic"), through_protocol);
 }
+
+#[test]
+fn a_program_is_told_a_one_way_seed_and_an_unset_tournament_seed_is_random() {
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("received.jsonl");
+    let bots = format!(
+        "random,random,random,cmd:python3 {} record {}",
+        misbehave(),
+        record.display()
+    );
+    let args = [
+        "tournament",
+        "uno",
+        "--bots",
+        &bots,
+        "--games",
+        "8",
+        "--no-db",
+    ];
+    let mut with_seed = args.to_vec();
+    with_seed.extend(["--seed", "4242"]);
+    let o = parlour_in(dir.path(), &with_seed);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&record).unwrap();
+    let starts: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap())
+        .filter(|m| m["type"] == "start")
+        .collect();
+    assert_eq!(starts.len(), 8);
+    use parlour_core::rng::{bot_seed, derive_seed};
+    for m in &starts {
+        let (index, seat) = (m["index"].as_u64().unwrap(), m["seat"].as_u64().unwrap());
+        // The arena's bot stream is 3: this is the value SplitMix64 could be run back from.
+        let traceable = derive_seed(derive_seed(derive_seed(4242, 3), index), seat);
+        assert_ne!(m["seed"].as_u64().unwrap(), traceable);
+        assert_eq!(m["seed"].as_u64().unwrap(), bot_seed(traceable));
+    }
+    // Without --seed, each run draws its own and says so.
+    let seed_of = |o: &std::process::Output| {
+        let err = stderr(o);
+        err.lines()
+            .find_map(|l| {
+                l.strip_prefix("parlour: programs play, so the seed is drawn at random: ")
+            })
+            .map(str::to_string)
+            .unwrap_or_else(|| panic!("{err}"))
+    };
+    let first = parlour_in(dir.path(), &args);
+    let second = parlour_in(dir.path(), &args);
+    assert!(first.status.success() && second.status.success());
+    assert_ne!(seed_of(&first), seed_of(&second));
+}
+
+#[test]
+fn a_resumed_tournament_keeps_its_faults_and_forfeits() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let bot = d.join("bot.py");
+    std::fs::copy(misbehave(), &bot).unwrap();
+    let db = d.join("f.sqlite");
+    let o = parlour_in(
+        d,
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "random,random,random,cmd:python3 bot.py junk",
+            "--games",
+            "40",
+            "--max-faults",
+            "3",
+            "--jobs",
+            "1",
+            "--db",
+            "f.sqlite",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let faults_and_forfeits = |conn: &rusqlite::Connection| -> (usize, usize) {
+        let mut stmt = conn.prepare("SELECT faults, forfeited FROM games").unwrap();
+        let rows: Vec<(String, String)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        rows.iter().fold((0, 0), |(f, ff), (a, b)| {
+            let a: Vec<Value> = serde_json::from_str(a).unwrap();
+            let b: Vec<Value> = serde_json::from_str(b).unwrap();
+            (f + a.len(), ff + b.len())
+        })
+    };
+    let (faults, forfeits) = faults_and_forfeits(&rusqlite::Connection::open(&db).unwrap());
+    assert_eq!(faults, 3);
+    assert!(forfeits >= 35, "{forfeits}");
+    // As if the run had been interrupted after 20 games; the program is gone, but it had
+    // forfeited, so it is not needed to finish.
+    {
+        let conn = rusqlite::Connection::open(&db).unwrap();
+        conn.execute("DELETE FROM games WHERE idx >= 20", [])
+            .unwrap();
+    }
+    std::fs::remove_file(&bot).unwrap();
+    let o = parlour_in(d, &["tournament", "--resume", "f.sqlite"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("20 games played now"), "{}", stdout(&o));
+    let (faults_after, forfeits_after) =
+        faults_and_forfeits(&rusqlite::Connection::open(&db).unwrap());
+    assert_eq!(faults_after, 3, "no new faults: the entry had forfeited");
+    assert_eq!(
+        forfeits_after, forfeits,
+        "every resumed game is forfeited again"
+    );
+}

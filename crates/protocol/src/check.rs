@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use parlour_bots::RandomBot;
 use parlour_core::play::play_indexed;
-use parlour_core::rng::{derive_seed, seeded};
+use parlour_core::rng::{bot_seed, derive_seed, seeded};
 use parlour_core::{Bot, Game, State};
 use rand::RngExt;
 
@@ -79,11 +79,11 @@ pub fn check_program<G: Game>(
         let before = pool.asked();
         let mut bots: Vec<Box<dyn Bot<G>>> = (0..players)
             .map(|s| -> Box<dyn Bot<G>> {
-                let bot_seed = derive_seed(game_seed, 2 + s as u64);
+                let seat_seed = bot_seed(derive_seed(game_seed, 2 + s as u64));
                 if s == seat {
-                    Box::new(ExternalBot::<G>::new(pool.clone(), bot_seed))
+                    Box::new(ExternalBot::<G>::new(pool.clone(), seat_seed))
                 } else {
-                    Box::new(RandomBot::new(bot_seed))
+                    Box::new(RandomBot::new(seat_seed))
                 }
             })
             .collect();

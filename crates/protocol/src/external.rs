@@ -148,6 +148,24 @@ impl Pool {
         Ok(())
     }
 
+    /// Carries over what a resumed tournament's stored games record: the entry's faults so far
+    /// and whether it had forfeited (then nothing is started again).
+    pub fn restore(&self, faults: u64, forfeited: bool) {
+        self.faults.store(faults, Ordering::Relaxed);
+        if forfeited
+            || (self.mode == Mode::Tournament && faults >= u64::from(self.spec.max_faults.max(1)))
+        {
+            self.forfeit();
+        }
+    }
+
+    /// Marks the entry forfeited and stops its idle programs (they are told nothing more).
+    fn forfeit(&self) {
+        self.forfeited.store(true, Ordering::Relaxed);
+        let idle = std::mem::take(&mut *self.idle.lock().unwrap_or_else(|e| e.into_inner()));
+        drop(idle);
+    }
+
     /// Faults so far (all games).
     pub fn faults(&self) -> u64 {
         self.faults.load(Ordering::Relaxed)
@@ -210,6 +228,9 @@ impl Pool {
     }
 
     fn checkin(&self, running: Running) {
+        if self.has_forfeited() {
+            return;
+        }
         self.idle
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -266,13 +287,16 @@ impl Pool {
         match ready.get("type").and_then(Value::as_str) {
             Some("ready") => {}
             Some("error") => {
+                // Quoted: the program's text may hold newlines or terminal escapes.
                 return Err(format!(
                     "it declined: {}",
-                    ready
-                        .get("message")
-                        .and_then(Value::as_str)
-                        .unwrap_or("(no message)")
-                ))
+                    clip(
+                        ready
+                            .get("message")
+                            .and_then(Value::as_str)
+                            .unwrap_or("(no message)")
+                    )
+                ));
             }
             _ => {
                 return Err(format!(
@@ -305,7 +329,7 @@ impl Pool {
     fn count_fault(&self) -> bool {
         let n = self.faults.fetch_add(1, Ordering::Relaxed) + 1;
         if self.mode == Mode::Tournament && n >= u64::from(self.spec.max_faults.max(1)) {
-            self.forfeited.store(true, Ordering::Relaxed);
+            self.forfeit();
         }
         self.has_forfeited()
     }

@@ -182,6 +182,7 @@ impl Process {
             })
             .process_group(0);
         let memory = spec.limits.memory_mb.saturating_mul(1 << 20);
+        let parent = std::process::id() as libc::pid_t;
         // SAFETY: the closure runs in the child between fork and exec and only makes
         // async-signal-safe system calls (setrlimit, prctl, close_range); it allocates nothing.
         unsafe {
@@ -199,6 +200,10 @@ impl Process {
                 limit(libc::RLIMIT_CORE, 0);
                 // Killed if parlour dies, so a stuck bot never outlives the tournament.
                 libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
+                if libc::getppid() != parent {
+                    // parlour died before the guard was set.
+                    return Err(std::io::Error::other("parlour has exited"));
+                }
                 // Every descriptor but 0, 1, 2 closes at exec (Linux 5.11+; elsewhere parlour's
                 // own descriptors are close-on-exec already).
                 libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, 4u32);
@@ -298,16 +303,41 @@ impl Process {
     pub fn exit_status(&mut self) -> String {
         let end = Instant::now() + Duration::from_millis(200);
         loop {
-            if let Some(status) = self.exited {
+            if let Some(status) = self.peek_exit() {
                 return describe(status);
             }
-            match self.child.try_wait() {
-                Ok(Some(status)) => self.exited = Some(status),
-                Ok(None) if Instant::now() < end => std::thread::sleep(Duration::from_millis(5)),
-                Ok(None) => return "closed its output but is still running".into(),
-                Err(e) => return format!("cannot be waited for: {e}"),
+            if Instant::now() >= end {
+                return "closed its output but is still running".into();
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    /// The program's exit status if it has ended, without reaping it: until it is reaped its
+    /// process group id cannot be reused, so killing the group stays safe.
+    fn peek_exit(&mut self) -> Option<ExitStatus> {
+        use std::os::unix::process::ExitStatusExt;
+        if self.exited.is_none() {
+            // SAFETY: waitid writes only into `info`; WNOWAIT leaves the child unreaped.
+            unsafe {
+                let mut info: libc::siginfo_t = std::mem::zeroed();
+                let r = libc::waitid(
+                    libc::P_PID,
+                    self.pid as libc::id_t,
+                    &mut info,
+                    libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
+                );
+                if r == 0 && info.si_pid() != 0 {
+                    let status = info.si_status();
+                    self.exited = Some(ExitStatus::from_raw(if info.si_code == libc::CLD_EXITED {
+                        (status & 0xff) << 8
+                    } else {
+                        status & 0x7f
+                    }));
+                }
             }
         }
+        self.exited
     }
 
     /// Sends `bye`, closes standard input, gives the program [`EXIT_GRACE`] to exit, then kills
@@ -319,19 +349,18 @@ impl Process {
         );
         self.stdin = None;
         let end = Instant::now() + EXIT_GRACE;
-        while Instant::now() < end {
-            match self.child.try_wait() {
-                Ok(Some(_)) | Err(_) => break,
-                Ok(None) => std::thread::sleep(Duration::from_millis(5)),
-            }
+        while Instant::now() < end && self.peek_exit().is_none() {
+            std::thread::sleep(Duration::from_millis(5));
         }
-        // Drop kills what is left.
+        // Drop kills what is left of the group, then reaps.
     }
 }
 
 impl Drop for Process {
     fn drop(&mut self) {
         self.stdin = None;
+        // The group is killed before the leader is reaped: an unreaped leader keeps the group
+        // id from being reused, so this never reaches another process group.
         // SAFETY: plain system calls on the child's process group, which parlour created.
         unsafe {
             libc::killpg(self.pid, libc::SIGKILL);

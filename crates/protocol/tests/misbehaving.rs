@@ -371,3 +371,24 @@ fn a_program_that_stops_reading_cannot_stall_play() {
         .iter()
         .all(|f| f.detail.contains("no answer within 20 ms")));
 }
+
+#[test]
+fn a_programs_own_text_in_an_error_is_quoted() {
+    let game = Uno::new(Default::default()).unwrap();
+    let mut declines = spec(&["ok"], fast(), 10);
+    declines.command = vec![
+        "python3".into(),
+        "-c".into(),
+        "import json;input();print(json.dumps({'type':'error','message':'no\\nway \\u001b[31m'}),flush=True)"
+            .into(),
+    ];
+    let why = Pool::new(&game, declines, None, Mode::Tournament)
+        .unwrap()
+        .preflight()
+        .unwrap_err();
+    assert!(
+        why.starts_with("it declined: \"no\\nway \\u{1b}[31m\""),
+        "{why}"
+    );
+    assert!(!why.contains('\n') && !why.contains('\u{1b}'));
+}

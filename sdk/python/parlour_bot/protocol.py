@@ -61,7 +61,8 @@ class Bot:
       entered under) and ``hello`` (the whole message; the game is ``hello["game"]``), from
       ``hello``;
     - ``seat`` (int) and ``rng`` (a ``random.Random`` seeded from the game's ``seed``: draw all
-      randomness from it and a replayed tournament replays your bot too), at each ``start``;
+      randomness from it, or from the ``random`` module's functions, which are seeded the same
+      way, and a replayed tournament replays your bot too), at each ``start``;
     - ``time_limit_ms`` and ``bank_ms`` (ints), at each ``act``.
     """
 
@@ -269,6 +270,9 @@ def _serve(bot: Bot, ch: _Channel) -> None:
                 seed = int(msg.get("seed", 0))
                 bot.seat = int(msg["seat"])
                 bot.rng = random.Random(seed)
+                # Code that uses the module-level functions (random.choice, as a student's
+                # UnoAI does) replays too.
+                random.seed(seed)
                 bot.on_start(bot.seat, seed, int(msg.get("index", 0)))
             elif kind == "result":
                 obs = msg.get("observation")

@@ -190,6 +190,20 @@ class Conversation(unittest.TestCase):
         self.assertEqual(len(draws), 2)
         self.assertEqual(draws[0], draws[1])
 
+    def test_start_seeds_the_random_module_too(self):
+        import random
+
+        draws = []
+
+        class Global(Bot):
+            def act(self, observation, legal):
+                draws.append(random.random())
+                return 0
+
+        start = {"type": "start", "index": 0, "seat": 0, "seed": 7}
+        converse(Global(), [hello("uno"), start, act(1, UNO), start, act(2, UNO)])
+        self.assertEqual(draws, [random.Random(7).random()] * 2)
+
     def test_binary_streams(self):
         out, _, _ = converse(Recorder(), [hello("uno"), act(1, UNO)], binary=True)
         self.assertEqual(out[1], {"type": "action", "id": 1, "action": "W:Y"})
