@@ -308,6 +308,9 @@ pub struct LimitArgs {
     /// External bots: faults after which an entry forfeits its remaining games [default: 10]
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub max_faults: Option<String>,
+    /// External bots: run them as this user (parlour must run as root), e.g. nobody
+    #[arg(long, value_name = "USER")]
+    pub bot_user: Option<String>,
 }
 
 impl From<LimitArgs> for crate::external::LimitFlags {
@@ -318,6 +321,7 @@ impl From<LimitArgs> for crate::external::LimitFlags {
             startup_ms: a.startup_ms,
             memory_mb: a.memory_mb,
             max_faults: a.max_faults,
+            bot_user: a.bot_user,
         }
     }
 }

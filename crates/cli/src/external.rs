@@ -21,6 +21,7 @@ pub struct LimitFlags {
     pub startup_ms: Option<String>,
     pub memory_mb: Option<String>,
     pub max_faults: Option<String>,
+    pub bot_user: Option<String>,
 }
 
 impl LimitFlags {
@@ -31,6 +32,7 @@ impl LimitFlags {
             || self.startup_ms.is_some()
             || self.memory_mb.is_some()
             || self.max_faults.is_some()
+            || self.bot_user.is_some()
     }
 
     /// The limits and fault allowance for programs, over the defaults.
@@ -119,6 +121,7 @@ pub fn program_from_cmd(
         env: BTreeMap::new(),
         limits,
         max_faults,
+        user: None,
     })
 }
 
@@ -156,6 +159,7 @@ struct FileBot {
     startup_ms: Option<u64>,
     memory_mb: Option<u64>,
     max_faults: Option<u32>,
+    user: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -260,6 +264,7 @@ pub fn read_bots_file(
                     env: b.env.clone(),
                     limits: lim,
                     max_faults: b.max_faults.unwrap_or(max_faults).max(1),
+                    user: b.user.clone(),
                 })
             }
             _ => {
@@ -431,6 +436,7 @@ impl GameCommand for CheckBotCmd {
             env: BTreeMap::new(),
             limits,
             max_faults,
+            user: self.limits.bot_user.clone(),
         };
         let log_path = self
             .log

@@ -119,6 +119,13 @@ fn entries_arg<G: Game>(
     if let Some(path) = bots_file {
         entries.extend(read_bots_file(path, lim, max_faults)?);
     }
+    for e in &mut entries {
+        if let EntrySpec::Program(p) = e {
+            if p.user.is_none() {
+                p.user.clone_from(&limits.bot_user);
+            }
+        }
+    }
     if bots.is_none() && bots_file.is_none() {
         if limits.any() {
             return Err(usage("the limit flags are for external bots; name one with --bots cmd:\"...\" or --bots-file"));

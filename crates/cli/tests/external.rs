@@ -572,3 +572,61 @@ fn a_resumed_tournament_keeps_its_faults_and_forfeits() {
         "every resumed game is forfeited again"
     );
 }
+
+#[test]
+fn bots_can_run_as_another_user() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    // The bot's working directory must be open to the user it runs as.
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let script = misbehave();
+    let args = [
+        "check-bot",
+        "uno",
+        "--decisions",
+        "50",
+        "--bot-user",
+        "nobody",
+        "--",
+        "/usr/bin/python3",
+        &script,
+        "notroot",
+    ];
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } == 0 {
+        let o = parlour_in(dir.path(), &args);
+        assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+        assert!(stdout(&o).ends_with("passed\n"));
+        // Without the flag the same bot runs as root, and says so by answering illegally.
+        let o = parlour_in(
+            dir.path(),
+            &[
+                "check-bot",
+                "uno",
+                "--decisions",
+                "50",
+                "--",
+                "/usr/bin/python3",
+                &script,
+                "notroot",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(1));
+        assert_bad_input_in(
+            dir.path(),
+            &[
+                "check-bot",
+                "uno",
+                "--bot-user",
+                "no-such-user-here",
+                "--",
+                "/usr/bin/python3",
+                &script,
+                "ok",
+            ],
+            "there is no user \"no-such-user-here\"",
+        );
+    } else {
+        assert_bad_input_in(dir.path(), &args, "needs parlour to run as root");
+    }
+}

@@ -56,6 +56,9 @@ pub struct ProgramSpec {
     /// Faults after which it forfeits its remaining games.
     #[serde(default = "default_max_faults")]
     pub max_faults: u32,
+    /// The user it runs as (parlour must run as root to switch); `None`: parlour's own user.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
 }
 
 fn default_max_faults() -> u32 {

@@ -44,6 +44,7 @@
 //!     env: Default::default(),
 //!     limits: Default::default(),
 //!     max_faults: 10,
+//!     user: None,
 //! };
 //! let pool = Pool::new(&game, spec, None, Mode::Tournament).unwrap();
 //! pool.preflight().unwrap();

@@ -48,6 +48,55 @@ pub enum Line {
     NotText,
 }
 
+/// A user to run a program as.
+struct User {
+    uid: u32,
+    gid: u32,
+    home: std::ffi::OsString,
+}
+
+/// Looks up `name` in the user database; refuses when parlour cannot switch users.
+fn lookup_user(name: &str) -> std::io::Result<User> {
+    use std::os::unix::ffi::OsStrExt;
+    let refuse = |why: String| std::io::Error::new(std::io::ErrorKind::PermissionDenied, why);
+    // SAFETY: geteuid has no preconditions.
+    if unsafe { libc::geteuid() } != 0 {
+        return Err(refuse(format!(
+            "running bots as user {name:?} needs parlour to run as root"
+        )));
+    }
+    let c_name = std::ffi::CString::new(name)
+        .map_err(|_| refuse(format!("user name {name:?} has a NUL byte")))?;
+    let mut buf = vec![0 as libc::c_char; 16 * 1024];
+    // SAFETY: getpwnam_r fills `pwd` with pointers into `buf`, which outlives their use here.
+    unsafe {
+        let mut pwd: libc::passwd = std::mem::zeroed();
+        let mut found: *mut libc::passwd = std::ptr::null_mut();
+        let r = libc::getpwnam_r(
+            c_name.as_ptr(),
+            &mut pwd,
+            buf.as_mut_ptr(),
+            buf.len(),
+            &mut found,
+        );
+        if r != 0 || found.is_null() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::NotFound,
+                format!("there is no user {name:?}"),
+            ));
+        }
+        if pwd.pw_uid == 0 {
+            return Err(refuse(format!("user {name:?} is root")));
+        }
+        let home = std::ffi::CStr::from_ptr(pwd.pw_dir).to_bytes();
+        Ok(User {
+            uid: pwd.pw_uid,
+            gid: pwd.pw_gid,
+            home: std::ffi::OsStr::from_bytes(home).to_os_string(),
+        })
+    }
+}
+
 /// Why writing a line failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum SendError {
@@ -168,6 +217,11 @@ impl Process {
             if let Some(value) = std::env::var_os(key) {
                 cmd.env(key, value);
             }
+        }
+        if let Some(name) = &spec.user {
+            let user = lookup_user(name)?;
+            // std drops supplementary groups when root switches user.
+            cmd.uid(user.uid).gid(user.gid).env("HOME", &user.home);
         }
         cmd.envs(&spec.env);
         if let Some(dir) = &spec.dir {

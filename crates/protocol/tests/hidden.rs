@@ -28,6 +28,7 @@ fn record<G: Game>(game: &G, games: u64) -> Vec<Vec<Value>> {
         env: Default::default(),
         limits: Limits::default(),
         max_faults: 10,
+        user: None,
     };
     let pool = Pool::new(game, spec, None, Mode::Tournament).unwrap();
     pool.preflight().unwrap();

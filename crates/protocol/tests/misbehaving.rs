@@ -27,6 +27,7 @@ fn spec(args: &[&str], limits: Limits, max_faults: u32) -> ProgramSpec {
         env: Default::default(),
         limits,
         max_faults,
+        user: None,
     }
 }
 

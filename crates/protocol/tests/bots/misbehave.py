@@ -19,6 +19,7 @@ action) except for what MODE makes it do:
   record FILE append every line received to FILE; ask for events
   stderr      write to standard error at every decision
   deaf        greet, then never read again (nor answer)
+  notroot     answer illegally if it runs as root
 """
 import json
 import os
@@ -86,6 +87,8 @@ for line in sys.stdin:
             extra = [fd for fd in fds if fd > 2][1:]
             if "PARLOUR_TEST_SECRET" in os.environ or extra:
                 answer = {"type": "action", "id": m["id"], "action": "leak"}
+        elif mode == "notroot" and os.getuid() == 0:
+            answer = {"type": "action", "id": m["id"], "action": "root"}
         elif mode == "stderr":
             sys.stderr.write("thinking about decision %d\n" % m["id"])
             sys.stderr.flush()
