@@ -70,6 +70,15 @@ fn make_bot<G: Game>(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<G>>, Bo
     parlour_bots::make_entry_bot::<G>(entry, seed)
 }
 
+/// Makes a built-in bot, and a random stand-in for a program: what `Tournament::new` needs to
+/// check the entries before any program is started.
+fn stand_in<G: Game>(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+    match entry {
+        EntrySpec::Program(_) => Ok(Box::new(parlour_bots::RandomBot::new(seed))),
+        e => make_bot::<G>(e, seed),
+    }
+}
+
 /// An arena error as a failure: what the user typed or chose is exit code 2.
 fn arena_failure(e: ArenaError) -> Failure {
     match &e {
@@ -256,11 +265,7 @@ impl GameCommand for TournamentCmd {
                 ..EarlyStop::default()
             });
         }
-        let tournament = Tournament::new(game, config, &|e, seed| match e {
-            EntrySpec::Program(_) => Ok(Box::new(parlour_bots::RandomBot::new(seed))),
-            e => make_bot::<G>(e, seed),
-        })
-        .map_err(arena_failure)?;
+        let tournament = Tournament::new(game, config, &stand_in::<G>).map_err(arena_failure)?;
         let db_path = match self.db {
             DbChoice::None => None,
             DbChoice::File(path) => Some(path),
@@ -274,25 +279,12 @@ impl GameCommand for TournamentCmd {
             }
         };
         // Every program starts and greets before the database is created: one that cannot is
-        // reported with nothing left behind.
-        let config = tournament.config();
-        let programs = if config
-            .entries
-            .iter()
-            .any(|e| matches!(e, EntrySpec::Program(_)))
-        {
-            let logs = logs_dir(self.bot_logs, db_path.as_deref());
-            Programs::start(
-                tournament.game(),
-                &config.entries,
-                &config.labels,
-                &logs,
-                Mode::Tournament,
-                None,
-            )?
-        } else {
-            Programs::none()
-        };
+        // refused with no database left behind (only its log, which the message names).
+        let programs = start_programs(
+            &tournament,
+            logs_dir(self.bot_logs, db_path.as_deref()),
+            None,
+        )?;
         if has_programs && self.seed.is_none() {
             // Said once the programs have started, so a refusal stays one line.
             eprintln!("parlour: programs play, so the seed is drawn at random: {seed}");
@@ -345,40 +337,24 @@ impl GameCommand for ResumeCmd {
         let options: G::Options = serde_json::from_value(self.config.options.clone())
             .map_err(|e| usage(format!("{file}: its {} options do not parse: {e}", G::NAME)))?;
         let game = G::new(options).map_err(|e| usage(format!("{file}: {e}")))?;
-        let tournament = Tournament::new(game, self.config, &|e, seed| match e {
-            EntrySpec::Program(_) => Ok(Box::new(parlour_bots::RandomBot::new(seed))),
-            e => make_bot::<G>(e, seed),
-        })
-        .and_then(|t| t.check_stored(&self.done).map(|()| t))
-        .map_err(|e| usage(format!("{file}: {e}")))?;
-        let config = tournament.config();
-        let programs = if config
-            .entries
-            .iter()
-            .any(|e| matches!(e, EntrySpec::Program(_)))
-        {
-            let logs = logs_dir(self.bot_logs, Some(&self.file));
-            // The stored games' faults and forfeits carry over, as if the run had not stopped.
-            let mut history = vec![(0u64, false); config.entries.len()];
-            for r in &self.done {
-                for f in &r.faults {
-                    history[r.seats[f.seat]].0 += 1;
-                }
-                for &s in &r.forfeited {
-                    history[r.seats[s]].1 = true;
-                }
+        let tournament = Tournament::new(game, self.config, &stand_in::<G>)
+            .and_then(|t| t.check_stored(&self.done).map(|()| t))
+            .map_err(|e| usage(format!("{file}: {e}")))?;
+        // The stored games' faults and forfeits carry over, as if the run had not stopped.
+        let mut history = vec![(0u64, false); tournament.config().entries.len()];
+        for r in &self.done {
+            for f in &r.faults {
+                history[r.seats[f.seat]].0 += 1;
             }
-            Programs::start(
-                tournament.game(),
-                &config.entries,
-                &config.labels,
-                &logs,
-                Mode::Tournament,
-                Some(&history),
-            )?
-        } else {
-            Programs::none()
-        };
+            for &s in &r.forfeited {
+                history[r.seats[s]].1 = true;
+            }
+        }
+        let programs = start_programs(
+            &tournament,
+            logs_dir(self.bot_logs, Some(&self.file)),
+            Some(&history),
+        )?;
         let store = Store::reopen(&self.file, tournament.config(), self.done.len())
             .map_err(store_failure)?;
         execute(
@@ -390,6 +366,30 @@ impl GameCommand for ResumeCmd {
             &programs,
         )
     }
+}
+
+/// Starts and greets the tournament's programs (none if it has none), logging to `logs`.
+fn start_programs<G: Game>(
+    tournament: &Tournament<G>,
+    logs: PathBuf,
+    history: Option<&[(u64, bool)]>,
+) -> Result<Programs, Failure> {
+    let config = tournament.config();
+    if !config
+        .entries
+        .iter()
+        .any(|e| matches!(e, EntrySpec::Program(_)))
+    {
+        return Ok(Programs::none());
+    }
+    Programs::start(
+        tournament.game(),
+        &config.entries,
+        &config.labels,
+        &logs,
+        Mode::Tournament,
+        history,
+    )
 }
 
 /// Progress on stderr: a bar on a terminal, a plain line every few seconds otherwise.
@@ -1194,11 +1194,7 @@ impl GameCommand for BenchExternal {
             }];
             entries.extend(others.iter().cloned());
             let config = TournamentConfig::new(&game, entries, games, self.seed);
-            let t = Tournament::new(game.clone(), config, &|e, seed| match e {
-                EntrySpec::Program(_) => Ok(Box::new(parlour_bots::RandomBot::new(seed))),
-                e => make_bot::<G>(e, seed),
-            })
-            .map_err(arena_failure)?;
+            let t = Tournament::new(game.clone(), config, &stand_in::<G>).map_err(arena_failure)?;
             let programs = Programs::start(
                 &game,
                 &t.config().entries,
