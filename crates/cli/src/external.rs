@@ -412,6 +412,7 @@ pub struct CheckBotCmd {
     pub limits: LimitFlags,
     pub log: Option<PathBuf>,
     pub show: String,
+    pub faults_file: Option<PathBuf>,
 }
 
 impl GameCommand for CheckBotCmd {
@@ -484,6 +485,9 @@ impl GameCommand for CheckBotCmd {
         )
         .map_err(failed)?;
         pool.shutdown();
+        if let Some(path) = &self.faults_file {
+            write_faults(path, &report.faults, self.seed)?;
+        }
         for p in report.faults.iter().take(show) {
             println!(
                 "game {} (seed {}), seat {}, decision {}: {}: {}",
@@ -544,6 +548,38 @@ impl GameCommand for CheckBotCmd {
             })
         }
     }
+}
+
+/// Every fault the checker found, one JSON object a line, positions included.
+fn write_faults(
+    path: &Path,
+    faults: &[parlour_protocol::Position],
+    seed: u64,
+) -> Result<(), Failure> {
+    use std::io::Write;
+    let fail = |e: std::io::Error| failed(format!("writing {}: {e}", path.display()));
+    let mut out = std::io::BufWriter::new(
+        std::fs::File::create(path)
+            .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?,
+    );
+    for p in faults {
+        let parse = |text: &Option<String>| {
+            text.as_deref()
+                .and_then(|t| serde_json::from_str::<serde_json::Value>(t).ok())
+        };
+        let line = serde_json::json!({
+            "game": p.index,
+            "seed": seed,
+            "seat": p.seat,
+            "decision": p.fault.decision,
+            "kind": p.fault.kind,
+            "detail": p.fault.detail,
+            "observation": parse(&p.observation),
+            "legal": parse(&p.legal),
+        });
+        writeln!(out, "{line}").map_err(fail)?;
+    }
+    out.flush().map_err(fail)
 }
 
 /// `parlour serve-bot GAME BOT`: a built-in bot served over the protocol on stdin/stdout.

@@ -131,6 +131,36 @@ fn check_bot_passes_a_correct_bot_and_lists_a_faulty_bots_positions() {
         "{out}"
     );
     assert!(out.contains("... and 18 more faults"), "{out}");
+    // Every fault, with its position, in a file.
+    let o = parlour_in(
+        dir.path(),
+        &[
+            "check-bot",
+            "uno",
+            "--decisions",
+            "60",
+            "--faults-file",
+            "faults.jsonl",
+            "--",
+            "python3",
+            &script,
+            "illegal",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(1));
+    let text = std::fs::read_to_string(dir.path().join("faults.jsonl")).unwrap();
+    let lines: Vec<Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 20);
+    for l in &lines {
+        assert_eq!(l["kind"], "illegal");
+        assert!(
+            l["observation"]["hand"].is_array() && l["legal"].is_array(),
+            "{l}"
+        );
+    }
     assert!(stderr(&o).contains("failed the check"));
     // Late answers are reported too.
     let o = parlour_in(
