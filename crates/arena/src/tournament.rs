@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use parlour_core::play::{play_indexed, PlayError};
+use parlour_core::play::{play_dealt, PlayError};
 use parlour_core::rng::derive_seed;
 use parlour_core::{Bot, BotError, EntrySpec, Game, State};
 use serde::{Deserialize, Serialize};
@@ -425,11 +425,17 @@ impl<G: Game> Tournament<G> {
                 make_bot(&self.config.entries[e], seed)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let end = play_indexed(
+        let deal = if self.config.duplicate {
+            index / self.config.seats as u64
+        } else {
+            index
+        };
+        let end = play_dealt(
             &self.game,
             self.game.new_game(self.deal_seed(index)),
             &mut bots,
             index,
+            deal,
         )
         .map_err(|error| ArenaError::Play { index, error })?;
         let mut faults = Vec::new();

@@ -660,3 +660,45 @@ fn bots_can_run_as_another_user() {
         assert_bad_input_in(dir.path(), &args, "needs parlour to run as root");
     }
 }
+
+#[test]
+fn no_copy_of_a_program_plays_one_deal_twice() {
+    // With duplicate deals each deal is played in all four seat rotations: a copy that played
+    // one rotation would know the hands of the next. Every rotation goes to a different copy.
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("games.jsonl");
+    let bots = format!(
+        "random,random,random,cmd:python3 {} games {}",
+        misbehave(),
+        file.display()
+    );
+    let o = parlour_in(
+        dir.path(),
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            &bots,
+            "--games",
+            "40",
+            "--no-db",
+            "--jobs",
+            "2",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let mut seen = std::collections::HashSet::new();
+    let mut pids = std::collections::HashSet::new();
+    let text = std::fs::read_to_string(&file).unwrap();
+    for line in text.lines() {
+        let v: Value = serde_json::from_str(line).unwrap();
+        let (pid, deal) = (v["pid"].as_u64().unwrap(), v["index"].as_u64().unwrap() / 4);
+        assert!(
+            seen.insert((pid, deal)),
+            "copy {pid} played deal {deal} twice"
+        );
+        pids.insert(pid);
+    }
+    assert_eq!(seen.len(), 40);
+    assert!(pids.len() >= 4, "{pids:?}");
+}

@@ -67,6 +67,10 @@ pub trait Bot<G: Game>: Send {
 pub struct Seating {
     /// The game's number in its tournament or run.
     pub index: u64,
+    /// The same for games dealt alike (a duplicate-deal tournament plays each deal in every
+    /// seat rotation), different otherwise. External bots use it so that no copy of a program
+    /// plays one deal twice and remembers its hands.
+    pub deal: u64,
     /// The bot's seat.
     pub seat: Seat,
     /// Decisions made before the bot joins (0 from the deal).

@@ -58,7 +58,7 @@ pub fn play<G: Game>(
     bots: &mut [Box<dyn Bot<G>>],
     mut on_step: impl FnMut(&Step<'_, G>) -> Result<(), String>,
 ) -> Result<G::State, PlayError> {
-    play_inner(game, state, bots, 0, Some(&mut on_step))
+    play_inner(game, state, bots, (0, 0), Some(&mut on_step))
 }
 
 /// Plays `state` to the end like [`play`], with no callback: it skips keeping a copy of the
@@ -68,7 +68,7 @@ pub fn play_to_end<G: Game>(
     state: G::State,
     bots: &mut [Box<dyn Bot<G>>],
 ) -> Result<G::State, PlayError> {
-    play_inner(game, state, bots, 0, None)
+    play_inner(game, state, bots, (0, 0), None)
 }
 
 /// [`play_to_end`] for game number `index` of a tournament or run: bots are told the index when
@@ -79,7 +79,19 @@ pub fn play_indexed<G: Game>(
     bots: &mut [Box<dyn Bot<G>>],
     index: u64,
 ) -> Result<G::State, PlayError> {
-    play_inner(game, state, bots, index, None)
+    play_inner(game, state, bots, (index, index), None)
+}
+
+/// [`play_indexed`] for a game whose deal is shared with other games (the same `deal` id):
+/// see [`Seating::deal`].
+pub fn play_dealt<G: Game>(
+    game: &G,
+    state: G::State,
+    bots: &mut [Box<dyn Bot<G>>],
+    index: u64,
+    deal: u64,
+) -> Result<G::State, PlayError> {
+    play_inner(game, state, bots, (index, deal), None)
 }
 
 type OnStep<'f, G> = &'f mut dyn FnMut(&Step<'_, G>) -> Result<(), String>;
@@ -88,7 +100,7 @@ fn play_inner<G: Game>(
     game: &G,
     mut state: G::State,
     bots: &mut [Box<dyn Bot<G>>],
-    index: u64,
+    (index, deal): (u64, u64),
     mut on_step: Option<OnStep<'_, G>>,
 ) -> Result<G::State, PlayError> {
     if bots.len() != game.num_players() {
@@ -103,6 +115,7 @@ fn play_inner<G: Game>(
             game,
             Seating {
                 index,
+                deal,
                 seat,
                 decisions,
             },

@@ -25,6 +25,9 @@ struct Running {
     process: Process,
     events: bool,
     next_id: u64,
+    /// The deals this copy has played: it is never given one again, so that remembering a
+    /// deal's hands from one seat rotation cannot help it in another.
+    deals: std::collections::HashSet<u64>,
 }
 
 /// A request to the spawning thread.
@@ -219,12 +222,19 @@ impl Pool {
         }
     }
 
-    fn checkout(&self) -> Result<Running, String> {
-        let idle = self.idle.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        match idle {
-            Some(r) => Ok(r),
-            None => self.start(),
-        }
+    /// An idle copy that has not played `deal`, or a new one; it is marked as playing `deal`.
+    fn checkout(&self, deal: u64) -> Result<Running, String> {
+        let idle = {
+            let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+            let fresh = idle.iter().rposition(|r| !r.deals.contains(&deal));
+            fresh.map(|i| idle.swap_remove(i))
+        };
+        let mut running = match idle {
+            Some(r) => r,
+            None => self.start()?,
+        };
+        running.deals.insert(deal);
+        Ok(running)
     }
 
     fn checkin(&self, running: Running) {
@@ -322,6 +332,7 @@ impl Pool {
             process,
             events,
             next_id: 0,
+            deals: Default::default(),
         })
     }
 
@@ -677,15 +688,17 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
         if self.forfeited {
             return;
         }
-        let running = match self.running.take() {
-            Some(r) => r,
-            None => match self.pool.checkout() {
-                Ok(r) => r,
-                Err(why) => {
-                    self.fault(FaultKind::Startup, why, None);
-                    return;
-                }
-            },
+        if let Some(r) = self.running.take() {
+            // A bot object used for a second game: its copy goes back, and the deal rule
+            // picks one.
+            self.pool.checkin(r);
+        }
+        let running = match self.pool.checkout(seating.deal) {
+            Ok(r) => r,
+            Err(why) => {
+                self.fault(FaultKind::Startup, why, None);
+                return;
+            }
         };
         let message = json!({
             "type": "start",

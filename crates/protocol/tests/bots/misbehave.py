@@ -20,6 +20,7 @@ action) except for what MODE makes it do:
   stderr      write to standard error at every decision
   deaf        greet, then never read again (nor answer)
   notroot     answer illegally if it runs as root
+  games FILE  append {"pid": ..., "index": ...} to FILE at every start
 """
 import json
 import os
@@ -50,6 +51,9 @@ for line in sys.stdin:
             sys.exit(0)
         if mode == "deaf":
             time.sleep(1000)
+    elif kind == "start" and mode == "games":
+        with open(arg, "a") as f:
+            f.write(json.dumps({"pid": os.getpid(), "index": m["index"]}) + "\n")
     elif kind == "act":
         decisions += 1
         answer = {"type": "action", "id": m["id"], "index": 0}
