@@ -33,7 +33,8 @@ pub struct GameRecord {
     /// External bots' faults in the game, by seat, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub faults: Vec<SeatFault>,
-    /// Seats whose entry had forfeited: never winners, and placed last.
+    /// Seats whose entry had forfeited (their moves were random): never credited with a win
+    /// even when listed in `winners`, and placed last.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forfeited: Vec<usize>,
 }
@@ -58,7 +59,7 @@ impl GameRecord {
             // A forfeited seat's return is left out of its ordering: all forfeited seats tie.
             (
                 present,
-                self.winners.contains(&s),
+                present && self.winners.contains(&s),
                 if present { self.returns[s] } else { 0.0 },
             )
         };

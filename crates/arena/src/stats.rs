@@ -149,7 +149,7 @@ pub struct EntryStats {
     pub games: u64,
     /// Games won; a shared win counts for each winner.
     pub wins: u64,
-    /// Games played that were drawn: no winner, and no seat forfeited.
+    /// Games played whose winners list is empty (drawn games).
     pub draws: u64,
     /// Share of its games won, clamped to `[0, 1]`.
     pub win_rate: Interval,
@@ -474,11 +474,11 @@ impl StandingsBuilder {
 
         for (seat, &entry) in record.seats.iter().enumerate() {
             let tally = &mut self.tallies[entry];
-            let won = record.winners.contains(&seat);
+            // A forfeited seat is never credited with a win (its moves were random).
+            let won = record.winners.contains(&seat) && !record.forfeited.contains(&seat);
             tally.games += 1;
             tally.wins += u64::from(won);
-            // A game whose only winner forfeited has no winner, but it was not drawn.
-            tally.draws += u64::from(record.winners.is_empty() && record.forfeited.is_empty());
+            tally.draws += u64::from(record.winners.is_empty());
             tally.faults += record.faults.iter().filter(|f| f.seat == seat).count() as u64;
             tally.forfeits += u64::from(record.forfeited.contains(&seat));
             tally.win.add(cluster, if won { 1.0 } else { 0.0 });

@@ -452,8 +452,7 @@ impl<G: Game> Tournament<G> {
                 forfeited.push(seat);
             }
         }
-        let mut winners = end.winners();
-        winners.retain(|s| !forfeited.contains(s));
+        let winners = end.winners();
         Ok(GameRecord {
             index,
             deal: index / self.config.seats as u64,

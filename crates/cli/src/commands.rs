@@ -382,10 +382,16 @@ impl GameCommand for PlayCmd {
                 game.num_players()
             )));
         }
+        // With a program at the table the seed must not be guessable (a clock reading is): it
+        // could compute every hand from it.
         let seed = self.seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos() as u64)
+            if seat_names.iter().any(|n| n.starts_with("cmd:")) {
+                rand::random()
+            } else {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64)
+            }
         });
         let closed = Arc::new(AtomicBool::new(false));
         let several_people = seat_names.iter().filter(|n| *n == "human").count() > 1;

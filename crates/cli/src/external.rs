@@ -325,6 +325,12 @@ impl Programs {
         mode: Mode,
         history: Option<&[(u64, bool)]>,
     ) -> Result<Programs, Failure> {
+        // The database and logs written from here on are the user's alone: programs may run
+        // as another user (--bot-user) and must not read the seed from them.
+        // SAFETY: umask has no preconditions.
+        unsafe {
+            libc::umask(0o077);
+        }
         let mut pools = Vec::new();
         let mut log_files = Vec::new();
         for (entry, label) in entries.iter().zip(labels) {

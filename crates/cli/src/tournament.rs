@@ -135,6 +135,18 @@ fn entries_arg<G: Game>(
             }
         }
     }
+    // A program entered twice is two entries, each with its own copies, log and faults: the
+    // names (which key them) are numbered.
+    let before = entries.clone();
+    for (i, e) in entries.iter_mut().enumerate() {
+        if let EntrySpec::Program(p) = e {
+            let same = |o: &EntrySpec| matches!(o, EntrySpec::Program(q) if q.name == p.name);
+            if before.iter().filter(|o| same(o)).count() > 1 {
+                let k = before[..=i].iter().filter(|o| same(o)).count();
+                p.name = format!("{}#{k}", p.name);
+            }
+        }
+    }
     if bots.is_none() && bots_file.is_none() {
         if limits.any() {
             return Err(usage("the limit flags are for external bots; name one with --bots cmd:\"...\" or --bots-file"));
@@ -164,18 +176,20 @@ fn logs_dir(given: Option<PathBuf>, db: Option<&Path>) -> PathBuf {
     })
 }
 
-/// `parlour-runs/GAME-YYYYMMDD-HHMMSS-seedN.sqlite`, numbered if that exists.
-fn default_db_path(game: &str, seed: u64) -> PathBuf {
+/// `parlour-runs/GAME-YYYYMMDD-HHMMSS-seedN.sqlite`, numbered if that exists; without the seed
+/// (`seed` is `None`) when programs play, which can list the directory.
+fn default_db_path(game: &str, seed: Option<u64>) -> PathBuf {
     let secs = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs());
     let (y, m, d) = civil_from_days((secs / 86_400) as i64);
     let t = secs % 86_400;
     let stem = format!(
-        "{game}-{y:04}{m:02}{d:02}-{:02}{:02}{:02}-seed{seed}",
+        "{game}-{y:04}{m:02}{d:02}-{:02}{:02}{:02}{}",
         t / 3600,
         t / 60 % 60,
-        t % 60
+        t % 60,
+        seed.map_or_else(String::new, |s| format!("-seed{s}"))
     );
     let dir = PathBuf::from("parlour-runs");
     let mut path = dir.join(format!("{stem}.sqlite"));
@@ -270,7 +284,7 @@ impl GameCommand for TournamentCmd {
             DbChoice::None => None,
             DbChoice::File(path) => Some(path),
             DbChoice::Default => {
-                let path = default_db_path(G::NAME, seed);
+                let path = default_db_path(G::NAME, (!has_programs).then_some(seed));
                 if let Some(dir) = path.parent() {
                     std::fs::create_dir_all(dir)
                         .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;

@@ -230,7 +230,8 @@ fn a_tournament_with_a_faulty_program_completes_and_records_every_fault() {
     assert_eq!(rows.len(), 40);
     let mut faults = 0;
     let mut forfeits = 0;
-    for (f, forfeited, winners, _) in &rows {
+    let mut credited = 0;
+    for (f, forfeited, winners, seats) in &rows {
         let f: Vec<Value> = serde_json::from_str(f).unwrap();
         for fault in &f {
             assert_eq!(fault["kind"], "malformed");
@@ -240,7 +241,12 @@ fn a_tournament_with_a_faulty_program_completes_and_records_every_fault() {
         faults += f.len();
         let forfeited: Vec<usize> = serde_json::from_str(forfeited).unwrap();
         let winners: Vec<usize> = serde_json::from_str(winners).unwrap();
-        assert!(forfeited.iter().all(|s| !winners.contains(s)));
+        // The program sits at seat index % 4 of game index... found from the seats column.
+        let seats: Vec<usize> = serde_json::from_str(seats).unwrap();
+        let program_seat = seats.iter().position(|&e| e == 3).unwrap();
+        if winners.contains(&program_seat) && !forfeited.contains(&program_seat) {
+            credited += 1;
+        }
         forfeits += forfeited.len();
     }
     assert_eq!(faults, 12);
@@ -259,6 +265,14 @@ fn a_tournament_with_a_faulty_program_completes_and_records_every_fault() {
         .clone();
     assert_eq!(program["faults"], 12);
     assert_eq!(program["forfeits"], forfeits);
+    // Wins are credited only in games it did not forfeit, whatever its random moves achieved.
+    assert_eq!(program["wins"], credited);
+    // Its database and log are its owner's alone (programs may run as another user).
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(
+        std::fs::metadata(&db).unwrap().permissions().mode() & 0o077,
+        0
+    );
 }
 
 #[test]
@@ -701,4 +715,78 @@ fn no_copy_of_a_program_plays_one_deal_twice() {
     }
     assert_eq!(seen.len(), 40);
     assert!(pids.len() >= 4, "{pids:?}");
+}
+
+#[test]
+fn a_program_entered_twice_is_two_entries() {
+    let dir = tempfile::tempdir().unwrap();
+    let junk = format!("cmd:python3 {} junk", misbehave());
+    let v = json_run(
+        dir.path(),
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            &format!("random,random,{junk},{junk}"),
+            "--games",
+            "40",
+            "--max-faults",
+            "3",
+            "--jobs",
+            "1",
+            "--no-db",
+            "--format",
+            "json",
+        ],
+    );
+    let entries = v["standings"]["entries"].as_array().unwrap();
+    for k in ["#1", "#2"] {
+        let e = entries
+            .iter()
+            .find(|e| {
+                let label = e["label"].as_str().unwrap();
+                label.starts_with("cmd:") && label.ends_with(k)
+            })
+            .unwrap_or_else(|| panic!("{entries:?}"));
+        // Each counts its own faults to its own limit.
+        assert_eq!(e["faults"], 3, "{e}");
+        assert!(e["forfeits"].as_u64().unwrap() > 0);
+    }
+}
+
+#[test]
+fn with_a_program_seated_an_unset_play_seed_is_not_the_clock() {
+    let dir = tempfile::tempdir().unwrap();
+    let seat = format!("cmd:{PARLOUR} serve-bot go random");
+    let seeds: Vec<String> = (0..2)
+        .map(|_| {
+            let o = parlour_in(
+                dir.path(),
+                &[
+                    "play",
+                    "go",
+                    "--seats",
+                    &format!("random,random,random,{seat}"),
+                ],
+            );
+            assert!(o.status.success(), "{}", stderr(&o));
+            let out = stdout(&o);
+            let last = out.lines().last().unwrap().to_string();
+            last.rsplit("seed ").next().unwrap().to_string()
+        })
+        .collect();
+    assert_ne!(seeds[0], seeds[1]);
+    // A clock seed (nanoseconds since 1970) would be within seconds of now; a random 64-bit
+    // seed is that close with a chance of about 1 in 10^7.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos() as u64;
+    for s in &seeds {
+        let seed: u64 = s.parse().unwrap_or_else(|_| panic!("{s}"));
+        assert!(
+            seed.abs_diff(now) > 1_000_000_000_000,
+            "{seed} is the clock"
+        );
+    }
 }

@@ -164,8 +164,12 @@ impl Pool {
 
     /// Marks the entry forfeited and stops its idle programs (they are told nothing more).
     fn forfeit(&self) {
-        self.forfeited.store(true, Ordering::Relaxed);
-        let idle = std::mem::take(&mut *self.idle.lock().unwrap_or_else(|e| e.into_inner()));
+        let idle = {
+            let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+            self.forfeited.store(true, Ordering::Relaxed);
+            std::mem::take(&mut *idle)
+        };
+        // Killed with no lock held.
         drop(idle);
     }
 
@@ -238,13 +242,14 @@ impl Pool {
     }
 
     fn checkin(&self, running: Running) {
-        if self.has_forfeited() {
+        let mut idle = self.idle.lock().unwrap_or_else(|e| e.into_inner());
+        // Tested under the lock that `forfeit` empties, so a copy cannot slip in after it.
+        if !self.has_forfeited() {
+            idle.push(running);
             return;
         }
-        self.idle
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(running);
+        drop(idle);
+        drop(running);
     }
 
     /// Starts a program and reads its `ready`.
@@ -322,6 +327,18 @@ impl Pool {
                     .get("protocol")
                     .map_or("(none)".into(), Value::to_string)
             ));
+        }
+        if let Some(log) = &self.log {
+            let name = ready.get("name").and_then(Value::as_str).unwrap_or("");
+            let line = format!(
+                "[parlour: started {} as process {}; it greets as {}]\n",
+                shell_text(&self.spec.command),
+                process.pid(),
+                clip(name)
+            );
+            log.lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .write(line.as_bytes());
         }
         let events = match ready.get("events") {
             None | Some(Value::Null) => false,

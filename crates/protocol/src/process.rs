@@ -127,8 +127,10 @@ fn wait_for(fd: i32, events: libc::c_short, deadline: Instant) -> bool {
             return true;
         }
         if ready < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            // A descriptor poll cannot wait on: let the read or write report it.
-            return true;
+            // poll itself failed (out of memory, say): wait a moment and report no progress,
+            // so the caller's deadline still holds.
+            std::thread::sleep(Duration::from_millis(1));
+            return false;
         }
     }
 }
@@ -223,6 +225,9 @@ impl Process {
             // std drops supplementary groups when root switches user.
             cmd.uid(user.uid).gid(user.gid).env("HOME", &user.home);
         }
+        // Python randomises string hashing per process, so a set's order (and a bot iterating
+        // one) would differ from run to run; fixed unless the bot's own settings say otherwise.
+        cmd.env("PYTHONHASHSEED", "0");
         cmd.envs(&spec.env);
         if let Some(dir) = &spec.dir {
             cmd.current_dir(dir);
@@ -271,7 +276,9 @@ impl Process {
             // SAFETY: fcntl on a descriptor this process owns.
             unsafe {
                 let flags = libc::fcntl(fd, libc::F_GETFL);
-                libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK);
+                if flags < 0 || libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) < 0 {
+                    return Err(std::io::Error::last_os_error());
+                }
             }
         }
         let stdout = child.stdout.take().expect("stdout is piped");
@@ -296,6 +303,11 @@ impl Process {
             threads,
             exited: None,
         })
+    }
+
+    /// The program's process id (also its process group's).
+    pub fn pid(&self) -> i32 {
+        self.pid
     }
 
     /// Writes one line (the JSON of `message`), waiting until `deadline` for room in the pipe.

@@ -101,9 +101,9 @@ pub fn serve<G: Game>(
                 writeln!(output, "{reply}")?;
                 output.flush()?;
             }
-            Some("event") | Some("result") => {}
             Some("bye") => return Ok(()),
-            _ => return Err(bad(format!("unknown message {line:?}"))),
+            Some(_) => {} // event, result, and types from later revisions
+            None => return Err(bad(format!("a message without a type: {line:?}"))),
         }
     }
     Ok(())

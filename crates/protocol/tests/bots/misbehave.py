@@ -15,7 +15,8 @@ action) except for what MODE makes it do:
   fork FILE   at its first decision, start a child that sleeps, and write its pid to FILE
   early       exit right after greeting
   silent      never greet
-  secrets     answer illegally if it sees PARLOUR_TEST_SECRET or any descriptor beyond 0-2
+  secrets     answer illegally if it sees PARLOUR_TEST_SECRET or any descriptor beyond 0-2,
+              or if PYTHONHASHSEED is not 0
   record FILE append every line received to FILE; ask for events
   stderr      write to standard error at every decision
   deaf        greet, then never read again (nor answer)
@@ -89,7 +90,9 @@ for line in sys.stdin:
             fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
             # listdir itself holds one descriptor open while it reads.
             extra = [fd for fd in fds if fd > 2][1:]
-            if "PARLOUR_TEST_SECRET" in os.environ or extra:
+            # Python's string hashing is fixed, so a bot's set order replays.
+            unfixed = os.environ.get("PYTHONHASHSEED") != "0"
+            if "PARLOUR_TEST_SECRET" in os.environ or extra or unfixed:
                 answer = {"type": "action", "id": m["id"], "action": "leak"}
         elif mode == "notroot" and os.getuid() == 0:
             answer = {"type": "action", "id": m["id"], "action": "root"}
