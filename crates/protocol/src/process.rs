@@ -243,7 +243,8 @@ impl Process {
         let memory = spec.limits.memory_mb.saturating_mul(1 << 20);
         let parent = std::process::id() as libc::pid_t;
         // SAFETY: the closure runs in the child between fork and exec and only makes
-        // async-signal-safe system calls (setrlimit, prctl, close_range); it allocates nothing.
+        // async-signal-safe system calls (setrlimit, prctl, getppid, close_range); it
+        // allocates nothing.
         unsafe {
             cmd.pre_exec(move || {
                 let limit = |resource, value: u64| {
@@ -270,9 +271,24 @@ impl Process {
             });
         }
         let mut child = cmd.spawn()?;
-        let pid = child.id() as i32;
         let stdin = child.stdin.take();
-        if let Some(fd) = stdin.as_ref().map(AsRawFd::as_raw_fd) {
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let stderr = child.stderr.take();
+        // Made at once, so that any failure below drops it, which kills the program.
+        let mut process = Process {
+            pid: child.id() as i32,
+            child,
+            stdin,
+            out: Vec::new(),
+            // Read on the caller's thread, only while it waits for an answer: a bot that
+            // floods its output between decisions blocks on the full pipe.
+            stdout,
+            lines: LineBuffer::default(),
+            closed: false,
+            threads: Vec::new(),
+            exited: None,
+        };
+        if let Some(fd) = process.stdin.as_ref().map(AsRawFd::as_raw_fd) {
             // SAFETY: fcntl on a descriptor this process owns.
             unsafe {
                 let flags = libc::fcntl(fd, libc::F_GETFL);
@@ -281,28 +297,14 @@ impl Process {
                 }
             }
         }
-        let stdout = child.stdout.take().expect("stdout is piped");
-        // Standard output is read on the caller's thread, only while it waits for an answer: a
-        // bot that floods its output between decisions blocks on the full pipe.
-        let mut threads = Vec::new();
-        if let (Some(stderr), Some(log)) = (child.stderr.take(), log) {
-            threads.push(
+        if let (Some(stderr), Some(log)) = (stderr, log) {
+            process.threads.push(
                 std::thread::Builder::new()
                     .name("bot-stderr".into())
                     .spawn(move || copy_log(stderr, &log))?,
             );
         }
-        Ok(Process {
-            child,
-            pid,
-            stdin,
-            out: Vec::new(),
-            stdout,
-            lines: LineBuffer::default(),
-            closed: false,
-            threads,
-            exited: None,
-        })
+        Ok(process)
     }
 
     /// The program's process id (also its process group's).
