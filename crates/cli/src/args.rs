@@ -308,7 +308,8 @@ pub struct LimitArgs {
     /// External bots: the address-space limit, in MiB [default: 1024]
     #[arg(long, value_name = "MIB", allow_hyphen_values = true)]
     pub memory_mb: Option<String>,
-    /// External bots: faults after which an entry forfeits its remaining games [default: 10]
+    /// External bots: faults after which an entry forfeits its remaining games [default: 10];
+    /// check-bot stops after this many [default: 1000]
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
     pub max_faults: Option<String>,
     /// External bots: run them as this user (parlour must run as root), e.g. nobody
