@@ -407,27 +407,24 @@ fn bad_external_bots_and_bots_files_are_one_clear_line() {
     assert_bad_input_in(d, &["serve-bot", "uno", "nobody"], "unknown bot \"nobody\"");
 }
 
+/// Copies the misbehaving bot into `dir` as `bot.py` and records a Uno tournament in
+/// `dir/t.sqlite` with it (in `mode`) against three random bots; returns the bot's and the
+/// database's paths.
+fn recorded_with_copied_bot(dir: &Path, mode: &str, extra: &[&str]) -> (PathBuf, PathBuf) {
+    let bot = dir.join("bot.py");
+    std::fs::copy(misbehave(), &bot).unwrap();
+    let bots = format!("random,random,random,cmd:python3 bot.py {mode}");
+    let mut args = vec!["tournament", "uno", "--bots", &bots, "--db", "t.sqlite"];
+    args.extend(extra);
+    let o = parlour_in(dir, &args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    (bot, dir.join("t.sqlite"))
+}
+
 #[test]
 fn a_tournament_with_programs_resumes_and_refuses_when_a_program_is_gone() {
     let dir = tempfile::tempdir().unwrap();
-    let d = dir.path();
-    let bot = d.join("bot.py");
-    std::fs::copy(misbehave(), &bot).unwrap();
-    let db = d.join("r.sqlite");
-    let o = parlour_in(
-        d,
-        &[
-            "tournament",
-            "uno",
-            "--bots",
-            "random,random,random,cmd:python3 bot.py ok",
-            "--games",
-            "8",
-            "--db",
-            "r.sqlite",
-        ],
-    );
-    assert!(o.status.success(), "{}", stderr(&o));
+    let (bot, db) = recorded_with_copied_bot(dir.path(), "ok", &["--games", "8"]);
     // The program's directory is stored, so the run resumes from anywhere.
     let elsewhere = tempfile::tempdir().unwrap();
     let o = parlour_in(
@@ -540,27 +537,11 @@ fn a_program_is_told_a_one_way_seed_and_an_unset_tournament_seed_is_random() {
 fn a_resumed_tournament_keeps_its_faults_and_forfeits() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    let bot = d.join("bot.py");
-    std::fs::copy(misbehave(), &bot).unwrap();
-    let db = d.join("f.sqlite");
-    let o = parlour_in(
+    let (bot, db) = recorded_with_copied_bot(
         d,
-        &[
-            "tournament",
-            "uno",
-            "--bots",
-            "random,random,random,cmd:python3 bot.py junk",
-            "--games",
-            "40",
-            "--max-faults",
-            "3",
-            "--jobs",
-            "1",
-            "--db",
-            "f.sqlite",
-        ],
+        "junk",
+        &["--games", "40", "--max-faults", "3", "--jobs", "1"],
     );
-    assert!(o.status.success(), "{}", stderr(&o));
     let faults_and_forfeits = |conn: &rusqlite::Connection| -> (usize, usize) {
         let mut stmt = conn.prepare("SELECT faults, forfeited FROM games").unwrap();
         let rows: Vec<(String, String)> = stmt
@@ -585,7 +566,7 @@ fn a_resumed_tournament_keeps_its_faults_and_forfeits() {
             .unwrap();
     }
     std::fs::remove_file(&bot).unwrap();
-    let o = parlour_in(d, &["tournament", "--resume", "f.sqlite"]);
+    let o = parlour_in(d, &["tournament", "--resume", "t.sqlite"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("20 games played now"), "{}", stdout(&o));
     let (faults_after, forfeits_after) =
