@@ -23,6 +23,8 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod ismcts;
+
 use parlour_core::rng::{seeded, GameRng};
 use parlour_core::{Bot, BotEntry, BotError, BotSpec, Decision, EntrySpec, Game};
 use rand::RngExt;
@@ -48,12 +50,77 @@ impl<G: Game> Bot<G> for RandomBot {
 
 /// The game-agnostic bots, as entries for game `G`.
 pub fn generic_bots<G: Game>() -> Vec<BotEntry<G>> {
-    vec![BotEntry {
-        name: "random",
-        about: "uniform over the legal actions",
-        options: &[],
-        make: |seed, _| Ok(Box::new(RandomBot::new(seed))),
-    }]
+    vec![
+        BotEntry {
+            name: "random",
+            about: "uniform over the legal actions",
+            options: &[],
+            make: |seed, _| Ok(Box::new(RandomBot::new(seed))),
+        },
+        BotEntry {
+            name: "ismcts",
+            about: "information-set Monte Carlo tree search (random playouts)",
+            options: ISMCTS_OPTIONS,
+            make: |seed, options| Ok(Box::new(ismcts_from_options::<G>(seed, options)?)),
+        },
+    ]
+}
+
+const ISMCTS_OPTIONS: &[parlour_core::BotOption] = &[
+    parlour_core::BotOption {
+        name: "iters",
+        about: "iterations per move (default 1000)",
+        uses_clock: false,
+    },
+    parlour_core::BotOption {
+        name: "ms",
+        about: "milliseconds per move instead of iterations",
+        uses_clock: true,
+    },
+    parlour_core::BotOption {
+        name: "c",
+        about: "UCB1 exploration constant (default 0.7)",
+        uses_clock: false,
+    },
+    parlour_core::BotOption {
+        name: "variant",
+        about: "so (one tree, default) or mo (a tree per seat)",
+        uses_clock: false,
+    },
+];
+
+/// An ISMCTS bot from its command-line options.
+fn ismcts_from_options<G: Game>(
+    seed: u64,
+    options: &parlour_core::BotOptions<'_>,
+) -> Result<ismcts::IsmctsBot<G>, BotError> {
+    let mut config = ismcts::Config::default();
+    if let Some(n) = options.get::<u64>("iters")? {
+        if n == 0 {
+            return Err(options.bad_value("iters", "must be at least 1"));
+        }
+        config.budget = ismcts::Budget::Iterations(n);
+    }
+    if let Some(ms) = options.get::<u64>("ms")? {
+        if ms == 0 {
+            return Err(options.bad_value("ms", "must be at least 1"));
+        }
+        config.budget = ismcts::Budget::Time(std::time::Duration::from_millis(ms));
+    }
+    if let Some(c) = options.get::<f64>("c")? {
+        if !(c >= 0.0 && c.is_finite()) {
+            return Err(options.bad_value("c", "must be a finite number, 0 or more"));
+        }
+        config.exploration = c;
+    }
+    if let Some(v) = options.get::<String>("variant")? {
+        config.variant = match v.as_str() {
+            "so" => ismcts::Variant::SingleObserver,
+            "mo" => ismcts::Variant::MultipleObserver,
+            _ => return Err(options.bad_value("variant", "must be so or mo")),
+        };
+    }
+    Ok(ismcts::IsmctsBot::new(config, seed))
 }
 
 /// Every bot `G` can field: the generic bots, then the game's own (strongest first).
