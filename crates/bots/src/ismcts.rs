@@ -5,8 +5,9 @@
 //! seat's observation, from [`Game::resample`] — and walks the tree with it: only the actions
 //! legal in that determinization are candidates, each child's *availability* counts how often
 //! it was a candidate, and selection is UCB1 over availability (ISMCTS's "subset-armed
-//! bandit"). A new node is added, the game is played out by a [`Rollout`] policy, and the
-//! [`Evaluator`]'s value for every seat is backed up, each node crediting the seat that made its
+//! bandit"). A new node is added, the game is played out by a
+//! [`Rollout`](parlour_core::search::Rollout) policy, and the
+//! [`Evaluator`](parlour_core::search::Evaluator)'s value for every seat is backed up, each node crediting the seat that made its
 //! move (max-n).
 //!
 //! - **Single observer** (SO-ISMCTS): one tree, edges labelled by actions. Opponents' nodes see
@@ -22,6 +23,7 @@
 use std::time::{Duration, Instant};
 
 use parlour_core::rng::{seeded, GameRng};
+use parlour_core::search::{playout, SearchTuning};
 use parlour_core::{Bot, Decision, Game, Seat, State};
 use rand::RngExt;
 
@@ -43,91 +45,36 @@ pub enum Budget {
     Time(Duration),
 }
 
-/// The search's settings.
+/// The search's settings. Anything left `None` comes from the game's
+/// [`SearchTuning`](parlour_core::search::SearchTuning).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Config {
     /// The budget per move.
     pub budget: Budget,
     /// UCB1's exploration constant, for values in `[0, 1]`.
-    pub exploration: f64,
+    pub exploration: Option<f64>,
     /// Which ISMCTS.
-    pub variant: Variant,
+    pub variant: Option<Variant>,
     /// The most moves a playout makes before the evaluator judges the position.
-    pub max_playout: u32,
+    pub max_playout: Option<u32>,
+    /// Ignore the game's tuning: random playouts to the end, win or lose.
+    pub plain: bool,
 }
 
 impl Default for Config {
     fn default() -> Config {
         Config {
-            budget: Budget::Iterations(1000),
-            exploration: 0.7,
-            variant: Variant::SingleObserver,
-            max_playout: 10_000,
+            budget: Budget::Iterations(DEFAULT_ITERATIONS),
+            exploration: None,
+            variant: None,
+            max_playout: None,
+            plain: false,
         }
     }
 }
 
-/// Chooses playout moves.
-pub trait Rollout<G: Game>: Send {
-    /// The move to play in `state` (not terminal).
-    fn action(
-        &mut self,
-        state: &G::State,
-        rng: &mut GameRng,
-        scratch: &mut Vec<G::Action>,
-    ) -> G::Action;
-}
-
-/// Uniformly random playouts ([`State::random_action`]).
-#[derive(Debug, Clone, Copy, Default)]
-pub struct RandomRollout;
-
-impl<G: Game> Rollout<G> for RandomRollout {
-    fn action(
-        &mut self,
-        state: &G::State,
-        rng: &mut GameRng,
-        scratch: &mut Vec<G::Action>,
-    ) -> G::Action {
-        state
-            .random_action(rng, scratch)
-            .expect("a playout move is asked only of a live state")
-    }
-}
-
-/// Values a position for every seat, each in `[0, 1]` (higher is better).
-pub trait Evaluator<G: Game>: Send {
-    /// Writes each seat's value of `state` (terminal or where a playout stopped) into `out`.
-    fn values(&self, state: &G::State, out: &mut [f64]);
-}
-
-/// Win or lose: 1 for each winner of a finished game (shared among several), 0 otherwise; a
-/// game stopped before its end scores its seats by their returns so far, best 1, worst 0.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct WinEvaluator;
-
-impl<G: Game> Evaluator<G> for WinEvaluator {
-    fn values(&self, state: &G::State, out: &mut [f64]) {
-        out.iter_mut().for_each(|v| *v = 0.0);
-        if state.is_terminal() {
-            let winners = state.winners();
-            if winners.is_empty() {
-                let share = 1.0 / out.len() as f64;
-                out.iter_mut().for_each(|v| *v = share);
-            }
-            for &w in &winners {
-                out[w] = 1.0 / winners.len() as f64;
-            }
-            return;
-        }
-        let returns = state.returns();
-        let lo = returns.iter().copied().fold(f64::INFINITY, f64::min);
-        let hi = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-        for (v, r) in out.iter_mut().zip(&returns) {
-            *v = if hi > lo { (r - lo) / (hi - lo) } else { 0.5 };
-        }
-    }
-}
+/// Iterations per move when not told.
+pub const DEFAULT_ITERATIONS: u64 = 1000;
 
 /// A node: the move into it, who made it, and its statistics.
 #[derive(Debug, Clone)]
@@ -192,8 +139,8 @@ impl<A: Copy + PartialEq> Tree<A> {
 pub struct IsmctsBot<G: Game> {
     config: Config,
     rng: GameRng,
-    rollout: Box<dyn Rollout<G>>,
-    evaluator: Box<dyn Evaluator<G>>,
+    /// The game's tuning with the config's overrides, made at the first decision.
+    tuning: Option<SearchTuning<G>>,
     iterations: u64,
 }
 
@@ -201,35 +148,29 @@ impl<G: Game> std::fmt::Debug for IsmctsBot<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("IsmctsBot")
             .field("config", &self.config)
+            .field("tuning", &self.tuning)
             .finish()
     }
 }
 
 impl<G: Game> IsmctsBot<G> {
-    /// A searcher with random playouts and win/lose values.
+    /// A searcher with the game's tuning (its playout policy and evaluator), overridden where
+    /// `config` says.
     pub fn new(config: Config, seed: u64) -> IsmctsBot<G> {
-        IsmctsBot::with_policies(
-            config,
-            seed,
-            Box::new(RandomRollout),
-            Box::new(WinEvaluator),
-        )
-    }
-
-    /// A searcher with its own playout policy and evaluator.
-    pub fn with_policies(
-        config: Config,
-        seed: u64,
-        rollout: Box<dyn Rollout<G>>,
-        evaluator: Box<dyn Evaluator<G>>,
-    ) -> IsmctsBot<G> {
         IsmctsBot {
             config,
             rng: seeded(seed),
-            rollout,
-            evaluator,
+            tuning: None,
             iterations: 0,
         }
+    }
+
+    /// A searcher with its own tuning (a researcher's playout policy or evaluator, say); the
+    /// config's overrides still apply.
+    pub fn with_tuning(config: Config, seed: u64, tuning: SearchTuning<G>) -> IsmctsBot<G> {
+        let mut bot = IsmctsBot::new(config, seed);
+        bot.tuning = Some(bot.overridden(tuning));
+        bot
     }
 
     /// Iterations run so far (all moves).
@@ -237,14 +178,18 @@ impl<G: Game> IsmctsBot<G> {
         self.iterations
     }
 
-    /// Plays from `state` with the rollout policy until the end or the playout cap.
-    fn playout(&mut self, state: &mut G::State, scratch: &mut Vec<G::Action>) {
-        let mut moves = 0;
-        while !state.is_terminal() && moves < self.config.max_playout {
-            let a = self.rollout.action(state, &mut self.rng, scratch);
-            state.apply_unchecked(a);
-            moves += 1;
+    /// `tuning` with the config's overrides.
+    fn overridden(&self, mut tuning: SearchTuning<G>) -> SearchTuning<G> {
+        if let Some(c) = self.config.exploration {
+            tuning.exploration = c;
         }
+        if let Some(m) = self.config.max_playout {
+            tuning.max_playout = m;
+        }
+        if let Some(v) = self.config.variant {
+            tuning.tree_per_seat = v == Variant::MultipleObserver;
+        }
+        tuning
     }
 
     /// UCB1 over availability among `candidates` (children of `node` in `tree`); ties go to the
@@ -268,10 +213,28 @@ impl<G: Game> IsmctsBot<G> {
         if d.legal.len() == 1 {
             return d.legal[0];
         }
+        let mut tuning = match self.tuning.take() {
+            Some(t) => t,
+            None => {
+                let base = if self.config.plain {
+                    SearchTuning::plain()
+                } else {
+                    d.game.search_tuning()
+                };
+                self.overridden(base)
+            }
+        };
+        let chosen = self.search_with(d, &mut tuning);
+        self.tuning = Some(tuning);
+        chosen
+    }
+
+    fn search_with(&mut self, d: &Decision<'_, G>, tuning: &mut SearchTuning<G>) -> G::Action {
         let players = d.game.num_players();
-        let trees_needed = match self.config.variant {
-            Variant::SingleObserver => 1,
-            Variant::MultipleObserver => players,
+        let trees_needed = if tuning.tree_per_seat { players } else { 1 };
+        // A broken observation leaves nothing to search: the first legal action.
+        let Ok(mut sampler) = d.game.sampler(d.observation, &mut self.rng) else {
+            return d.legal[0];
         };
         let mut trees: Vec<Tree<G::Action>> = (0..trees_needed).map(|_| Tree::new()).collect();
         let mut values = vec![0.0; players];
@@ -290,7 +253,7 @@ impl<G: Game> IsmctsBot<G> {
                 _ => {}
             }
             done += 1;
-            let Ok(mut state) = d.game.resample(d.observation, &mut self.rng) else {
+            let Ok(mut state) = sampler.sample(&mut self.rng) else {
                 break;
             };
             at.iter_mut().for_each(|n| *n = 0);
@@ -319,7 +282,7 @@ impl<G: Game> IsmctsBot<G> {
                     tree.nodes[c as usize].avail += 1;
                 }
                 let (action, expanded) = if untried.is_empty() {
-                    let c = Self::select(tree, &candidates, self.config.exploration);
+                    let c = Self::select(tree, &candidates, tuning.exploration);
                     (
                         tree.nodes[c as usize]
                             .edge
@@ -359,8 +322,14 @@ impl<G: Game> IsmctsBot<G> {
                 }
             }
             // Simulation.
-            self.playout(&mut state, &mut scratch);
-            self.evaluator.values(&state, &mut values);
+            playout::<G>(
+                &mut state,
+                tuning.rollout.as_mut(),
+                &mut self.rng,
+                &mut scratch,
+                tuning.max_playout,
+            );
+            tuning.evaluator.values(&state, &mut values);
             // Backpropagation: each node credits the seat that moved into it.
             for (tree, path) in trees.iter_mut().zip(&paths) {
                 for &k in path {

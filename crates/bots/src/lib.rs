@@ -59,7 +59,7 @@ pub fn generic_bots<G: Game>() -> Vec<BotEntry<G>> {
         },
         BotEntry {
             name: "ismcts",
-            about: "information-set Monte Carlo tree search (random playouts)",
+            about: "information-set Monte Carlo tree search, with the game's playout policy and evaluator",
             options: ISMCTS_OPTIONS,
             make: |seed, options| Ok(Box::new(ismcts_from_options::<G>(seed, options)?)),
         },
@@ -79,12 +79,22 @@ const ISMCTS_OPTIONS: &[parlour_core::BotOption] = &[
     },
     parlour_core::BotOption {
         name: "c",
-        about: "UCB1 exploration constant (default 0.7)",
+        about: "UCB1 exploration constant (default: the game's tuning)",
+        uses_clock: false,
+    },
+    parlour_core::BotOption {
+        name: "playout",
+        about: "most moves a playout makes before the position is evaluated (default: the game's tuning)",
+        uses_clock: false,
+    },
+    parlour_core::BotOption {
+        name: "policy",
+        about: "tuned (the game's playout policy and evaluator, default) or plain (random playouts to the end, win or lose)",
         uses_clock: false,
     },
     parlour_core::BotOption {
         name: "variant",
-        about: "so (one tree, default) or mo (a tree per seat)",
+        about: "so (one tree) or mo (a tree per seat); default: the game's tuning",
         uses_clock: false,
     },
 ];
@@ -111,13 +121,23 @@ fn ismcts_from_options<G: Game>(
         if !(c >= 0.0 && c.is_finite()) {
             return Err(options.bad_value("c", "must be a finite number, 0 or more"));
         }
-        config.exploration = c;
+        config.exploration = Some(c);
     }
     if let Some(v) = options.get::<String>("variant")? {
-        config.variant = match v.as_str() {
+        config.variant = Some(match v.as_str() {
             "so" => ismcts::Variant::SingleObserver,
             "mo" => ismcts::Variant::MultipleObserver,
             _ => return Err(options.bad_value("variant", "must be so or mo")),
+        });
+    }
+    if let Some(m) = options.get::<u32>("playout")? {
+        config.max_playout = Some(m);
+    }
+    if let Some(p) = options.get::<String>("policy")? {
+        config.plain = match p.as_str() {
+            "tuned" => false,
+            "plain" => true,
+            _ => return Err(options.bad_value("policy", "must be tuned or plain")),
         };
     }
     Ok(ismcts::IsmctsBot::new(config, seed))

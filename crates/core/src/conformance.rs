@@ -325,41 +325,53 @@ fn check_resample<G: Game>(
         let r0 = game
             .resample(&obs, rng)
             .map_err(|e| format!("seat {seat}: {e}"))?;
-        if r0 != *state {
-            changed.set(changed.get() + 1);
+        // The game's sampler (for search) must keep the same promises, on its second sample
+        // (the first may be the one drawn while checking the observation).
+        let mut sampler = game
+            .sampler(&obs, rng)
+            .map_err(|e| format!("seat {seat}'s sampler: {e}"))?;
+        let mut sampled = Vec::with_capacity(2);
+        for _ in 0..2 {
+            sampled.push(
+                sampler
+                    .sample(rng)
+                    .map_err(|e| format!("seat {seat}'s sampler: {e}"))?,
+            );
         }
-        let mut r = r0;
-        count += 1;
-        invariant(&r).map_err(|e| format!("resampled for seat {seat}: {e}"))?;
-        if r.observation(seat) != obs {
-            return Err(format!(
-                "resampling for seat {seat} changed its observation"
-            ));
-        }
-        if r.current_player() != state.current_player() {
-            return Err(format!(
-                "resampling for seat {seat} changed the player to move"
-            ));
-        }
-        if state.current_player() == Some(seat) {
-            r.legal_actions(&mut resampled_legal);
-            if resampled_legal != legal {
-                return Err(format!(
-                    "resampling for seat {seat} changed its legal actions"
-                ));
+        drop(sampler);
+        for (how, mut r) in [("resampled", r0)]
+            .into_iter()
+            .chain(sampled.into_iter().map(|s| ("sampled", s)))
+        {
+            if how == "resampled" && r != *state {
+                changed.set(changed.get() + 1);
             }
-        }
-        // The resampled state must be a playable game.
-        for _ in 0..8 {
-            if r.is_terminal() {
-                break;
+            count += 1;
+            invariant(&r).map_err(|e| format!("{how} for seat {seat}: {e}"))?;
+            if r.observation(seat) != obs {
+                return Err(format!("{how} for seat {seat}: its observation changed"));
             }
-            r.legal_actions(&mut resampled_legal);
-            let a = resampled_legal[rng.random_range(0..resampled_legal.len())];
-            r.apply(a).map_err(|e| {
-                format!("resampled state for seat {seat} rejects its own legal action: {e}")
-            })?;
-            invariant(&r).map_err(|e| format!("playing on a resampled state: {e}"))?;
+            if r.current_player() != state.current_player() {
+                return Err(format!("{how} for seat {seat}: the player to move changed"));
+            }
+            if state.current_player() == Some(seat) {
+                r.legal_actions(&mut resampled_legal);
+                if resampled_legal != legal {
+                    return Err(format!("{how} for seat {seat}: its legal actions changed"));
+                }
+            }
+            // The resampled state must be a playable game.
+            for _ in 0..8 {
+                if r.is_terminal() {
+                    break;
+                }
+                r.legal_actions(&mut resampled_legal);
+                let a = resampled_legal[rng.random_range(0..resampled_legal.len())];
+                r.apply(a).map_err(|e| {
+                    format!("{how} state for seat {seat} rejects its own legal action: {e}")
+                })?;
+                invariant(&r).map_err(|e| format!("playing on a {how} state: {e}"))?;
+            }
         }
     }
     Ok(count)

@@ -13,6 +13,7 @@ use crate::bot::BotEntry;
 use rand::RngExt;
 
 use crate::rng::GameRng;
+use crate::search::{ResampleEach, Sampler, SearchTuning};
 
 /// A player's seat at the table, `0..n`. "Next" is `(seat + 1) % n`.
 pub type Seat = usize;
@@ -175,6 +176,25 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
 
     /// The seat an observation belongs to.
     fn observer(observation: &Self::Observation) -> Seat;
+
+    /// A sampler of states consistent with `observation`, for search: it checks the observation
+    /// once (the error [`Game::resample`] would give) and then draws as many determinizations
+    /// as asked. The default resamples each time; a game may share the checking and counting
+    /// between samples.
+    fn sampler<'a>(
+        &'a self,
+        observation: &'a Self::Observation,
+        rng: &mut GameRng,
+    ) -> Result<Box<dyn Sampler<Self> + 'a>, ResampleError> {
+        Ok(Box::new(ResampleEach::new(self, observation, rng)?))
+    }
+
+    /// How this game tunes information-set search (its playout policy, evaluator, exploration
+    /// constant and playout length). The default is [`SearchTuning::plain`]: random playouts to
+    /// the end, win or lose.
+    fn search_tuning(&self) -> SearchTuning<Self> {
+        SearchTuning::plain()
+    }
 
     /// The game a tournament plays as one unit (by default this game itself). A game made of
     /// independently dealt rounds may return a one-round game, so that a tournament of N rounds

@@ -15,6 +15,9 @@
 //!   option the bot does not have.
 //! - For tournaments a finished state also reports its [`State::winners`] (none for a draw) and
 //!   the game's own [`State::result_figures`].
+//! - [`search`] is what a game lends a search bot: [`Game::sampler`] draws many
+//!   determinizations of one observation, and [`Game::search_tuning`] gives the playout policy,
+//!   evaluator and constants that suit the game.
 //! - Actions are small `Copy` values with a text form and a JSON form ([`Action`]).
 //! - Randomness comes from [`rng`]: one seed, split into streams by [`rng::derive_seed`].
 //! - [`play::play`] runs bots through a game; [`trace`] writes a game as JSON lines and replays
@@ -52,6 +55,7 @@ pub mod entry;
 pub mod game;
 pub mod play;
 pub mod rng;
+pub mod search;
 pub mod toy;
 pub mod trace;
 

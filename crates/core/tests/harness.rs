@@ -20,7 +20,7 @@ fn harness_catches_a_leaked_deck_card() {
     })
     .unwrap();
     let err = random_sim_test(&game, &Config::new(200, 1), |_| Ok(())).unwrap_err();
-    assert!(err.message.contains("changed its observation"), "{err}");
+    assert!(err.message.contains("its observation changed"), "{err}");
 }
 
 #[test]

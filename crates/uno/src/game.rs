@@ -660,6 +660,16 @@ impl UnoState {
         }
     }
 
+    /// The greedy playout move ([`crate::search::GreedyRollout`]); the game must not be over.
+    pub(crate) fn greedy_action(&self) -> UnoAction {
+        let hand = self.hands[self.current as usize].mask;
+        let playable = hand & playable_mask(self.up_card(), self.called);
+        match self.phase {
+            Phase::Drawn(card) => crate::search::greedy(hand, playable, Some(card)),
+            _ => crate::search::greedy(hand, playable, None),
+        }
+    }
+
     fn playable_in_hand(&self) -> u64 {
         self.hands[self.current as usize].mask & playable_mask(self.up_card(), self.called)
     }
@@ -740,6 +750,10 @@ impl Game for Uno {
 
     fn bots() -> &'static [parlour_core::BotEntry<Uno>] {
         crate::bots::BOTS
+    }
+
+    fn search_tuning(&self) -> parlour_core::search::SearchTuning<Uno> {
+        crate::search::tuning()
     }
 
     fn parse_human(

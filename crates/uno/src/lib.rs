@@ -53,6 +53,7 @@ pub mod bots;
 pub mod card;
 pub mod game;
 pub mod observation;
+pub mod search;
 
 pub use bots::HeuristicBot;
 pub use card::{action_universe, Card, Color, ParseCardError, Rank, UnoAction};

@@ -1,0 +1,200 @@
+//! What a game lends a search bot: a fast sampler of determinizations, a playout policy and a
+//! position evaluator.
+//!
+//! The search itself (information-set MCTS) is game-agnostic and lives in `parlour-bots`; a game
+//! tunes it through [`Game::search_tuning`] and speeds it up through [`Game::sampler`], without
+//! depending on the searcher. Every piece works from what the searching seat may know: the
+//! sampler redraws everything hidden from it, and the rollout and evaluator only ever see
+//! sampled states.
+
+use rand::RngExt;
+
+use crate::game::{Game, ResampleError, State};
+use crate::rng::GameRng;
+
+/// Draws full states consistent with one observation, many times.
+///
+/// Made once per decision by [`Game::sampler`], which checks the observation then; each
+/// [`Sampler::sample`] must be distributed as [`Game::resample`] would be (a game may share the
+/// work of checking the observation and counting the unseen cards between samples).
+pub trait Sampler<G: Game>: Send {
+    /// A full state consistent with the observation, hidden parts and the future drawn from
+    /// `rng` (an error only where the game's resampling can fail on a checked observation).
+    fn sample(&mut self, rng: &mut GameRng) -> Result<G::State, ResampleError>;
+}
+
+/// The default sampler: [`Game::resample`] each time, on an observation already checked.
+#[derive(Debug)]
+pub struct ResampleEach<'a, G: Game> {
+    game: &'a G,
+    observation: &'a G::Observation,
+    /// The state drawn while checking, handed out first.
+    first: Option<G::State>,
+}
+
+impl<'a, G: Game> ResampleEach<'a, G> {
+    /// Checks `observation` by resampling it once (that state is the first sample).
+    pub fn new(
+        game: &'a G,
+        observation: &'a G::Observation,
+        rng: &mut GameRng,
+    ) -> Result<ResampleEach<'a, G>, ResampleError> {
+        let first = game.resample(observation, rng)?;
+        Ok(ResampleEach {
+            game,
+            observation,
+            first: Some(first),
+        })
+    }
+}
+
+impl<G: Game> Sampler<G> for ResampleEach<'_, G> {
+    fn sample(&mut self, rng: &mut GameRng) -> Result<G::State, ResampleError> {
+        match self.first.take() {
+            Some(first) => Ok(first),
+            None => self.game.resample(self.observation, rng),
+        }
+    }
+}
+
+/// Chooses the moves of a playout (for every seat).
+pub trait Rollout<G: Game>: Send {
+    /// The move to make in `state`, which is not terminal. `scratch` is a buffer to reuse.
+    fn action(
+        &mut self,
+        state: &G::State,
+        rng: &mut GameRng,
+        scratch: &mut Vec<G::Action>,
+    ) -> G::Action;
+}
+
+/// Uniformly random playouts, through [`State::random_action`].
+#[derive(Debug, Clone, Copy, Default)]
+pub struct RandomRollout;
+
+impl<G: Game> Rollout<G> for RandomRollout {
+    fn action(
+        &mut self,
+        state: &G::State,
+        rng: &mut GameRng,
+        scratch: &mut Vec<G::Action>,
+    ) -> G::Action {
+        match state.random_action(rng, scratch) {
+            Some(a) => a,
+            None => {
+                state.legal_actions(scratch);
+                scratch[rng.random_range(0..scratch.len())]
+            }
+        }
+    }
+}
+
+/// Values a position for every seat, each in `[0, 1]` (higher is better for that seat).
+pub trait Evaluator<G: Game>: Send {
+    /// Writes each seat's value of `state` (finished, or where a playout stopped) into `out`,
+    /// which has one entry per seat.
+    fn values(&mut self, state: &G::State, out: &mut [f64]);
+}
+
+/// Win or lose: a finished game gives each winner an equal share of 1 (a draw shares 1 among all
+/// seats); a game stopped early values each seat by its return so far, scaled so the best has 1
+/// and the worst 0 (all 1/n when they are level).
+#[derive(Debug, Clone, Copy, Default)]
+pub struct WinEvaluator;
+
+impl<G: Game> Evaluator<G> for WinEvaluator {
+    fn values(&mut self, state: &G::State, out: &mut [f64]) {
+        if state.is_terminal() {
+            win_values(&state.winners(), out);
+        } else {
+            scaled_values(&state.returns(), out);
+        }
+    }
+}
+
+/// Each winner's equal share of 1 (all seats share it when `winners` is empty: a draw).
+pub fn win_values(winners: &[usize], out: &mut [f64]) {
+    if winners.is_empty() {
+        let share = 1.0 / out.len() as f64;
+        out.iter_mut().for_each(|v| *v = share);
+        return;
+    }
+    out.iter_mut().for_each(|v| *v = 0.0);
+    for &w in winners {
+        out[w] = 1.0 / winners.len() as f64;
+    }
+}
+
+/// `scores` scaled to `[0, 1]`: the highest 1, the lowest 0 (each 1/n when all are equal).
+pub fn scaled_values(scores: &[f64], out: &mut [f64]) {
+    let lo = scores.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = scores.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    for (v, s) in out.iter_mut().zip(scores) {
+        *v = if hi > lo {
+            (s - lo) / (hi - lo)
+        } else {
+            1.0 / scores.len() as f64
+        };
+    }
+}
+
+/// How a game tunes the search: its playout policy, its evaluator, the exploration constant and
+/// how far a playout goes.
+pub struct SearchTuning<G: Game> {
+    /// What the tuning is, in a few words (for `parlour bots` and reports).
+    pub about: &'static str,
+    /// The playout policy.
+    pub rollout: Box<dyn Rollout<G>>,
+    /// The values backed up at the end of a playout.
+    pub evaluator: Box<dyn Evaluator<G>>,
+    /// UCB1's exploration constant, for values in `[0, 1]`.
+    pub exploration: f64,
+    /// The most moves a playout makes before the evaluator judges the position.
+    pub max_playout: u32,
+    /// Whether to keep a tree per seat (MO-ISMCTS): games whose moves are hidden from other
+    /// seats (simultaneous picks) want it.
+    pub tree_per_seat: bool,
+}
+
+impl<G: Game> SearchTuning<G> {
+    /// Random playouts to the end, win-or-lose values, exploration 0.7, one tree.
+    pub fn plain() -> SearchTuning<G> {
+        SearchTuning {
+            about: "random playouts to the end, win or lose",
+            rollout: Box::new(RandomRollout),
+            evaluator: Box::new(WinEvaluator),
+            exploration: 0.7,
+            max_playout: u32::MAX,
+            tree_per_seat: false,
+        }
+    }
+}
+
+impl<G: Game> std::fmt::Debug for SearchTuning<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("SearchTuning")
+            .field("about", &self.about)
+            .field("exploration", &self.exploration)
+            .field("max_playout", &self.max_playout)
+            .field("tree_per_seat", &self.tree_per_seat)
+            .finish()
+    }
+}
+
+/// Plays `state` forward with `rollout` until it ends or `max_moves` moves are made; returns the
+/// moves made.
+pub fn playout<G: Game>(
+    state: &mut G::State,
+    rollout: &mut dyn Rollout<G>,
+    rng: &mut GameRng,
+    scratch: &mut Vec<G::Action>,
+    max_moves: u32,
+) -> u32 {
+    let mut moves = 0;
+    while moves < max_moves && !state.is_terminal() {
+        let a = rollout.action(state, rng, scratch);
+        state.apply_unchecked(a);
+        moves += 1;
+    }
+    moves
+}

@@ -1,0 +1,103 @@
+//! What Uno lends information-set search: a fast greedy playout policy and a sampler that checks
+//! an observation once and then deals many determinizations.
+
+use parlour_core::rng::GameRng;
+use parlour_core::search::{Rollout, SearchTuning, WinEvaluator};
+use parlour_core::State;
+use rand::RngExt;
+
+use crate::card::{Card, Color, UnoAction};
+use crate::game::{Uno, UnoState};
+
+/// The tuning [`Uno`] gives ISMCTS: greedy playouts to the end of the round, win or lose.
+pub fn tuning() -> SearchTuning<Uno> {
+    SearchTuning {
+        about: "greedy playouts (follow the colour held most, keep wilds) to the end of the round, win or lose",
+        rollout: Box::new(GreedyRollout { explore: 0.1 }),
+        evaluator: Box::new(WinEvaluator),
+        exploration: 0.7,
+        max_playout: u32::MAX,
+        tree_per_seat: false,
+    }
+}
+
+/// A cheap Uno player for playouts, reading the state directly: it plays a drawn card when it
+/// fits (calling its strongest colour for a wild), otherwise plays the coloured card whose colour
+/// it holds most kinds of (ties to the highest in kind order), keeps wilds until nothing else
+/// fits, and draws only when it must. With probability `explore` it plays a random legal move
+/// instead, so that playouts do not all follow one line.
+#[derive(Debug, Clone, Copy)]
+pub struct GreedyRollout {
+    /// The share of random moves.
+    pub explore: f64,
+}
+
+impl Rollout<Uno> for GreedyRollout {
+    fn action(
+        &mut self,
+        state: &UnoState,
+        rng: &mut GameRng,
+        scratch: &mut Vec<UnoAction>,
+    ) -> UnoAction {
+        if self.explore > 0.0 && rng.random_bool(self.explore) {
+            state.legal_actions(scratch);
+            return scratch[rng.random_range(0..scratch.len())];
+        }
+        state.greedy_action()
+    }
+}
+
+/// The greedy playout move (see [`GreedyRollout`]) for a hand of the kinds in `hand_mask`, of
+/// which `playable` fit, having just drawn `drawn` (if so).
+pub(crate) fn greedy(hand_mask: u64, playable: u64, drawn: Option<Card>) -> UnoAction {
+    let per_colour = |m: u64| -> [u32; 4] {
+        let mut k = [0u32; 4];
+        for (c, v) in k.iter_mut().enumerate() {
+            *v = (m & (0x1FFF << (c * 13))).count_ones();
+        }
+        k
+    };
+    let strongest = |m: u64| -> Color {
+        let k = per_colour(m);
+        let mut best = 0;
+        for c in 1..4 {
+            if k[c] > k[best] {
+                best = c;
+            }
+        }
+        Color::ALL[best]
+    };
+    if let Some(card) = drawn {
+        if playable & (1 << card.index()) == 0 {
+            return UnoAction::Pass;
+        }
+        return if card.is_wild() {
+            UnoAction::Wild(card, strongest(hand_mask))
+        } else {
+            UnoAction::Play(card)
+        };
+    }
+    let coloured = playable & ((1 << 52) - 1);
+    if coloured != 0 {
+        let k = per_colour(hand_mask);
+        let mut best = None;
+        let mut best_key = 0;
+        let mut m = coloured;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let key = k[i / 13] * 64 + i as u32;
+            if best.is_none() || key > best_key {
+                best = Some(i);
+                best_key = key;
+            }
+        }
+        let card = Card::from_index(best.expect("a coloured card fits")).expect("a kind");
+        return UnoAction::Play(card);
+    }
+    if playable != 0 {
+        let card = Card::from_index(playable.trailing_zeros() as usize).expect("a kind");
+        return UnoAction::Wild(card, strongest(hand_mask));
+    }
+    UnoAction::Draw
+}
