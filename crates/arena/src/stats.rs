@@ -304,6 +304,18 @@ impl ClusterSums {
     }
 }
 
+/// The mean of a share `x` in `[0, 1]` observed once per game, as `(cluster, x)` pairs, with
+/// its 95 % interval clustered by `cluster` and taken as for win rates (Wilson's, at the
+/// effective number of games; see the module docs). `parlour strength` reports a bot's share
+/// of the wins against another with it.
+pub fn clustered_share(observations: &[(u64, f64)]) -> Interval {
+    let mut sums = ClusterSums::default();
+    for &(cluster, x) in observations {
+        sums.add(cluster, x);
+    }
+    share_interval(sums.interval(), observations.len() as u64)
+}
+
 /// The interval for a share (the win rate): Wilson's score interval, which stays inside [0, 1]
 /// and does not collapse to a point when an entry always (or never) wins, taken at the
 /// *effective* number of games the clustered variance implies (see the module docs).

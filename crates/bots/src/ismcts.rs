@@ -49,8 +49,8 @@ pub enum Budget {
 /// [`SearchTuning`](parlour_core::search::SearchTuning).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Config {
-    /// The budget per move.
-    pub budget: Budget,
+    /// The budget per move (`None`: the game's tuned number of iterations).
+    pub budget: Option<Budget>,
     /// UCB1's exploration constant, for values in `[0, 1]`.
     pub exploration: Option<f64>,
     /// Which ISMCTS.
@@ -64,7 +64,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            budget: Budget::Iterations(DEFAULT_ITERATIONS),
+            budget: None,
             exploration: None,
             variant: None,
             max_playout: None,
@@ -72,9 +72,6 @@ impl Default for Config {
         }
     }
 }
-
-/// Iterations per move when not told.
-pub const DEFAULT_ITERATIONS: u64 = 1000;
 
 /// A node: the move into it, who made it, and its statistics.
 #[derive(Debug, Clone)]
@@ -232,6 +229,11 @@ impl<G: Game> IsmctsBot<G> {
     fn search_with(&mut self, d: &Decision<'_, G>, tuning: &mut SearchTuning<G>) -> G::Action {
         let players = d.game.num_players();
         let trees_needed = if tuning.tree_per_seat { players } else { 1 };
+        let anchor_move = tuning
+            .anchor
+            .as_mut()
+            .map(|bot| bot.act(d))
+            .filter(|a| d.legal.contains(a));
         // A broken observation leaves nothing to search: the first legal action.
         let Ok(mut sampler) = d.game.sampler(d.observation, &mut self.rng) else {
             return d.legal[0];
@@ -244,10 +246,14 @@ impl<G: Game> IsmctsBot<G> {
         let mut untried: Vec<G::Action> = Vec::new();
         let mut paths: Vec<Vec<u32>> = vec![Vec::new(); trees_needed];
         let mut at = vec![0u32; trees_needed];
+        let budget = self
+            .config
+            .budget
+            .unwrap_or(Budget::Iterations(tuning.iterations));
         let started = Instant::now();
         let mut done = 0u64;
         loop {
-            match self.config.budget {
+            match budget {
                 Budget::Iterations(n) if done >= n => break,
                 Budget::Time(t) if done > 0 && started.elapsed() >= t => break,
                 _ => {}
@@ -345,17 +351,50 @@ impl<G: Game> IsmctsBot<G> {
         // The most visited of the root's children that are legal now.
         let own = if trees_needed == 1 { 0 } else { d.seat };
         let tree = &trees[own];
-        let mut best: Option<(u32, G::Action)> = None;
+        let stats = |a: G::Action| {
+            tree.child(0, Some(a)).map(|c| {
+                let n = &tree.nodes[c as usize];
+                (n.visits, n.reward)
+            })
+        };
+        let mut best: Option<(u32, f64, G::Action)> = None;
         for &a in d.legal {
-            if let Some(c) = tree.child(0, Some(a)) {
-                let v = tree.nodes[c as usize].visits;
-                if best.is_none_or(|(bv, _)| v > bv) {
-                    best = Some((v, a));
+            if let Some((v, r)) = stats(a) {
+                if best.is_none_or(|(bv, _, _)| v > bv) {
+                    best = Some((v, r, a));
                 }
             }
         }
-        best.map_or(d.legal[0], |(_, a)| a)
+        let Some((visits, reward, chosen)) = best else {
+            return d.legal[0];
+        };
+        // Keep the anchor's move unless the search's is clearly better.
+        if let Some(anchor) = anchor_move {
+            if anchor != chosen {
+                let (av, ar) = stats(anchor).unwrap_or((0, 0.0));
+                if !clearly_better((visits, reward), (av, ar), tuning.anchor_z) {
+                    return anchor;
+                }
+            }
+        }
+        chosen
     }
+}
+
+/// Whether a move seen `b.0` times with total value `b.1` is ahead of one seen `a.0` times with
+/// total `a.1` by more than `z` standard errors (values in `[0, 1]`, each mean's variance
+/// taken as `q(1 - q) / n`); a move never tried is beaten by any tried one.
+fn clearly_better(b: (u32, f64), a: (u32, f64), z: f64) -> bool {
+    if a.0 == 0 {
+        return b.0 > 0;
+    }
+    if b.0 == 0 {
+        return false;
+    }
+    let (nb, na) = (f64::from(b.0), f64::from(a.0));
+    let (qb, qa) = (b.1 / nb, a.1 / na);
+    let var = (qb * (1.0 - qb)).max(1e-6) / nb + (qa * (1.0 - qa)).max(1e-6) / na;
+    qb - qa > z * var.sqrt()
 }
 
 impl<G: Game> Bot<G> for IsmctsBot<G> {

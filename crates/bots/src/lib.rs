@@ -69,7 +69,7 @@ pub fn generic_bots<G: Game>() -> Vec<BotEntry<G>> {
 const ISMCTS_OPTIONS: &[parlour_core::BotOption] = &[
     parlour_core::BotOption {
         name: "iters",
-        about: "iterations per move (default 1000)",
+        about: "iterations per move (default: the game's tuning)",
         uses_clock: false,
     },
     parlour_core::BotOption {
@@ -109,13 +109,13 @@ fn ismcts_from_options<G: Game>(
         if n == 0 {
             return Err(options.bad_value("iters", "must be at least 1"));
         }
-        config.budget = ismcts::Budget::Iterations(n);
+        config.budget = Some(ismcts::Budget::Iterations(n));
     }
     if let Some(ms) = options.get::<u64>("ms")? {
         if ms == 0 {
             return Err(options.bad_value("ms", "must be at least 1"));
         }
-        config.budget = ismcts::Budget::Time(std::time::Duration::from_millis(ms));
+        config.budget = Some(ismcts::Budget::Time(std::time::Duration::from_millis(ms)));
     }
     if let Some(c) = options.get::<f64>("c")? {
         if !(c >= 0.0 && c.is_finite()) {

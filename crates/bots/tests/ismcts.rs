@@ -9,8 +9,8 @@ use parlour_uno::Uno;
 
 fn config(iterations: u64, variant: Variant) -> Config {
     Config {
-        budget: Budget::Iterations(iterations),
-        variant,
+        budget: Some(Budget::Iterations(iterations)),
+        variant: Some(variant),
         ..Config::default()
     }
 }

@@ -123,6 +123,36 @@ pub enum Command {
         )]
         alpha: String,
     },
+    /// Compare bots: every pair of a line-up plays a duplicate-deal match (alternate seats,
+    /// every deal under every seat rotation), and a table gives each pair's share of the wins
+    /// with its 95% interval (see docs/strength.md).
+    Strength {
+        /// The game (uno, go, phased, bo, chexers).
+        game: String,
+        /// The line-up, comma-separated bot names with options (default: random, the game's own
+        /// bots, ismcts).
+        #[arg(long)]
+        bots: Option<String>,
+        /// Deals per match, each played under every seat rotation [default: 1000 for Uno, 50
+        /// for Chexers, 200 for the others]
+        #[arg(long, allow_hyphen_values = true)]
+        deals: Option<String>,
+        /// Seed: every deal and bot seed derives from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Worker threads (default: all cores). Results do not depend on it.
+        #[arg(long, allow_hyphen_values = true)]
+        jobs: Option<String>,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = Format::Table)]
+        format: Format,
+        /// A game option as key=value; repeatable.
+        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// The rules variant, for games that have one (e.g. `--variant bonus`).
+        #[arg(long)]
+        variant: Option<String>,
+    },
     /// Re-print a tournament's standings from its database, and chart its ratings.
     Report {
         /// The database written by `parlour tournament`.

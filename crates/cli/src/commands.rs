@@ -240,6 +240,26 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
         ),
         Command::ServeBot { game, bot } => with_game(&game, crate::external::ServeBotCmd { bot }),
         Command::Bots { game } => with_game(&game, BotsCmd),
+        Command::Strength {
+            game,
+            bots,
+            deals,
+            seed,
+            jobs,
+            format,
+            options,
+            variant,
+        } => with_game(
+            &game,
+            crate::strength::StrengthCmd {
+                bots,
+                deals,
+                seed,
+                jobs,
+                format,
+                options: with_variant(options, variant),
+            },
+        ),
         Command::Go {
             command: GoCommand::Score { cards },
         } => go_score(&cards),

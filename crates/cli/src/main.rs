@@ -4,6 +4,7 @@ mod args;
 mod commands;
 mod external;
 mod human;
+mod strength;
 mod tournament;
 
 use std::process::ExitCode;

@@ -53,7 +53,7 @@ pub struct TournamentCmd {
     pub early_stop: Option<String>,
 }
 
-fn jobs_arg(jobs: Option<&str>) -> Result<usize, Failure> {
+pub(crate) fn jobs_arg(jobs: Option<&str>) -> Result<usize, Failure> {
     let jobs: usize = match jobs {
         Some(j) => parse_number("--jobs", j)?,
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -80,7 +80,7 @@ fn stand_in<G: Game>(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<G>>, Bo
 }
 
 /// An arena error as a failure: what the user typed or chose is exit code 2.
-fn arena_failure(e: ArenaError) -> Failure {
+pub(crate) fn arena_failure(e: ArenaError) -> Failure {
     match &e {
         ArenaError::Schedule(_)
         | ArenaError::Bot(_)
@@ -407,14 +407,14 @@ fn start_programs<G: Game>(
 }
 
 /// Progress on stderr: a bar on a terminal, a plain line every few seconds otherwise.
-struct Reporter {
+pub(crate) struct Reporter {
     bar: Option<ProgressBar>,
     start: Instant,
     last_line: Instant,
 }
 
 impl Reporter {
-    fn new(total: u64) -> Reporter {
+    pub(crate) fn new(total: u64) -> Reporter {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(total);
             bar.set_style(
@@ -431,7 +431,7 @@ impl Reporter {
         }
     }
 
-    fn update(&mut self, p: Progress) {
+    pub(crate) fn update(&mut self, p: Progress) {
         if let Some(bar) = &self.bar {
             bar.set_position(p.done);
             return;
@@ -453,7 +453,7 @@ impl Reporter {
         );
     }
 
-    fn finish(self) {
+    pub(crate) fn finish(self) {
         if let Some(bar) = self.bar {
             bar.finish_and_clear();
         }

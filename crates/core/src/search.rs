@@ -9,6 +9,7 @@
 
 use rand::RngExt;
 
+use crate::bot::Bot;
 use crate::game::{Game, ResampleError, State};
 use crate::rng::GameRng;
 
@@ -147,6 +148,9 @@ pub struct SearchTuning<G: Game> {
     pub rollout: Box<dyn Rollout<G>>,
     /// The values backed up at the end of a playout.
     pub evaluator: Box<dyn Evaluator<G>>,
+    /// Iterations per move when the bot is given no budget: what the game's strength report
+    /// uses, within 100 ms a move on one core.
+    pub iterations: u64,
     /// UCB1's exploration constant, for values in `[0, 1]`.
     pub exploration: f64,
     /// The most moves a playout makes before the evaluator judges the position.
@@ -154,18 +158,29 @@ pub struct SearchTuning<G: Game> {
     /// Whether to keep a tree per seat (MO-ISMCTS): games whose moves are hidden from other
     /// seats (simultaneous picks) want it.
     pub tree_per_seat: bool,
+    /// A bot whose move the search keeps unless its own best move is clearly better (the game's
+    /// heuristic, say): the search then only ever improves on it. It is asked with the same
+    /// decision the search is given, so it sees nothing more.
+    pub anchor: Option<Box<dyn Bot<G>>>,
+    /// How clearly: the search's best move replaces the anchor's when its mean value is ahead by
+    /// more than this many standard errors of the difference.
+    pub anchor_z: f64,
 }
 
 impl<G: Game> SearchTuning<G> {
-    /// Random playouts to the end, win-or-lose values, exploration 0.7, one tree.
+    /// Random playouts to the end, win-or-lose values, 1,000 iterations, exploration 0.7, one
+    /// tree.
     pub fn plain() -> SearchTuning<G> {
         SearchTuning {
             about: "random playouts to the end, win or lose",
             rollout: Box::new(RandomRollout),
             evaluator: Box::new(WinEvaluator),
+            iterations: 1000,
             exploration: 0.7,
             max_playout: u32::MAX,
             tree_per_seat: false,
+            anchor: None,
+            anchor_z: 0.0,
         }
     }
 }
@@ -174,9 +189,12 @@ impl<G: Game> std::fmt::Debug for SearchTuning<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("SearchTuning")
             .field("about", &self.about)
+            .field("iterations", &self.iterations)
             .field("exploration", &self.exploration)
             .field("max_playout", &self.max_playout)
             .field("tree_per_seat", &self.tree_per_seat)
+            .field("anchor", &self.anchor.is_some())
+            .field("anchor_z", &self.anchor_z)
             .finish()
     }
 }

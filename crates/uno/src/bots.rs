@@ -4,7 +4,7 @@ use parlour_core::rng::{seeded, GameRng};
 use parlour_core::{Bot, BotEntry, Decision};
 use rand::RngExt;
 
-use crate::card::{Card, Color, Rank, UnoAction};
+use crate::card::{Card, Color, Rank, UnoAction, KINDS};
 use crate::game::Uno;
 use crate::observation::UnoObservation;
 
@@ -85,58 +85,21 @@ impl HeuristicBot {
         best.0
     }
 
-    /// The score of playing `card` with `col` the new up colour (see the type's documentation).
-    fn score(obs: &UnoObservation, card: Card, col: Color, unseen: &[i32; 4]) -> f64 {
-        let mut rest = obs.hand.clone();
-        if let Some(i) = rest.iter().position(|&c| c == card) {
-            rest.remove(i);
-        }
-        let of_col = || rest.iter().filter(|r| r.color() == Some(col));
-        let follow = of_col().count() as f64;
-        let col_points: u32 = of_col().map(|r| r.points()).sum();
-        let covered = Color::ALL
-            .iter()
-            .filter(|&&k| rest.iter().any(|r| r.color() == Some(k)))
-            .count() as f64;
-        let wilds = rest.iter().filter(|r| r.is_wild()).count() as f64;
-        let mut s = FOLLOW * follow
-            + COVER * covered
-            + WILD_KEPT * wilds
-            + COLOUR_POINTS * f64::from(col_points) / 10.0
-            + SHED_POINTS * f64::from(card.points()) / 10.0;
-        let next_size = obs.hand_sizes[obs.next_player()];
-        if matches!(card.rank(), Rank::Skip | Rank::DrawTwo | Rank::WildDrawFour) {
-            s += TEMPO;
-            if next_size <= 2 {
-                s += 10.0 * (3 - next_size) as f64;
-            }
-        }
-        if matches!(card.rank(), Rank::DrawTwo | Rank::WildDrawFour) {
-            s += DRAW_PENALTY;
-        }
-        let total: i32 = unseen.iter().sum();
-        if total > 0 {
-            s -= SCARCITY * f64::from(unseen[col.index()]) / f64::from(total);
-        }
-        s
-    }
-
     fn choose(&mut self, obs: &UnoObservation, legal: &[UnoAction]) -> UnoAction {
         if legal.len() == 1 {
             return legal[0];
         }
         if let Some(d) = obs.drawn {
-            if d.is_wild() && obs.hand.len() > KEEP_DRAWN_WILD_ABOVE + 1 {
+            if d.is_wild() && keeps_drawn_wild(obs.hand.len()) {
                 return UnoAction::Pass;
             }
         }
-        // Unseen coloured cards by colour: 25 each, minus our hand and the discard pile.
-        let mut unseen = [25i32; 4];
-        for c in obs.hand.iter().chain(obs.discard.iter()) {
-            if let Some(k) = c.color() {
-                unseen[k.index()] -= 1;
-            }
+        let mut hand: Counts = [0; KINDS];
+        for c in &obs.hand {
+            hand[c.index()] += 1;
         }
+        let unseen = unseen_colours(&hand, &obs.discard);
+        let next_size = obs.hand_sizes[obs.next_player()];
         let mut best: Vec<UnoAction> = Vec::new();
         let mut best_score = f64::NEG_INFINITY;
         for &a in legal {
@@ -145,7 +108,7 @@ impl HeuristicBot {
                 UnoAction::Wild(c, k) => (c, k),
                 UnoAction::Draw | UnoAction::Pass => continue,
             };
-            let s = Self::score(obs, card, col, &unseen);
+            let s = score_play(&hand, card, col, next_size, &unseen);
             if s > best_score + 1e-9 {
                 best.clear();
                 best_score = s;
@@ -159,6 +122,77 @@ impl HeuristicBot {
             n => best[self.rng.random_range(0..n)],
         }
     }
+}
+
+/// A hand as counts per card kind.
+pub(crate) type Counts = [u8; KINDS];
+
+/// The heuristic's score of playing `card` from `hand` with `col` the new up colour, when the
+/// player to act next holds `next_size` cards and `unseen` coloured cards of each colour are
+/// unseen (see [`HeuristicBot`]'s documentation).
+pub(crate) fn score_play(
+    hand: &Counts,
+    card: Card,
+    col: Color,
+    next_size: usize,
+    unseen: &[i32; 4],
+) -> f64 {
+    let mut rest = *hand;
+    let k = &mut rest[card.index()];
+    *k = k.saturating_sub(1);
+    let mut follow = 0u32;
+    let mut col_points = 0u32;
+    for r in 0..13 {
+        let n = u32::from(rest[col.index() * 13 + r]);
+        follow += n;
+        col_points += n * Card::from_index(col.index() * 13 + r).map_or(0, |c| c.points());
+    }
+    let covered = (0..4)
+        .filter(|c| rest[c * 13..c * 13 + 13].iter().any(|&n| n > 0))
+        .count() as f64;
+    let wilds = f64::from(rest[Card::WILD.index()]) + f64::from(rest[Card::WILD_DRAW_FOUR.index()]);
+    let mut s = FOLLOW * f64::from(follow)
+        + COVER * covered
+        + WILD_KEPT * wilds
+        + COLOUR_POINTS * f64::from(col_points) / 10.0
+        + SHED_POINTS * f64::from(card.points()) / 10.0;
+    if matches!(card.rank(), Rank::Skip | Rank::DrawTwo | Rank::WildDrawFour) {
+        s += TEMPO;
+        if next_size <= 2 {
+            s += 10.0 * (3 - next_size) as f64;
+        }
+    }
+    if matches!(card.rank(), Rank::DrawTwo | Rank::WildDrawFour) {
+        s += DRAW_PENALTY;
+    }
+    let total: i32 = unseen.iter().sum();
+    if total > 0 {
+        s -= SCARCITY * f64::from(unseen[col.index()]) / f64::from(total);
+    }
+    s
+}
+
+/// Coloured cards of each colour that a player holding `hand` has not seen, with `discard` the
+/// discard pile: 25 each, minus its hand and the discards.
+pub(crate) fn unseen_colours(hand: &Counts, discard: &[Card]) -> [i32; 4] {
+    let mut unseen = [25i32; 4];
+    for (c, u) in unseen.iter_mut().enumerate() {
+        *u -= hand[c * 13..c * 13 + 13]
+            .iter()
+            .map(|&n| i32::from(n))
+            .sum::<i32>();
+    }
+    for c in discard {
+        if let Some(k) = c.color() {
+            unseen[k.index()] -= 1;
+        }
+    }
+    unseen
+}
+
+/// Whether the heuristic keeps (passes on) a drawn wild, holding `hand_size` cards with it.
+pub(crate) fn keeps_drawn_wild(hand_size: usize) -> bool {
+    hand_size > KEEP_DRAWN_WILD_ABOVE + 1
 }
 
 impl Bot<Uno> for HeuristicBot {

@@ -384,6 +384,11 @@ impl UnoState {
         self.phase = Phase::Play;
     }
 
+    /// How many cards `seat` holds.
+    pub fn hand_size(&self, seat: Seat) -> usize {
+        usize::from(self.hands[seat].len)
+    }
+
     /// The up card.
     pub fn up_card(&self) -> Card {
         self.discard
@@ -660,6 +665,26 @@ impl UnoState {
         }
     }
 
+    /// Adds `card` to `seat`'s hand (building a sampled state).
+    pub(crate) fn add_to_hand(&mut self, seat: Seat, card: Card) {
+        self.hands[seat].add(card);
+    }
+
+    /// Sets the draw pile, top last (building a sampled state).
+    pub(crate) fn set_draw_pile(&mut self, cards: &[Card]) {
+        self.draw = Pile::from_slice(cards);
+    }
+
+    /// The player to act has just drawn `card` (building a sampled state).
+    pub(crate) fn set_drawn(&mut self, card: Card) {
+        self.phase = Phase::Drawn(card);
+    }
+
+    /// A new generator for future shuffles (building a sampled state).
+    pub(crate) fn reseed(&mut self, seed: u64) {
+        self.rng = seeded(seed);
+    }
+
     /// The greedy playout move ([`crate::search::GreedyRollout`]); the game must not be over.
     pub(crate) fn greedy_action(&self) -> UnoAction {
         let hand = self.hands[self.current as usize].mask;
@@ -668,6 +693,63 @@ impl UnoState {
             Phase::Drawn(card) => crate::search::greedy(hand, playable, Some(card)),
             _ => crate::search::greedy(hand, playable, None),
         }
+    }
+
+    /// The heuristic bot's move ([`crate::bots::HeuristicBot`]), read straight from the state
+    /// for playouts: the same scores, ties broken by `rng`. The game must not be over.
+    pub(crate) fn heuristic_action(&self, rng: &mut GameRng) -> UnoAction {
+        use crate::bots::{keeps_drawn_wild, score_play, unseen_colours};
+        let p = self.current as usize;
+        let hand = &self.hands[p];
+        let playable = hand.mask & playable_mask(self.up_card(), self.called);
+        let candidates = match self.phase {
+            Phase::Drawn(card) => {
+                if playable & (1 << card.index()) == 0
+                    || (card.is_wild() && keeps_drawn_wild(usize::from(hand.len)))
+                {
+                    return UnoAction::Pass;
+                }
+                if !card.is_wild() {
+                    return UnoAction::Play(card);
+                }
+                1u64 << card.index()
+            }
+            _ if playable == 0 => return UnoAction::Draw,
+            _ => playable,
+        };
+        let unseen = unseen_colours(&hand.counts, self.discard.as_slice());
+        let next_size = usize::from(self.hands[self.step(self.current, 1) as usize].len);
+        let mut best = UnoAction::Draw;
+        let mut best_score = f64::NEG_INFINITY;
+        let mut ties = 0u32;
+        let mut m = candidates;
+        while m != 0 {
+            let card = Card::from_index(m.trailing_zeros() as usize).expect("mask bits are kinds");
+            m &= m - 1;
+            let colours: &[Color] = match card.color() {
+                Some(_) => &[],
+                None => &Color::ALL,
+            };
+            let plays = card
+                .color()
+                .map(|c| (UnoAction::Play(card), c))
+                .into_iter()
+                .chain(colours.iter().map(|&c| (UnoAction::Wild(card, c), c)));
+            for (action, col) in plays {
+                let s = score_play(&hand.counts, card, col, next_size, &unseen);
+                if s > best_score + 1e-9 {
+                    best = action;
+                    best_score = s;
+                    ties = 1;
+                } else if (s - best_score).abs() <= 1e-9 {
+                    ties += 1;
+                    if rng.random_range(0..ties) == 0 {
+                        best = action;
+                    }
+                }
+            }
+        }
+        best
     }
 
     fn playable_in_hand(&self) -> u64 {
@@ -750,6 +832,17 @@ impl Game for Uno {
 
     fn bots() -> &'static [parlour_core::BotEntry<Uno>] {
         crate::bots::BOTS
+    }
+
+    fn sampler<'a>(
+        &'a self,
+        observation: &'a UnoObservation,
+        _rng: &mut GameRng,
+    ) -> Result<Box<dyn parlour_core::search::Sampler<Uno> + 'a>, ResampleError> {
+        Ok(Box::new(crate::observation::UnoSampler::new(
+            self,
+            observation,
+        )?))
     }
 
     fn search_tuning(&self) -> parlour_core::search::SearchTuning<Uno> {

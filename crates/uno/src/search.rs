@@ -2,7 +2,7 @@
 //! an observation once and then deals many determinizations.
 
 use parlour_core::rng::GameRng;
-use parlour_core::search::{Rollout, SearchTuning, WinEvaluator};
+use parlour_core::search::{Evaluator, Rollout, SearchTuning, WinEvaluator};
 use parlour_core::State;
 use rand::RngExt;
 
@@ -11,13 +11,75 @@ use crate::game::{Uno, UnoState};
 
 /// The tuning [`Uno`] gives ISMCTS: greedy playouts to the end of the round, win or lose.
 pub fn tuning() -> SearchTuning<Uno> {
+    let env = |k: &str, d: &str| std::env::var(k).unwrap_or(d.to_string());
+    let explore: f64 = env("XU_EXPLORE", "0.1").parse().unwrap();
+    let rollout: Box<dyn Rollout<Uno>> = match env("XU_ROLLOUT", "greedy").as_str() {
+        "heuristic" => Box::new(HeuristicRollout { explore }),
+        _ => Box::new(GreedyRollout { explore }),
+    };
+    let temp: f64 = env("XU_TEMP", "0").parse().unwrap();
+    let evaluator: Box<dyn Evaluator<Uno>> = if temp > 0.0 {
+        Box::new(HandEvaluator { temperature: temp })
+    } else {
+        Box::new(WinEvaluator)
+    };
+    let z: f64 = env("XU_Z", "-1").parse().unwrap();
     SearchTuning {
         about: "greedy playouts (follow the colour held most, keep wilds) to the end of the round, win or lose",
-        rollout: Box::new(GreedyRollout { explore: 0.1 }),
-        evaluator: Box::new(WinEvaluator),
+        rollout,
+        evaluator,
+        iterations: env("XU_ITERS", "2000").parse().unwrap(),
         exploration: 0.7,
         max_playout: u32::MAX,
         tree_per_seat: false,
+        anchor: if z >= 0.0 { Some(Box::new(crate::bots::HeuristicBot::new(0))) } else { None },
+        anchor_z: z,
+    }
+}
+
+/// Values a round stopped before its end by hand sizes: seat `s` gets
+/// `exp(-hand_s / temperature)`, normalised over the seats (fewer cards, nearer to going out); a
+/// finished round is win or lose.
+#[derive(Debug, Clone, Copy)]
+pub struct HandEvaluator {
+    /// How sharply a card fewer counts.
+    pub temperature: f64,
+}
+
+impl Evaluator<Uno> for HandEvaluator {
+    fn values(&mut self, state: &UnoState, out: &mut [f64]) {
+        if state.is_terminal() {
+            return Evaluator::<Uno>::values(&mut WinEvaluator, state, out);
+        }
+        let mut total = 0.0;
+        for (s, v) in out.iter_mut().enumerate() {
+            *v = (-(state.hand_size(s) as f64) / self.temperature).exp();
+            total += *v;
+        }
+        out.iter_mut().for_each(|v| *v /= total);
+    }
+}
+
+/// Plays the heuristic bot's moves ([`crate::bots::HeuristicBot`], read from the state), with
+/// probability `explore` a random legal move instead.
+#[derive(Debug, Clone, Copy)]
+pub struct HeuristicRollout {
+    /// The share of random moves.
+    pub explore: f64,
+}
+
+impl Rollout<Uno> for HeuristicRollout {
+    fn action(
+        &mut self,
+        state: &UnoState,
+        rng: &mut GameRng,
+        scratch: &mut Vec<UnoAction>,
+    ) -> UnoAction {
+        if self.explore > 0.0 && rng.random_bool(self.explore) {
+            state.legal_actions(scratch);
+            return scratch[rng.random_range(0..scratch.len())];
+        }
+        state.heuristic_action(rng)
     }
 }
 
