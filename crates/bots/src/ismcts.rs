@@ -2,13 +2,14 @@
 //! API alone.
 //!
 //! Each iteration draws a *determinization* — a full state consistent with the searching
-//! seat's observation, from [`Game::resample`] — and walks the tree with it: only the actions
-//! legal in that determinization are candidates, each child's *availability* counts how often
-//! it was a candidate, and selection is UCB1 over availability (ISMCTS's "subset-armed
-//! bandit"). A new node is added, the game is played out by a
-//! [`Rollout`](parlour_core::search::Rollout) policy, and the
-//! [`Evaluator`](parlour_core::search::Evaluator)'s value for every seat is backed up, each node crediting the seat that made its
-//! move (max-n).
+//! seat's observation, from the game's [`Sampler`](parlour_core::search::Sampler) (made once per
+//! decision by [`Game::sampler`], which checks the observation) — and walks the tree with it:
+//! only the actions legal in that determinization are candidates, each child's *availability*
+//! counts how often it was a candidate, and selection is UCB1 over availability (ISMCTS's
+//! "subset-armed bandit"). A new node is added, the game is played out by the game's
+//! [`Rollout`](parlour_core::search::Rollout) policy for at most its playout horizon, and the
+//! [`Evaluator`](parlour_core::search::Evaluator)'s value for every seat is backed up, each node
+//! crediting the seat that made its move (max-n).
 //!
 //! - **Single observer** (SO-ISMCTS): one tree, edges labelled by actions. Opponents' nodes see
 //!   the searcher's own earlier actions, even ones the rules hide from them.
@@ -17,8 +18,14 @@
 //!   in its own tree, so no seat chooses on what it cannot see (Comp10001-Go's simultaneous
 //!   picks).
 //!
+//! The move played is the root's most visited legal child. A game's tuning may name an
+//! *anchor* bot (its heuristic): the anchor's move then stands unless the search's choice has a
+//! higher mean value by more than `anchor_z` standard errors, so the search only departs from
+//! the heuristic where it has evidence.
+//!
 //! The bot sees only its [`Decision`]: an observation and the legal actions. Determinizations
-//! never use hidden information because there is none to use.
+//! never use hidden information because there is none to use; the tests check that its choices
+//! are the same from the true state's observation as from a resampled one's.
 
 use std::time::{Duration, Instant};
 

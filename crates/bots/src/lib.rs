@@ -3,6 +3,12 @@
 //! Game-agnostic bots, written against the core API only, so they play every parlour game.
 //!
 //! - [`RandomBot`]: uniform over the legal actions, from its own seed.
+//! - [`ismcts::IsmctsBot`]: information-set Monte Carlo tree search (single- or
+//!   multiple-observer), on the core API's sampler of determinizations. Each game tunes it
+//!   through [`Game::search_tuning`](parlour_core::Game::search_tuning) — its playout policy,
+//!   evaluator, exploration constant, playout horizon and default budget — without depending on
+//!   this crate; the `ismcts` entry's options (`iters`, `ms`, `c`, `playout`, `variant`,
+//!   `policy`) override the tuning.
 //!
 //! A game's own bots (a Uno heuristic, say) live in that game's crate and are listed by
 //! [`Game::bots`](parlour_core::Game::bots); [`make_bot`] finds a bot by name in either place and
@@ -20,6 +26,14 @@
 //! let mut bot = RandomBot::new(9);
 //! let action = Bot::<HighCard>::act(&mut bot, &Decision { game: &game, seat, observation: &observation, legal: &legal });
 //! assert!(legal.contains(&action));
+//!
+//! // ISMCTS, 200 iterations a move: it too sees only the observation.
+//! use parlour_bots::ismcts::{Budget, Config, IsmctsBot};
+//! let config = Config { budget: Some(Budget::Iterations(200)), ..Config::default() };
+//! let mut search = IsmctsBot::<HighCard>::new(config, 9);
+//! let action = search.act(&Decision { game: &game, seat, observation: &observation, legal: &legal });
+//! assert!(legal.contains(&action));
+//! assert_eq!(search.iterations(), if legal.len() > 1 { 200 } else { 0 });
 //! ```
 #![deny(missing_docs)]
 

@@ -726,6 +726,10 @@ impl Game for Chexers {
         crate::bots::BOTS
     }
 
+    fn search_tuning(&self) -> parlour_core::search::SearchTuning<Chexers> {
+        crate::search::tuning()
+    }
+
     fn format_legal(&self, _obs: &ChexersObservation, legal: &[ChexersAction]) -> String {
         crate::display::format_legal(legal)
     }

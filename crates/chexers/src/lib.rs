@@ -54,6 +54,7 @@ pub mod bots;
 pub mod display;
 pub mod game;
 pub mod position;
+pub mod search;
 
 pub use action::ChexersAction;
 pub use board::{Colour, Hex, HexError};

@@ -6,34 +6,29 @@ use parlour_core::search::{Evaluator, Rollout, SearchTuning, WinEvaluator};
 use parlour_core::State;
 use rand::RngExt;
 
+use crate::bots::HeuristicBot;
 use crate::card::{Card, Color, UnoAction};
 use crate::game::{Uno, UnoState};
 
-/// The tuning [`Uno`] gives ISMCTS: greedy playouts to the end of the round, win or lose.
+/// The tuning [`Uno`] gives ISMCTS: greedy playouts (a tenth of their moves random) to the end
+/// of the round, win or lose, 2,000 iterations a move, and the heuristic bot as anchor (its move
+/// stands unless the search's best is ahead by more than one standard error).
+///
+/// Measured against the heuristic (800 games each, two seats each, 95% margin about ±5 points):
+/// greedy playouts 47.6% of the wins, heuristic playouts 50.7%, heuristic playouts anchored
+/// 49.2%, greedy anchored 49.9%, greedy anchored at 8,000 iterations 51.0%. None is clear of
+/// even; greedy playouts are kept because they are four times cheaper.
 pub fn tuning() -> SearchTuning<Uno> {
-    let env = |k: &str, d: &str| std::env::var(k).unwrap_or(d.to_string());
-    let explore: f64 = env("XU_EXPLORE", "0.1").parse().unwrap();
-    let rollout: Box<dyn Rollout<Uno>> = match env("XU_ROLLOUT", "greedy").as_str() {
-        "heuristic" => Box::new(HeuristicRollout { explore }),
-        _ => Box::new(GreedyRollout { explore }),
-    };
-    let temp: f64 = env("XU_TEMP", "0").parse().unwrap();
-    let evaluator: Box<dyn Evaluator<Uno>> = if temp > 0.0 {
-        Box::new(HandEvaluator { temperature: temp })
-    } else {
-        Box::new(WinEvaluator)
-    };
-    let z: f64 = env("XU_Z", "-1").parse().unwrap();
     SearchTuning {
-        about: "greedy playouts (follow the colour held most, keep wilds) to the end of the round, win or lose",
-        rollout,
-        evaluator,
-        iterations: env("XU_ITERS", "2000").parse().unwrap(),
+        about: "greedy playouts to the end of the round, win or lose; the heuristic's move stands unless clearly beaten",
+        rollout: Box::new(GreedyRollout { explore: 0.1 }),
+        evaluator: Box::new(WinEvaluator),
+        iterations: 2000,
         exploration: 0.7,
         max_playout: u32::MAX,
         tree_per_seat: false,
-        anchor: if z >= 0.0 { Some(Box::new(crate::bots::HeuristicBot::new(0))) } else { None },
-        anchor_z: z,
+        anchor: Some(Box::new(HeuristicBot::new(0))),
+        anchor_z: 1.0,
     }
 }
 
