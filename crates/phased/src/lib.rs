@@ -24,6 +24,7 @@ pub mod bots;
 pub mod finder;
 pub mod game;
 pub mod groups;
+pub mod search;
 
 pub use bots::HeuristicBot;
 pub use game::{
