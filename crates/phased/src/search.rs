@@ -41,6 +41,29 @@ pub const MAX_PLAYOUT: u32 = 400;
 /// progress and penalty points.
 pub fn tuning() -> SearchTuning<Phased> {
     let horizon = Arc::new(Horizon::default());
+    // EXPERIMENT-ONLY knobs (removed before landing).
+    let knob = |k: &str, d: f64| {
+        std::env::var(k)
+            .ok()
+            .and_then(|v| v.parse::<f64>().ok())
+            .unwrap_or(d)
+    };
+    let mut rollout = GreedyRollout::new(horizon.clone());
+    rollout.explore = knob("PH_EXPLORE", 0.0);
+    rollout.take_threshold = knob("PH_TAKE", 1.0);
+    let mut evaluator = PhaseEvaluator::new(horizon);
+    evaluator.phase_weight = knob("PH_W", 1.5);
+    evaluator.penalty_scale = knob("PH_SCALE", 100.0);
+    evaluator.hand_share = knob("PH_HAND", 0.5);
+    return SearchTuning {
+        about: "x",
+        rollout: Box::new(rollout),
+        evaluator: Box::new(evaluator),
+        exploration: knob("PH_C", 0.7),
+        max_playout: knob("PH_PLAYOUT", f64::from(MAX_PLAYOUT)) as u32,
+        tree_per_seat: false,
+    };
+    #[allow(unreachable_code)]
     SearchTuning {
         about: "greedy playouts (heuristic-like: collect toward the phase, lay at once, shed onto the table) to the end of the hand, judged by phases completed and penalty points",
         rollout: Box::new(GreedyRollout::new(horizon.clone())),
@@ -222,6 +245,8 @@ impl Stats {
 pub struct GreedyRollout {
     /// The share of random moves.
     pub explore: f64,
+    /// How useful (as the heuristic bot measures it) the discard must be to be taken.
+    pub take_threshold: f64,
     horizon: Arc<Horizon>,
     /// The evaluation epoch this playout belongs to.
     epoch: u64,
@@ -238,6 +263,7 @@ impl GreedyRollout {
     pub fn new(horizon: Arc<Horizon>) -> GreedyRollout {
         GreedyRollout {
             explore: 0.0,
+            take_threshold: 1.0,
             horizon,
             epoch: u64::MAX,
             last_decisions: u64::MAX,
@@ -268,7 +294,7 @@ impl GreedyRollout {
                     let phases = Phases::of(state, p);
                     let mut st = Stats::of(hand);
                     st.add(top);
-                    if st.best_usefulness(top, &phases) > 1.0 {
+                    if st.best_usefulness(top, &phases) > self.take_threshold {
                         true
                     } else {
                         self.hand.clear();
