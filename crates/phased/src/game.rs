@@ -951,7 +951,7 @@ impl State<Phased> for PhasedState {
                         for owner in 0..PLAYERS {
                             for (g, group) in self.table[owner].iter().enumerate() {
                                 for index in 0..=group.cards.len() {
-                                    if group.check_add(card, index).is_ok() {
+                                    if group.accepts(card, index) {
                                         out.push(PhasedAction::Add {
                                             card,
                                             owner: owner as u8,

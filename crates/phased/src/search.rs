@@ -385,7 +385,7 @@ fn fits_table(state: &PhasedState, card: Card) -> bool {
         .table()
         .iter()
         .flatten()
-        .any(|g| g.check_add(card, g.cards.len()).is_ok() || g.check_add(card, 0).is_ok())
+        .any(|g| g.accepts(card, g.cards.len()) || g.accepts(card, 0))
 }
 
 /// The add of the highest-penalty card that fits a group on the table (the first group, the
@@ -399,7 +399,7 @@ fn best_add(state: &PhasedState, hand: &CardCounts) -> Option<PhasedAction> {
         'groups: for (owner, groups) in state.table().iter().enumerate() {
             for (g, group) in groups.iter().enumerate() {
                 for index in [group.cards.len(), 0] {
-                    if group.check_add(card, index).is_ok() {
+                    if group.accepts(card, index) {
                         best = Some((
                             penalty(card),
                             PhasedAction::Add {

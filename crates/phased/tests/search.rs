@@ -296,3 +296,28 @@ fn one_playout_through_the_core_stops_changing_the_position_after_its_hand() {
         assert!(values.iter().all(|v| (0.0..=1.0).contains(v)));
     }
 }
+
+#[test]
+fn table_groups_accept_exactly_what_check_add_allows() {
+    use parlour_cards::Card;
+    let mut checked = 0;
+    for (k, game) in games().iter().enumerate() {
+        for state in greedy_games(game, 20, 90 + k as u64, 0.2) {
+            let obs = state.observation(0);
+            for group in obs.table.iter().flatten() {
+                for card in Card::all() {
+                    for index in 0..=group.cards.len() + 1 {
+                        assert_eq!(
+                            group.accepts(card, index),
+                            group.check_add(card, index).is_ok(),
+                            "{card} at {index} on {:?}",
+                            group.cards
+                        );
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 10_000, "{checked}");
+}
