@@ -32,38 +32,16 @@ use crate::game::{
 };
 use crate::groups::{is_wild, penalty, PhaseType};
 
-/// Moves a playout makes at most: enough for any hand to end (a hand is over within about 150
-/// turns, when the deck runs out), and too few for the position-keeping moves that follow to
-/// end the next hand by the 50-turn rule (200 turns).
+/// Moves a playout makes at most: enough for nearly every hand to end (the deck of 63 or 67
+/// cards runs out within about 150 moves unless the discard is taken again and again; a hand
+/// still going is then judged as it stands), and too few for the position-keeping moves that
+/// follow a hand's end to end the next hand by the 50-turn rule (200 turns, 400 moves).
 pub const MAX_PLAYOUT: u32 = 400;
 
 /// The tuning [`Phased`] gives ISMCTS: greedy playouts to the end of the hand, judged by phase
 /// progress and penalty points.
 pub fn tuning() -> SearchTuning<Phased> {
     let horizon = Arc::new(Horizon::default());
-    // EXPERIMENT-ONLY knobs (removed before landing).
-    let knob = |k: &str, d: f64| {
-        std::env::var(k)
-            .ok()
-            .and_then(|v| v.parse::<f64>().ok())
-            .unwrap_or(d)
-    };
-    let mut rollout = GreedyRollout::new(horizon.clone());
-    rollout.explore = knob("PH_EXPLORE", 0.0);
-    rollout.take_threshold = knob("PH_TAKE", 1.0);
-    let mut evaluator = PhaseEvaluator::new(horizon);
-    evaluator.phase_weight = knob("PH_W", 1.5);
-    evaluator.penalty_scale = knob("PH_SCALE", 100.0);
-    evaluator.hand_share = knob("PH_HAND", 0.5);
-    return SearchTuning {
-        about: "x",
-        rollout: Box::new(rollout),
-        evaluator: Box::new(evaluator),
-        exploration: knob("PH_C", 0.7),
-        max_playout: knob("PH_PLAYOUT", f64::from(MAX_PLAYOUT)) as u32,
-        tree_per_seat: false,
-    };
-    #[allow(unreachable_code)]
     SearchTuning {
         about: "greedy playouts (heuristic-like: collect toward the phase, lay at once, shed onto the table) to the end of the hand, judged by phases completed and penalty points",
         rollout: Box::new(GreedyRollout::new(horizon.clone())),
