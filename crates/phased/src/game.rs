@@ -593,6 +593,69 @@ impl PhasedState {
         }
     }
 
+    /// Hands completed so far (0 to 12): it goes up the moment a hand ends, so a search can
+    /// tell where the hand it started in is over. (The game is reported as one round, so
+    /// [`State::rounds_completed`] stays 0 until the game ends.)
+    pub fn hands_completed(&self) -> u8 {
+        self.hands_completed
+    }
+
+    /// Where the turn stands.
+    pub fn step(&self) -> Step {
+        self.step
+    }
+
+    /// Whether `seat` has laid its phase this hand.
+    pub fn has_laid(&self, seat: Seat) -> bool {
+        self.laid[seat]
+    }
+
+    /// How many phases `seat` has completed.
+    pub fn phases_completed(&self, seat: Seat) -> u32 {
+        self.done[seat].count_ones()
+    }
+
+    /// Whether `seat` has completed every phase (so the game ends with this hand).
+    pub fn finished(&self, seat: Seat) -> bool {
+        let all = self.all_phases();
+        self.done[seat] & all == all
+    }
+
+    /// Whether this is the bonus variant.
+    pub fn is_bonus(&self) -> bool {
+        self.bonus
+    }
+
+    /// A seat's hand as counts (for search code that reads states directly).
+    pub(crate) fn hand_counts(&self, seat: Seat) -> &CardCounts {
+        &self.hands[seat]
+    }
+
+    /// Every seat's groups on the table.
+    pub(crate) fn table(&self) -> &[Vec<TableGroup>; PLAYERS] {
+        &self.table
+    }
+
+    /// The discard pile's top card.
+    pub(crate) fn discard_top(&self) -> Option<Card> {
+        self.discard.last().copied()
+    }
+
+    /// The deck's top card (drawn next).
+    pub(crate) fn deck_top(&self) -> Option<Card> {
+        self.deck.last().copied()
+    }
+
+    /// The card `seat` most recently took from the discard pile and still holds.
+    pub(crate) fn last_known(&self, seat: Seat) -> Option<Card> {
+        self.known[seat].last().copied()
+    }
+
+    /// The seat to act (meaningless once the game is over).
+    pub(crate) fn mover(&self) -> Seat {
+        self.current as usize
+    }
+
     /// A seat's hand, sorted.
     pub fn hand(&self, seat: Seat) -> Vec<Card> {
         self.hands[seat].to_vec()
@@ -758,6 +821,25 @@ impl Game for Phased {
         resample(self, obs, rng)
     }
 
+    /// Checks the observation once, then deals each determinization from the unseen cards
+    /// counted then: the same draws as [`Game::resample`], without recounting.
+    fn sampler<'a>(
+        &'a self,
+        observation: &'a PhasedObservation,
+        _rng: &mut GameRng,
+    ) -> Result<Box<dyn parlour_core::search::Sampler<Phased> + 'a>, ResampleError> {
+        Ok(Box::new(crate::search::FastSampler::new(
+            self,
+            observation,
+        )?))
+    }
+
+    /// Greedy playouts to the end of the hand, judged by phase progress and penalty points
+    /// (see [`crate::search`]).
+    fn search_tuning(&self) -> parlour_core::search::SearchTuning<Phased> {
+        crate::search::tuning()
+    }
+
     fn observer(obs: &PhasedObservation) -> Seat {
         obs.seat
     }
@@ -869,7 +951,7 @@ impl State<Phased> for PhasedState {
                         for owner in 0..PLAYERS {
                             for (g, group) in self.table[owner].iter().enumerate() {
                                 for index in 0..=group.cards.len() {
-                                    if group.check_add(card, index).is_ok() {
+                                    if group.accepts(card, index) {
                                         out.push(PhasedAction::Add {
                                             card,
                                             owner: owner as u8,
@@ -1142,6 +1224,14 @@ fn resample(
     obs: &PhasedObservation,
     rng: &mut GameRng,
 ) -> Result<PhasedState, ResampleError> {
+    Ok(determinizer(game, obs)?.deal(&mut Vec::new(), rng))
+}
+
+/// Checks `obs` and prepares the dealing of its determinizations (see [`Determinizer`]).
+pub(crate) fn determinizer(
+    game: &Phased,
+    obs: &PhasedObservation,
+) -> Result<Determinizer, ResampleError> {
     let err = |m: &str| Err(ResampleError(m.to_string()));
     let n = PLAYERS;
     if obs.seat >= n
@@ -1203,31 +1293,31 @@ fn resample(
     if obs.hand.len() != obs.hand_sizes[obs.seat] {
         return err("the observer's hand size disagrees with its hand");
     }
-    let mut pool = unseen.to_vec();
-    pool.shuffle(rng);
-    let mut hands: [CardCounts; PLAYERS] = Default::default();
-    hands[obs.seat] = obs.hand.iter().copied().collect();
+    let pool = unseen.to_vec();
+    let mut hidden = [0usize; PLAYERS];
+    let mut needed = 0usize;
     for s in (0..n).filter(|&s| s != obs.seat) {
-        let hidden = obs.hand_sizes[s]
+        hidden[s] = obs.hand_sizes[s]
             .checked_sub(obs.known[s].len())
             .ok_or_else(|| {
                 ResampleError("a seat holds fewer cards than it is known to hold".into())
             })?;
-        if pool.len() < hidden {
+        needed += hidden[s];
+        if pool.len() < needed {
             return err("too few unseen cards for the hidden hands");
         }
-        hands[s] = obs.known[s]
-            .iter()
-            .copied()
-            .chain(pool.drain(pool.len() - hidden..))
-            .collect();
     }
-    if pool.len() < obs.deck {
+    if pool.len() - needed < obs.deck {
         return err("too few unseen cards for the deck");
     }
-    // In a scripted position that leaves cards out of play, a random subset of the unseen cards
-    // is the deck; in a dealt game the two counts are equal.
-    pool.truncate(obs.deck);
+    let mut hands: [CardCounts; PLAYERS] = Default::default();
+    for (s, hand) in hands.iter_mut().enumerate() {
+        *hand = if s == obs.seat {
+            obs.hand.iter().copied().collect()
+        } else {
+            obs.known[s].iter().copied().collect()
+        };
+    }
     let mut done = [0u8; PLAYERS];
     for (s, phases) in obs.phases_done.iter().enumerate() {
         for &ph in phases {
@@ -1238,10 +1328,10 @@ fn resample(
         }
     }
     let arr = |v: &[bool]| [v[0], v[1], v[2], v[3]];
-    Ok(PhasedState {
+    let template = PhasedState {
         bonus,
         hands,
-        deck: pool,
+        deck: Vec::new(),
         discard: obs.discard.clone(),
         table: [
             obs.table[0].clone(),
@@ -1267,6 +1357,50 @@ fn resample(
         last_card_drawn: obs.last_card_drawn,
         game_ends_after_hand: obs.game_ends_after_hand,
         decisions: obs.decisions,
-        rng: seeded(rng.random()),
+        rng: seeded(0),
+    };
+    Ok(Determinizer {
+        template,
+        pool,
+        hidden,
+        seat: obs.seat,
+        deck: obs.deck,
     })
+}
+
+/// An observation checked once, with what its determinizations share: everything the observer
+/// sees (as a state with the other hands holding only their known cards and no deck), the
+/// unseen cards in sorted order, and how many of them each other hand and the deck hold.
+///
+/// [`Determinizer::deal`] is [`Game::resample`]'s own second half, so a sampler that checks an
+/// observation once and deals many times draws exactly as resampling each time does.
+#[derive(Debug, Clone)]
+pub(crate) struct Determinizer {
+    template: PhasedState,
+    pool: Vec<Card>,
+    hidden: [usize; PLAYERS],
+    seat: Seat,
+    deck: usize,
+}
+
+impl Determinizer {
+    /// A full state: the unseen cards shuffled (into `buf`, reused between calls) and dealt to
+    /// the other hands by their hidden sizes (seat order, each from the end of the shuffled
+    /// cards), then the deck; the state's generator reseeded from `rng`.
+    pub(crate) fn deal(&self, buf: &mut Vec<Card>, rng: &mut GameRng) -> PhasedState {
+        buf.clear();
+        buf.extend_from_slice(&self.pool);
+        buf.shuffle(rng);
+        let mut state = self.template.clone();
+        for s in (0..PLAYERS).filter(|&s| s != self.seat) {
+            let from = buf.len() - self.hidden[s];
+            state.hands[s].extend(buf.drain(from..));
+        }
+        // In a scripted position that leaves cards out of play, a random subset of the unseen
+        // cards is the deck; in a dealt game the two counts are equal.
+        buf.truncate(self.deck);
+        state.deck = std::mem::take(buf);
+        state.rng = seeded(rng.random());
+        state
+    }
 }

@@ -416,6 +416,37 @@ impl TableGroup {
         }
     }
 
+    /// Whether `card` can be added at insertion point `index`: the same answer as
+    /// [`TableGroup::check_add`]`(..).is_ok()`, without building the reason (legal move
+    /// generation and playouts ask this often, and mostly get no).
+    pub fn accepts(&self, card: Card, index: usize) -> bool {
+        if card.is_joker() {
+            return false;
+        }
+        let len = self.cards.len();
+        match self.kind {
+            TableKind::ValueSet { value } => {
+                index <= len && (!is_natural(card) || card.value() == Some(value))
+            }
+            TableKind::SuitSet { suit } => {
+                index <= len && (!is_natural(card) || card.suit() == Some(suit))
+            }
+            TableKind::Run { low, high, colour } => {
+                let value = if index == 0 {
+                    low.saturating_sub(1)
+                } else if index == len {
+                    high.saturating_add(1)
+                } else {
+                    return false;
+                };
+                (2..=13).contains(&value)
+                    && (!is_natural(card)
+                        || (card.value() == Some(value)
+                            && colour.is_none_or(|col| card.colour() == Some(col))))
+            }
+        }
+    }
+
     /// Adds `card` at `index` (checked with [`TableGroup::check_add`] first; an index past the
     /// end appends).
     pub fn add(&mut self, card: Card, index: usize) {

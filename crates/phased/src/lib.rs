@@ -3,9 +3,12 @@
 //! Phased Out (COMP10001, 2017), a Phase 10 variant: two packs, Aces wild, four players, up to
 //! twelve hands, five phases; with parlour's rulings (`shared/RULINGS.md`).
 //!
-//! This crate is being built in stages. Available now: [`groups`], the documented recognition
-//! library — the type of a group (or exactly why it is none), the phase a list of groups makes,
-//! and adding a card to a group on the table.
+//! The modules: [`groups`], the documented recognition library — the type of a group (or
+//! exactly why it is none), the phase a list of groups makes, and adding a card to a group on
+//! the table; [`finder`], every way to lay a phase from a hand; [`game`], the engine; [`bots`],
+//! the `heuristic` bot; and [`search`], what the game lends information-set search (greedy
+//! playouts to the end of the hand, a phase-and-penalty evaluator, a sampler that checks an
+//! observation once).
 //!
 //! ```
 //! use parlour_cards::parse_cards;
@@ -24,6 +27,7 @@ pub mod bots;
 pub mod finder;
 pub mod game;
 pub mod groups;
+pub mod search;
 
 pub use bots::HeuristicBot;
 pub use game::{
