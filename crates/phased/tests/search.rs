@@ -252,7 +252,7 @@ fn ismcts_with_the_tuning_plays_legal_moves_in_both_variants_and_tree_modes() {
     for (k, game) in games().iter().enumerate() {
         for variant in [TreeVariant::SingleObserver, TreeVariant::MultipleObserver] {
             let config = Config {
-                budget: Budget::Iterations(60),
+                budget: Some(Budget::Iterations(60)),
                 variant: Some(variant),
                 ..Config::default()
             };
