@@ -13,7 +13,7 @@ use rand::seq::SliceRandom;
 use rand::RngExt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::scoring::best_score;
+use crate::scoring::{best_score, best_score_mask};
 
 /// Seats at the table.
 pub const PLAYERS: usize = 4;
@@ -275,9 +275,16 @@ impl GoState {
 
     fn score_all(&mut self) {
         for s in 0..PLAYERS {
-            let d: Vec<Card> = self.discards[s].iter().flatten().copied().collect();
-            self.scores[s] = best_score(&d).expect("ten distinct standard cards");
+            self.scores[s] = best_score_mask(self.discards_mask(s));
         }
+    }
+
+    /// A seat's revealed discards as a mask over [`Card::index`].
+    pub(crate) fn discards_mask(&self, seat: Seat) -> u64 {
+        self.discards[seat]
+            .iter()
+            .flatten()
+            .fold(0, |m, &c| m | bit(c))
     }
 
     /// Turns completed.
