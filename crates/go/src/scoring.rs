@@ -461,7 +461,7 @@ pub fn best_score_mask(mask: u64) -> i32 {
 }
 
 /// Slots in [`best_score_mask`]'s table of solved leftovers (a power of two).
-const MEMO_SLOTS: usize = 256;
+const MEMO_SLOTS: usize = 64;
 
 /// Solved leftovers, open addressing over a short probe (a full neighbourhood is just not
 /// remembered).
