@@ -13,7 +13,9 @@ use rand::seq::SliceRandom;
 use rand::RngExt;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::scoring::best_score;
+use crate::scoring::{best_score, best_score_mask};
+use crate::search::GoSampler;
+use parlour_core::search::{Sampler, SearchTuning};
 
 /// Seats at the table.
 pub const PLAYERS: usize = 4;
@@ -21,7 +23,7 @@ pub const PLAYERS: usize = 4;
 pub const TURNS: usize = 10;
 
 /// A set of standard cards as a bit mask over [`Card::index`].
-type Mask = u64;
+pub(crate) type Mask = u64;
 
 fn bit(c: Card) -> Mask {
     1 << c.index()
@@ -105,17 +107,17 @@ impl<'de> Deserialize<'de> for GoAction {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GoState {
     /// Current hands, without this turn's pending picks.
-    hands: [Mask; PLAYERS],
+    pub(crate) hands: [Mask; PLAYERS],
     /// This turn's picks so far, hidden from the other seats.
-    pending: [Option<Card>; PLAYERS],
+    pub(crate) pending: [Option<Card>; PLAYERS],
     /// Revealed discards, by seat and turn.
     discards: [[Option<Card>; TURNS]; PLAYERS],
     /// The hand each seat held at the start of each turn (its perfect recall).
     held: [[Mask; TURNS]; PLAYERS],
     /// The twelve cards set aside, seen by nobody.
-    set_aside: Mask,
+    pub(crate) set_aside: Mask,
     turn: u8,
-    current: u8,
+    pub(crate) current: u8,
     scores: [i32; PLAYERS],
     decisions: u64,
 }
@@ -255,7 +257,7 @@ impl GoState {
     /// Rebuilds the hands `seat` held at the start of each turn so far from where the cards are
     /// now: the hand it held at turn `u` is the one seat `seat + (turn - u)` holds now (with any
     /// unrevealed pick), plus the discards made from it on the way round.
-    fn rebuild_history(&mut self, seat: Seat) {
+    pub(crate) fn rebuild_history(&mut self, seat: Seat) {
         let t = self.turn();
         let now = |j: usize| self.hands[j] | self.pending[j].map_or(0, bit);
         let mut held = [0; TURNS];
@@ -275,9 +277,16 @@ impl GoState {
 
     fn score_all(&mut self) {
         for s in 0..PLAYERS {
-            let d: Vec<Card> = self.discards[s].iter().flatten().copied().collect();
-            self.scores[s] = best_score(&d).expect("ten distinct standard cards");
+            self.scores[s] = best_score_mask(self.discards_mask(s));
         }
+    }
+
+    /// A seat's revealed discards as a mask over [`Card::index`].
+    pub(crate) fn discards_mask(&self, seat: Seat) -> u64 {
+        self.discards[seat]
+            .iter()
+            .flatten()
+            .fold(0, |m, &c| m | bit(c))
     }
 
     /// Turns completed.
@@ -417,6 +426,18 @@ impl Game for Go {
         obs.seat
     }
 
+    fn sampler<'a>(
+        &'a self,
+        observation: &'a GoObservation,
+        rng: &mut GameRng,
+    ) -> Result<Box<dyn Sampler<Go> + 'a>, ResampleError> {
+        Ok(Box::new(GoSampler::new(observation, rng)?))
+    }
+
+    fn search_tuning(&self) -> SearchTuning<Go> {
+        crate::search::tuning()
+    }
+
     fn bots() -> &'static [parlour_core::BotEntry<Go>] {
         crate::bots::BOTS
     }
@@ -466,6 +487,18 @@ impl State<Go> for GoState {
             m &= m - 1;
             out.extend(Card::from_index(i).map(GoAction));
         }
+    }
+
+    fn random_action(&self, rng: &mut GameRng, _scratch: &mut Vec<GoAction>) -> Option<GoAction> {
+        if self.turn() >= TURNS {
+            return None;
+        }
+        // The k-th card of the hand, k uniform: every legal pick equally likely, no list built.
+        let mut m = self.hands[self.current as usize];
+        for _ in 0..rng.random_range(0..m.count_ones()) {
+            m &= m - 1;
+        }
+        Card::from_index(m.trailing_zeros() as u8).map(GoAction)
     }
 
     fn check(&self, action: GoAction) -> Result<(), IllegalAction> {
@@ -549,7 +582,7 @@ fn held_turns(turn: usize) -> usize {
 /// contents of every hand it has held, less the discards revealed from it since; only hands it has
 /// not yet seen (in the first turns), the others' unrevealed picks this turn, and the set-aside
 /// cards are drawn at random.
-fn resample(obs: &GoObservation, rng: &mut GameRng) -> Result<GoState, ResampleError> {
+pub(crate) fn resample(obs: &GoObservation, rng: &mut GameRng) -> Result<GoState, ResampleError> {
     let err = |m: &str| Err(ResampleError(m.to_string()));
     let (s, t) = (obs.seat, obs.turn);
     if s >= PLAYERS

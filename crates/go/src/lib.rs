@@ -19,6 +19,12 @@
 //!
 //! **Actions** ([`GoAction`]): the card picked, in the course's notation (`7C`, `0H`, `AS`).
 //!
+//! **Search** ([`search`]): what the game lends the `ismcts` bot through `Game::search_tuning`
+//! and `Game::sampler` — one tree per seat, cheap playouts that grow N-of-a-kinds, values that
+//! count the margin as well as the win, and a sampler that redeals only what the searching seat
+//! has not seen. Final discards are scored by [`scoring::best_score_mask`], an exact search fast
+//! enough for tens of thousands of playouts a second.
+//!
 //! ```
 //! use parlour_cards::parse_cards;
 //! use parlour_core::{Game, State};
@@ -50,6 +56,7 @@
 pub mod bots;
 pub mod game;
 pub mod scoring;
+pub mod search;
 
 pub use bots::HeuristicBot;
 pub use game::{
