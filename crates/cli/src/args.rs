@@ -133,8 +133,8 @@ pub enum Command {
         /// bots, ismcts).
         #[arg(long)]
         bots: Option<String>,
-        /// Deals per match, each played under every seat rotation [default: 1000 for Uno, 50
-        /// for Chexers, 200 for the others]
+        /// Deals per match, each played under every seat rotation [default: 300 for Uno, 50
+        /// for Phased Out, 20 for Chexers, 100 for the others]
         #[arg(long, allow_hyphen_values = true)]
         deals: Option<String>,
         /// Seed: every deal and bot seed derives from it.

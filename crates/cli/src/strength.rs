@@ -45,9 +45,10 @@ pub(crate) fn default_lineup<G: Game>() -> Vec<BotSpec> {
 /// Deals per match when not told: enough to separate the bots at the default settings.
 pub(crate) fn default_deals(game: &str) -> u64 {
     match game {
-        "uno" => 1000,
-        "chexers" => 50,
-        _ => 200,
+        "uno" => 300,
+        "phased" => 50,
+        "chexers" => 20,
+        _ => 100,
     }
 }
 

@@ -42,9 +42,12 @@ pub fn tuning() -> SearchTuning<Go> {
             match_rate: MATCH_RATE,
         }),
         evaluator: Box::new(GoEvaluator { margin: MARGIN }),
+        iterations: 1000,
         exploration: EXPLORATION,
         max_playout: u32::MAX,
         tree_per_seat: true,
+        anchor: None,
+        anchor_z: 0.0,
     }
 }
 
