@@ -54,7 +54,7 @@ pub enum Budget {
 
 /// The search's settings. Anything left `None` comes from the game's
 /// [`SearchTuning`](parlour_core::search::SearchTuning).
-#[derive(Debug, Clone, Copy, PartialEq)]
+#[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Config {
     /// The budget per move (`None`: the game's tuned number of iterations).
     pub budget: Option<Budget>,
@@ -66,18 +66,6 @@ pub struct Config {
     pub max_playout: Option<u32>,
     /// Ignore the game's tuning: random playouts to the end, win or lose.
     pub plain: bool,
-}
-
-impl Default for Config {
-    fn default() -> Config {
-        Config {
-            budget: None,
-            exploration: None,
-            variant: None,
-            max_playout: None,
-            plain: false,
-        }
-    }
 }
 
 /// A node: the move into it, who made it, and its statistics.
@@ -275,10 +263,7 @@ impl<G: Game> IsmctsBot<G> {
                 p.push(0);
             }
             // Selection and expansion.
-            loop {
-                let Some(mover) = state.current_player() else {
-                    break;
-                };
+            while let Some(mover) = state.current_player() {
                 state.legal_actions(&mut legal);
                 let own = if trees_needed == 1 { 0 } else { mover };
                 let tree = &mut trees[own];
@@ -308,13 +293,10 @@ impl<G: Game> IsmctsBot<G> {
                 };
                 // Every tree follows the move as its owner sees it.
                 for (owner, tree) in trees.iter_mut().enumerate() {
-                    let seen = if trees_needed == 1 || owner == mover {
-                        Some(action)
-                    } else if d.game.action_visible(mover, &action, owner) {
-                        Some(action)
-                    } else {
-                        None
-                    };
+                    let seen = (trees_needed == 1
+                        || owner == mover
+                        || d.game.action_visible(mover, &action, owner))
+                    .then_some(action);
                     let next = match tree.child(at[owner], seen) {
                         Some(c) => c,
                         None => {

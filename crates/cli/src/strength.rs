@@ -165,10 +165,12 @@ fn play_match<G: Game>(
         reporter.finish();
         for r in &result.summary.records {
             let credit = credit_of(r, &is_a);
-            match credit {
-                x if x == 1.0 => a_wins += 1,
-                x if x == 0.0 => b_wins += 1,
-                _ => draws += 1,
+            if credit >= 1.0 {
+                a_wins += 1;
+            } else if credit <= 0.0 {
+                b_wins += 1;
+            } else {
+                draws += 1;
             }
             credits.push(((m as u64) << 48 | r.deal, credit));
         }

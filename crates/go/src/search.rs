@@ -49,7 +49,7 @@ pub fn tuning() -> SearchTuning<Go> {
             match_rate: MATCH_RATE,
         }),
         evaluator: Box::new(GoEvaluator { margin: MARGIN }),
-        iterations: 1000,
+        iterations: 3000,
         exploration: EXPLORATION,
         max_playout: u32::MAX,
         tree_per_seat: true,
