@@ -15,6 +15,22 @@
 //! position as it is (take the discard and discard it again), which the evaluator then judges as
 //! it stood when the hand ended. Nothing here ever sees more than the sampled state: the rules
 //! (and so every terminal value) are the engine's, only non-terminal positions are estimated.
+//!
+//! # Measured
+//!
+//! `parlour tournament phased --bots ismcts:iters=N,heuristic,ismcts:iters=N,heuristic
+//! --games 200 --jobs 1` (seed 1, 50 deals in all four rotations), the share of the games won
+//! by the two ISMCTS seats together, with a 95% interval over deals:
+//!
+//! | iterations a move | ms a searched move (one core) | ISMCTS share of wins |
+//! |---|---|---|
+//! | 200 | 8 | 60.5% (54–67%) |
+//! | 500 (the recommended budget) | 21 | 68.5% (62–75%) |
+//!
+//! About 23,000 iterations a second on one core (`examples/search_speed.rs`); the greedy policy
+//! alone plays about as well as the heuristic bot (52% of 1,000 games,
+//! `examples/greedy_vs_heuristic.rs`). Phased Out hides no moves, so MO-ISMCTS
+//! (`variant=mo`) searches exactly as SO-ISMCTS does, a little slower.
 
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
