@@ -20,7 +20,7 @@ fn main() {
     let games = args.next().unwrap_or(20);
     let game = Go::standard();
     let config = Config {
-        budget: Budget::Iterations(iterations),
+        budget: Some(Budget::Iterations(iterations)),
         ..Config::default()
     };
     let mut searched = 0u64;
