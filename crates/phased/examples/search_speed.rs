@@ -29,7 +29,7 @@ fn main() {
     };
     let game = Phased::standard();
     let config = Config {
-        budget: Budget::Iterations(iters),
+        budget: Some(Budget::Iterations(iters)),
         variant: Some(variant),
         ..Config::default()
     };
