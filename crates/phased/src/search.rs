@@ -62,7 +62,7 @@ pub fn tuning() -> SearchTuning<Phased> {
         about: "greedy playouts (heuristic-like: collect toward the phase, lay at once, shed onto the table) to the end of the hand, judged by phases completed and penalty points",
         rollout: Box::new(GreedyRollout::new(horizon.clone())),
         evaluator: Box::new(PhaseEvaluator::new(horizon)),
-        iterations: 200,
+        iterations: 500,
         exploration: 0.7,
         max_playout: MAX_PLAYOUT,
         tree_per_seat: false,
