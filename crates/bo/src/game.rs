@@ -924,7 +924,10 @@ fn resample(game: &Bo, obs: &BoObservation, rng: &mut GameRng) -> Result<BoState
         || obs.hand_sizes.iter().any(|&h| h > HAND_SIZE)
         || obs.stock_sizes.iter().any(|&s| s > 108)
         || obs.draw > 108
-        || obs.plays >= MAX_PLAYS
+        // A turn's fifth play may win the game, leaving the count at five in the final
+        // position; a live game never shows five.
+        || obs.plays > MAX_PLAYS
+        || (obs.plays == MAX_PLAYS && obs.outcome.is_none())
         || obs.turns.iter().any(|&t| t > MAX_TURNS)
         || obs.decisions > game.max_decisions().unwrap_or(u64::MAX)
     {
