@@ -1129,6 +1129,39 @@ fn bo_emptying_the_stockpile_wins() {
     assert_eq!(t.outcome(), Some(Outcome::Won(2)));
 }
 
+/// A turn's fifth play can win the game. The final position then shows five plays made,
+/// which a live game never does, and every seat's observation of it must still resample.
+/// (A regression: `resample` once rejected the count, found by the conformance run.)
+#[test]
+fn bo_game_won_on_a_turns_fifth_play_resamples() {
+    let game = Bo::standard();
+    let mut s = state(&BoSetup {
+        hands: vec![cards("9H"), vec![], vec![], vec![]],
+        stocks: vec![cards("2C"), cards("0D"), cards("3H"), cards("KD")],
+        draw: cards("5D 6D"),
+        plays: 4,
+        ..course()
+    });
+    assert_eq!(s.outcome(), None);
+    act(&mut s, "s:2C b0");
+    assert_eq!(s.outcome(), Some(Outcome::Won(0)));
+    assert_eq!(s.plays(), 5);
+    let mut rng = seeded(5);
+    for seat in 0..4 {
+        let obs = s.observation(seat);
+        assert_eq!(obs.plays, 5);
+        let r = game
+            .resample(&obs, &mut rng)
+            .unwrap_or_else(|e| panic!("seat {seat}: {e}"));
+        assert_eq!(r.observation(seat), obs, "seat {seat}");
+        assert_eq!(r.outcome(), Some(Outcome::Won(0)));
+    }
+    // A live position showing five plays is still malformed.
+    let mut obs = s.observation(1);
+    obs.outcome = None;
+    assert!(game.resample(&obs, &mut rng).is_err());
+}
+
 /// "the player who has exhausted their pile is declared the winner, and all other players are
 /// equal losers": returns are 1 for the winner and 0 for the rest.
 #[test]
