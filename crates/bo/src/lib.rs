@@ -11,6 +11,8 @@
 //! - [`piles`]: build and discard piles, with Jokers re-read whenever a card above them moves.
 //! - [`game`]: the engine ([`Bo`], [`BoState`], [`BoObservation`], scripted [`BoSetup`]s).
 //! - [`bots`]: the `heuristic` bot, which plans its whole turn.
+//! - [`search`]: what Comp10001-Bo lends information-set search (the `ismcts` bot): greedy
+//!   playouts cut short and judged by progress, and a fast sampler of determinizations.
 //!
 //! ```
 //! use parlour_bo::{Bo, BoAction, Outcome};
@@ -56,6 +58,7 @@ pub mod bots;
 pub mod game;
 pub mod piles;
 pub mod rules;
+pub mod search;
 pub mod text;
 
 pub use bots::HeuristicBot;
