@@ -63,9 +63,15 @@ pub struct HeuristicBot {
 impl HeuristicBot {
     /// A heuristic bot with its seed.
     pub fn new(seed: u64) -> HeuristicBot {
+        HeuristicBot::with_budget(seed, BUDGET)
+    }
+
+    /// A heuristic bot allowed `budget` node expansions per decision (the `heuristic` bot's is
+    /// 100): search playouts use a smaller one.
+    pub fn with_budget(seed: u64, budget: u32) -> HeuristicBot {
         HeuristicBot {
             rng: seeded(seed),
-            budget: BUDGET,
+            budget,
         }
     }
 }

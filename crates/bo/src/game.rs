@@ -526,6 +526,11 @@ impl BoState {
         self.hands[seat].to_vec()
     }
 
+    /// A seat's hand as counts (hidden information but for the seat itself).
+    pub fn hand_counts(&self, seat: Seat) -> &CardCounts {
+        &self.hands[seat]
+    }
+
     /// A seat's stockpile, bottom first (hidden information but for the top).
     pub fn stock(&self, seat: Seat) -> &[Card] {
         &self.stocks[seat]

@@ -1,19 +1,29 @@
-//! What Comp10001-Bo lends information-set search: a greedy playout policy, an evaluator of
-//! progress for playouts cut short, and (in [`crate::game`]) a sampler that checks an
-//! observation once and then deals many determinizations.
+//! What Comp10001-Bo lends information-set search: an evaluator that plays out the turn in
+//! progress and then scores every seat's position as the `heuristic` bot scores the end of its
+//! turn, a greedy playout policy, and (in [`crate::game`]) a sampler that checks an observation
+//! once and then deals many determinizations.
 //!
 //! Random playouts of Comp10001-Bo are long and say little (random play hardly ever empties a
-//! stockpile), so the search plays a few turns with [`GreedyRollout`] and lets
-//! [`ProgressEvaluator`] judge where it stops.
+//! stockpile), and longer playouts, even greedy ones, swamp the difference one play makes in
+//! the noise of the cards drawn. So the search makes no playout: where it stops,
+//! [`TurnEvaluator`] finishes the turn in progress (with the `heuristic` bot's own turn planner,
+//! on the sampled position, from the mover's view of it) and scores the position the turn
+//! leaves. The exploration constant is 0: the search's `ISMCTS` expands every move of a node,
+//! in random order, before it selects among them, and with 20 to 40 moves a node, mostly
+//! turn-ending discards, averaging in those random moves drowns the good lines unless visits
+//! go straight to the best child once it is known.
 
-use parlour_cards::Card;
+use parlour_cards::{Card, Colour};
 use parlour_core::rng::GameRng;
 use parlour_core::search::{win_values, Evaluator, Rollout, SearchTuning};
-use parlour_core::State;
+use parlour_core::{Bot, Decision, State};
 use rand::RngExt;
 
+use crate::bots::HeuristicBot;
 use crate::game::{Bo, BoState};
-use crate::rules::{for_each_valid, BoAction, Source, Target, Validity, View, PLAYERS};
+use crate::rules::{
+    for_each_valid, BoAction, Source, Target, Validity, View, BUILD_PILES, DISCARD_PILES, PLAYERS,
+};
 
 /// The numbers behind Comp10001-Bo's search tuning.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -24,24 +34,79 @@ pub struct SearchParams {
     pub max_playout: u32,
     /// The share of random moves in a playout.
     pub explore: f64,
-    /// The evaluator's sharpness: a seat's value is a softmax of its progress times this.
-    pub sharpness: f64,
-    /// Progress (in stockpile cards) a seat's stockpile top is worth when it can be played now.
-    pub top_lands: f64,
-    /// How far the evaluator first plays on greedily: 0 not at all, 1 to the end of the turn
-    /// in progress, 2 on to the next turn of the seat that moved last.
-    pub look_ahead: u32,
+    /// Who finishes the turn in progress before the evaluator scores the position.
+    pub finish: Finish,
+    /// The evaluator's weights.
+    pub weights: Weights,
 }
+
+/// Who plays out the turn in progress before [`TurnEvaluator`] scores a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Finish {
+    /// Nobody: the position is scored as it stands.
+    Nobody,
+    /// The greedy policy ([`greedy_action`]).
+    Greedy,
+    /// The `heuristic` bot's turn planner, with this many node expansions per decision.
+    Heuristic(u32),
+}
+
+/// How [`TurnEvaluator`] scores a seat's position, in thousandths of a stockpile card (the
+/// scale of the `heuristic` bot's own evaluation, whose terms and weights these are).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Weights {
+    /// The stockpile top's landing spots (0, 1, 2, 3, 4 or more).
+    pub land: [f64; 5],
+    /// A card in hand that can be played and that the stockpile top then follows: when the top
+    /// has no landing spot, when it has one.
+    pub bridge: [f64; 2],
+    /// Each other seat whose stockpile top has a landing spot: the next seat, the others (times
+    /// one plus a quarter of the stockpile cards that seat has played).
+    pub feed: [f64; 2],
+    /// An opponent with one (two) stockpile cards left whose top has a landing spot: the next
+    /// seat (half as much for the others).
+    pub danger: [f64; 2],
+    /// The share of the cards a seat has not seen that could be played somewhere: while the
+    /// opponents have played no stockpile cards, and once one has played four or more (an open
+    /// table then feeds them), in proportion between.
+    pub open: [f64; 2],
+    /// Each card in hand.
+    pub hand: f64,
+    /// Each Joker in hand.
+    pub joker: f64,
+    /// Embargoed.
+    pub embargoed: f64,
+    /// A seat's value per stockpile card (values are linear in the score, clamped to [0, 1]).
+    pub scale: f64,
+}
+
+impl Default for Weights {
+    fn default() -> Weights {
+        Weights {
+            land: [0.0, 330.0, 480.0, 560.0, 600.0],
+            bridge: [140.0, 40.0],
+            feed: [15.0, 5.0],
+            danger: [0.0, 0.0],
+            open: [30.0, -150.0],
+            hand: 6.0,
+            joker: 60.0,
+            embargoed: 150.0,
+            scale: 0.1,
+        }
+    }
+}
+
+/// The heuristic finisher's node expansions per decision.
+pub const FINISH_BUDGET: u32 = 100;
 
 impl Default for SearchParams {
     fn default() -> SearchParams {
         SearchParams {
-            exploration: 0.3,
-            max_playout: 20,
+            exploration: 0.0,
+            max_playout: 0,
             explore: 0.05,
-            sharpness: 1.0,
-            top_lands: 0.5,
-            look_ahead: 2,
+            finish: Finish::Heuristic(FINISH_BUDGET),
+            weights: Weights::default(),
         }
     }
 }
@@ -51,16 +116,12 @@ pub fn tuning() -> SearchTuning<Bo> {
     tuning_with(SearchParams::default())
 }
 
-/// A tuning with these numbers: greedy playouts of `max_playout` moves, judged by progress.
+/// A tuning with these numbers.
 pub fn tuning_with(p: SearchParams) -> SearchTuning<Bo> {
     SearchTuning {
-        about: "greedy playouts (stockpile first, then plays that free it, end the turn leaving it a place and the next seat none) cut short and judged by stockpile cards left",
+        about: "no playout: the heuristic's planner finishes the turn in progress, then each seat's position is scored as the heuristic scores the end of its turn (stockpile cards left, landing spots for the stockpile top, a card bridging to it, opponents fed, the table's openness); exploration 0",
         rollout: Box::new(GreedyRollout { explore: p.explore }),
-        evaluator: Box::new(ProgressEvaluator {
-            sharpness: p.sharpness,
-            top_lands: p.top_lands,
-            look_ahead: p.look_ahead,
-        }),
+        evaluator: Box::new(TurnEvaluator::new(p.weights, p.finish)),
         exploration: p.exploration,
         max_playout: p.max_playout,
         tree_per_seat: false,
@@ -68,8 +129,93 @@ pub fn tuning_with(p: SearchParams) -> SearchTuning<Bo> {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Card arithmetic (natural cards; a Joker or an Ace answers `false`, which only makes the
-// greedy policy a little less clever about them).
+// Readings as bit masks, in the piles' encoding: bit `v + 16 * colour` for value `v` (the Ace
+// is 1), black 0 and red 1.
+
+const RED: u32 = 16;
+/// Every natural card.
+const ALL: u32 = 0x3FFE | (0x3FFE << RED);
+
+fn shift(c: Colour) -> u32 {
+    match c {
+        Colour::Black => 0,
+        Colour::Red => RED,
+    }
+}
+
+/// The reading bit of a natural card; a Joker reads as anything.
+fn card_bit(card: Card) -> u32 {
+    match (card.value(), card.colour()) {
+        (Some(v), Some(c)) => 1 << (u32::from(v) + shift(c)),
+        _ => ALL,
+    }
+}
+
+/// The natural cards a build pile takes.
+fn build_mask(s: &BoState, i: usize) -> u32 {
+    let b = s.build(i);
+    if b.is_empty() {
+        let ends = (1 << 2) | (1 << 13);
+        return ends | (ends << RED);
+    }
+    // Values next to the top (no wrap), and the Ace, which completes any pile.
+    let m = b.next_values() | (1 << 1);
+    match b.colour() {
+        Some(c) => m << shift(c),
+        None => m | (m << RED),
+    }
+}
+
+/// What every pile takes: build piles 0–3, then discard piles by owner and pile (0 for an empty
+/// discard pile, which only its owner starts, and only to end a turn).
+struct Table {
+    masks: [u32; BUILD_PILES + PLAYERS * DISCARD_PILES],
+    build: u32,
+    discard: u32,
+}
+
+impl Table {
+    fn new(s: &BoState) -> Table {
+        let mut masks = [0; BUILD_PILES + PLAYERS * DISCARD_PILES];
+        let mut build = 0;
+        let mut discard = 0;
+        for (i, m) in masks.iter_mut().enumerate() {
+            *m = if i < BUILD_PILES {
+                let m = build_mask(s, i);
+                build |= m;
+                m
+            } else {
+                let k = i - BUILD_PILES;
+                let m = s.discard(k / DISCARD_PILES, k % DISCARD_PILES).followers();
+                discard |= m;
+                m
+            };
+        }
+        Table {
+            masks,
+            build,
+            discard,
+        }
+    }
+
+    /// The piles `card` could be played on now.
+    fn spots(&self, card: Card) -> u32 {
+        if card.is_joker() {
+            // Every build pile, and every non-empty discard pile.
+            return BUILD_PILES as u32
+                + self.masks[BUILD_PILES..].iter().filter(|&&m| m != 0).count() as u32;
+        }
+        let b = card_bit(card);
+        self.masks.iter().filter(|&&m| m & b != 0).count() as u32
+    }
+
+    fn lands(&self, card: Card) -> bool {
+        card.is_joker() || (self.build | self.discard) & card_bit(card) != 0
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Card arithmetic (natural cards; a Joker or an Ace answers `false`).
 
 /// Whether natural `card` legally follows natural `under` on a discard pile.
 fn follows(card: Card, under: Card) -> bool {
@@ -84,145 +230,274 @@ fn follows(card: Card, under: Card) -> bool {
 /// Whether natural `card` could go on a build pile topped by natural `top` (of its colour).
 fn builds_on(card: Card, top: Card) -> bool {
     match (card.value(), card.colour(), top.value(), top.colour()) {
-        (Some(v), Some(c), Some(t), Some(tc)) if c == tc => v == 1 || v.abs_diff(t) == 1,
+        (Some(v), Some(c), Some(t), Some(tc)) if c == tc && (2..=13).contains(&t) => {
+            v == 1 || v.abs_diff(t) == 1
+        }
         _ => false,
     }
 }
 
-/// Whether `card` can be played on some pile of `s` now (a build pile, or a discard pile it
-/// follows).
-fn lands(s: &BoState, card: Card) -> bool {
-    (0..4).any(|i| s.build(i).fit(card).is_ok())
-        || (0..PLAYERS).any(|o| {
-            (0..4).any(|i| {
-                let d = s.discard(o, i);
-                !d.is_empty() && d.fit(card) == crate::piles::DiscardFit::Follows
-            })
-        })
+// ---------------------------------------------------------------------------------------------
+// The evaluator.
+
+/// Finishes the turn in progress (see [`Finish`]), then scores each seat's position as the
+/// `heuristic` bot scores the end of its turn: a thousand for each stockpile card played, then
+/// the stockpile top's landing spots, a card in hand that bridges to it, a penalty for each
+/// opponent whose stockpile top can be played (a large one, if asked, for an opponent about to
+/// win), the share of unseen cards the table takes, the hand's size and Jokers, an embargo. A
+/// seat's value is linear in its score (`scale` per stockpile card), clamped to `[0, 1]`; a
+/// finished game gives each winner 1 (every seat 1/4 when nobody won).
+#[derive(Debug, Clone)]
+pub struct TurnEvaluator {
+    weights: Weights,
+    finish: Finish,
+    /// The finisher, when it is the heuristic's planner.
+    planner: Option<HeuristicBot>,
+    legal: Vec<BoAction>,
 }
 
-/// How many piles `card` could be played on now: build piles that take it, and non-empty
-/// discard piles it follows.
-pub fn landing_spots(s: &BoState, card: Card) -> u32 {
-    let mut n = (0..4).filter(|&i| s.build(i).fit(card).is_ok()).count() as u32;
-    if card.value() != Some(1) {
-        for o in 0..PLAYERS {
-            for i in 0..4 {
-                let d = s.discard(o, i);
-                if !d.is_empty() && d.fit(card) == crate::piles::DiscardFit::Follows {
-                    n += 1;
+impl TurnEvaluator {
+    /// An evaluator with these weights and this finisher.
+    pub fn new(weights: Weights, finish: Finish) -> TurnEvaluator {
+        TurnEvaluator {
+            weights,
+            finish,
+            planner: match finish {
+                Finish::Heuristic(budget) => Some(HeuristicBot::with_budget(0x5eed, budget)),
+                _ => None,
+            },
+            legal: Vec::new(),
+        }
+    }
+
+    /// `state` with the turn in progress (if a play of it has been made) played out by the
+    /// finisher.
+    fn finish_turn(&mut self, state: &BoState) -> Option<BoState> {
+        let mover = state.current_player()?;
+        if state.plays() == 0 || self.finish == Finish::Nobody {
+            return None;
+        }
+        let mut s = state.clone();
+        let game = if s.bonus() { Bo::bonus() } else { Bo::standard() };
+        while s.current_player() == Some(mover) {
+            let a = match self.planner.as_mut() {
+                Some(planner) => {
+                    s.legal_actions(&mut self.legal);
+                    if self.legal.len() == 1 {
+                        self.legal[0]
+                    } else {
+                        let observation = s.observation(mover);
+                        planner.act(&Decision {
+                            game: &game,
+                            seat: mover,
+                            observation: &observation,
+                            legal: &self.legal,
+                        })
+                    }
+                }
+                None => greedy_action(&s),
+            };
+            s.apply_unchecked(a);
+        }
+        Some(s)
+    }
+}
+
+impl Evaluator<Bo> for TurnEvaluator {
+    fn values(&mut self, state: &BoState, out: &mut [f64]) {
+        match self.finish_turn(state) {
+            Some(s) => turn_values(&s, &self.weights, out),
+            None => turn_values(state, &self.weights, out),
+        }
+    }
+}
+
+/// Seat `p`'s score in `s` (see [`TurnEvaluator`]).
+fn score(s: &BoState, t: &Table, p: usize, w: &Weights, openness: f64) -> f64 {
+    let mut v = -1000.0 * s.stock_len(p) as f64;
+    let progress = (0..PLAYERS)
+        .filter(|&o| o != p)
+        .map(|o| 8usize.saturating_sub(s.stock_len(o)))
+        .max()
+        .unwrap_or(0)
+        .min(4) as f64
+        / 4.0;
+    v += (w.open[0] + (w.open[1] - w.open[0]) * progress) * openness;
+    let top = s.stock_top(p);
+    let mut land = 0;
+    if let Some(top) = top {
+        land = t.spots(top);
+        v += w.land[land.min(4) as usize];
+    }
+    let mut bridge = false;
+    let mut jokers = 0;
+    let hand = s.hand_counts(p);
+    for (y, n) in hand.iter() {
+        if y.is_joker() {
+            jokers += n;
+            continue;
+        }
+        if let Some(top) = top {
+            let yb = card_bit(y);
+            if (yb & t.discard != 0 && follows(top, y)) || (yb & t.build != 0 && builds_on(top, y))
+            {
+                bridge = true;
+            }
+        }
+    }
+    if bridge {
+        v += w.bridge[usize::from(land > 0)];
+    }
+    v -= w.hand * hand.len() as f64;
+    v += w.joker * f64::from(jokers);
+    if s.embargoed_by(p).is_some() {
+        v -= w.embargoed;
+    }
+    let next = (p + 1) % PLAYERS;
+    for o in (0..PLAYERS).filter(|&o| o != p) {
+        if let Some(ot) = s.stock_top(o) {
+            if t.lands(ot) {
+                let len = s.stock_len(o);
+                let played = 8.0 - len as f64;
+                let k = if o == next { w.feed[0] } else { w.feed[1] };
+                v -= k * (1.0 + played.max(0.0) / 4.0);
+                if len <= 2 {
+                    let d = w.danger[len - 1];
+                    v -= if o == next { d } else { d / 2.0 };
                 }
             }
         }
     }
-    n
+    v
 }
 
-/// Features of one seat for the win model, at the start of a turn: which describe the seat's
-/// stockpile, its turn distance from the seat to act, and where its stockpile top could go.
-pub const SEAT_FEATURES: usize = 22;
-/// Features of the position for "nobody wins".
-pub const NONE_FEATURES: usize = 5;
-
-/// The win model's features of seat `p` in `s`, whose seat to act is `mover` (see
-/// [`SEAT_FEATURES`]).
-pub fn seat_features(s: &BoState, mover: usize, p: usize) -> [f64; SEAT_FEATURES] {
-    let mut x = [0.0; SEAT_FEATURES];
-    let d = (p + PLAYERS - mover) % PLAYERS;
-    let len = s.stock_len(p).clamp(1, 8);
-    x[len - 1] = 1.0;
-    if d > 0 {
-        x[7 + d] = 1.0;
-        x[16 + d] = len as f64 / 8.0;
+/// Writes each seat's value of `state` into `out` (see [`TurnEvaluator`]).
+pub fn turn_values(state: &BoState, w: &Weights, out: &mut [f64]) {
+    if state.is_terminal() {
+        win_values(&state.winners(), out);
+        return;
     }
-    let lands = s.stock_top(p).map_or(0, |t| landing_spots(s, t));
-    let some = f64::from(u8::from(lands > 0));
-    let capped = f64::from(lands.min(3)) / 3.0;
-    let one = f64::from(u8::from(len == 1 && lands > 0));
-    if d == 0 {
-        x[11] = some;
-        x[12] = capped;
-        x[15] = one;
-        // The hand: cards that go on a build pile now, and a card that bridges to the top.
-        let mut playable = 0;
-        let mut bridge = false;
-        let top = s.stock_top(p);
-        for c in parlour_cards::Card::all() {
-            if s.hand_count(p, c) == 0 {
-                continue;
-            }
-            let on_build = (0..4).any(|i| s.build(i).fit(c).is_ok());
-            if on_build {
-                playable += 1;
-            }
-            if let Some(t) = top {
-                if lands == 0
-                    && (on_build && builds_on(t, c) || follows(t, c) && landing_spots(s, c) > 0)
-                {
-                    bridge = true;
-                }
+    let t = Table::new(state);
+    // The cards no seat sees but its owner: hands, stockpiles below the tops, the draw pile.
+    let mut hidden = [0u16; Card::DISTINCT];
+    for p in 0..PLAYERS {
+        for (slot, n) in hidden.iter_mut().zip(state.hand_counts(p).counts()) {
+            *slot += u16::from(*n);
+        }
+        let stock = state.stock(p);
+        for c in &stock[..stock.len().saturating_sub(1)] {
+            hidden[c.index() as usize] += 1;
+        }
+    }
+    for c in state.draw_pile() {
+        hidden[c.index() as usize] += 1;
+    }
+    let open_mask = t.build | t.discard;
+    let lands: [bool; Card::DISTINCT] = std::array::from_fn(|k| {
+        Card::from_index(k as u8).is_some_and(|c| c.is_joker() || open_mask & card_bit(c) != 0)
+    });
+    let mut scores = [0.0; PLAYERS];
+    for (p, sc) in scores.iter_mut().enumerate() {
+        // The share of the cards `p` has not seen that could be played somewhere.
+        let mine = state.hand_counts(p).counts();
+        let (mut fit, mut all) = (0u32, 0u32);
+        for k in 0..Card::DISTINCT {
+            let n = u32::from(hidden[k] - u16::from(mine[k]));
+            all += n;
+            if lands[k] {
+                fit += n;
             }
         }
-        x[20] = f64::from(playable.min(3)) / 3.0;
-        x[21] = f64::from(u8::from(bridge));
-    } else {
-        x[13] = some;
-        x[14] = capped;
-        x[16] = one;
+        let openness = if all > 0 { f64::from(fit) / f64::from(all) } else { 0.0 };
+        *sc = score(state, &t, p, w, openness);
     }
-    x
-}
-
-/// The win model's features of "nobody wins" in `s` (see [`NONE_FEATURES`]).
-pub fn none_features(s: &BoState) -> [f64; NONE_FEATURES] {
-    let r = f64::from(s.turns().iter().map(|&t| u32::from(t)).sum::<u32>()) / 80.0;
-    let min = (0..PLAYERS).map(|p| s.stock_len(p)).min().unwrap_or(0) as f64 / 8.0;
-    [
-        1.0,
-        r,
-        r * r,
-        min,
-        f64::from(u8::from(s.draw_pile().is_empty())),
-    ]
-}
-
-/// A card that, after a play of `card` to `to`, is newly on top where a pile can be read.
-fn new_landing(top: Card, card: Card, to: Target, completes: bool) -> bool {
-    match to {
-        Target::Build(_) => {
-            if completes {
-                matches!(top.value(), Some(2 | 13)) || top.is_joker()
-            } else {
-                builds_on(top, card)
-            }
-        }
-        Target::Discard { .. } => follows(top, card),
+    for (p, v) in out.iter_mut().enumerate() {
+        *v = (1.0 + w.scale * (scores[p] / 1000.0 - 1.0)).clamp(0.0, 1.0);
     }
 }
 
-/// The greedy playout policy, reading the sampled state directly. It scores every valid play:
-/// a stockpile play above all; then plays that give the stockpile top somewhere to go; hand and
-/// discard cards to build piles; plays that keep the turn going; and, to end the turn, a card
-/// that the stockpile top will follow and the next seat's will not. Ties go to the first in
-/// the rules' order. With probability `explore` it plays a random valid move instead.
+// ---------------------------------------------------------------------------------------------
+// The greedy playout policy.
+
+/// The greedy playout policy, reading the sampled state directly. It scores every valid play
+/// by what it changes on the table: a stockpile play above all; then whether the stockpile top
+/// gains or loses a place to land, whether an opponent's (the next seat's above all) gains one,
+/// and a little for shedding hand cards (a card to a build pile, a hand emptied and drawn
+/// afresh mid-turn). Ties go to the first in the rules' order. With probability `explore` it
+/// plays a random valid move instead.
 #[derive(Debug, Clone, Copy)]
 pub struct GreedyRollout {
     /// The share of random moves.
     pub explore: f64,
 }
 
-/// The greedy policy's choice in `s` (not terminal).
+/// The natural cards that follow `card` on a discard pile (anything for a Joker, roughly).
+fn discard_follow_mask(card: Card) -> u32 {
+    match (card.value(), card.colour()) {
+        (Some(v), Some(c)) if v >= 2 => {
+            let (lo, hi) = match v {
+                2 => (13, 3),
+                13 => (12, 2),
+                _ => (v - 1, v + 1),
+            };
+            ((1u32 << lo) | (1u32 << hi)) << shift(other(c))
+        }
+        _ => ALL & !((1 << 1) | (1 << (1 + RED))),
+    }
+}
+
+fn other(c: Colour) -> Colour {
+    match c {
+        Colour::Black => Colour::Red,
+        Colour::Red => Colour::Black,
+    }
+}
+
+/// The natural cards a build pile takes once natural `card` tops it (anything for a Joker,
+/// roughly).
+fn build_follow_mask(card: Card) -> u32 {
+    match (card.value(), card.colour()) {
+        (Some(v), Some(c)) => {
+            let mut m = 1 << 1;
+            if v > 2 {
+                m |= 1 << (v - 1);
+            }
+            if v < 13 {
+                m |= 1 << (v + 1);
+            }
+            m << shift(c)
+        }
+        _ => ALL,
+    }
+}
+
+/// The mask of an empty build pile (a 2 or a King starts it).
+const EMPTY_BUILD: u32 = ((1 << 2) | (1 << 13)) | (((1 << 2) | (1 << 13)) << RED);
+
+/// How many of `masks` take `card`.
+fn count_spots(masks: &[u32; BUILD_PILES + PLAYERS * DISCARD_PILES], card: Card) -> u32 {
+    if card.is_joker() {
+        return BUILD_PILES as u32
+            + masks[BUILD_PILES..].iter().filter(|&&m| m != 0).count() as u32;
+    }
+    let b = card_bit(card);
+    masks.iter().filter(|&&m| m & b != 0).count() as u32
+}
+
+/// The greedy policy's choice in `s` (see [`GreedyRollout`]; "no play" once the game is over).
 pub fn greedy_action(s: &BoState) -> BoAction {
     let Some(seat) = s.current_player() else {
         return BoAction::NoPlay;
     };
-    let my_top = s.stock_top(seat);
-    let next = (seat + 1) % PLAYERS;
+    let table = Table::new(s);
     let tops: [Option<Card>; PLAYERS] = std::array::from_fn(|p| s.stock_top(p));
+    let before: [u32; PLAYERS] =
+        std::array::from_fn(|p| tops[p].map_or(0, |t| count_spots(&table.masks, t)));
+    let hand_len = s.hand_counts(seat).len();
     let mut best = BoAction::NoPlay;
     let mut best_score = i32::MIN;
     for_each_valid(s, seat, |a, validity| {
-        let score = score_play(s, seat, next, my_top, &tops, a, validity);
+        let score = score_play(s, &table, seat, &tops, &before, hand_len, a, validity);
         if score > best_score {
             best_score = score;
             best = a;
@@ -232,12 +507,14 @@ pub fn greedy_action(s: &BoState) -> BoAction {
     best
 }
 
+#[allow(clippy::too_many_arguments)]
 fn score_play(
     s: &BoState,
+    table: &Table,
     seat: usize,
-    next: usize,
-    my_top: Option<Card>,
     tops: &[Option<Card>; PLAYERS],
+    before: &[u32; PLAYERS],
+    hand_len: usize,
     a: BoAction,
     validity: Validity,
 ) -> i32 {
@@ -248,43 +525,54 @@ fn score_play(
         BoAction::NoPlay => return 0,
     };
     if from == Source::Stock {
-        return 1000 + i32::from(matches!(to, Target::Build(_)));
+        return 10_000 + i32::from(matches!(to, Target::Build(_)));
     }
-    let completes = match to {
-        Target::Build(i) => s.build(i as usize).fit(card) == Ok(crate::piles::BuildFit::Completes),
-        Target::Discard { .. } => false,
-    };
-    let mut score = match (from, to, validity) {
-        (_, _, Validity::EndsTurn) => 10,
-        (Source::Hand, Target::Build(_), _) => 60,
-        (_, Target::Build(_), _) => 50,
-        (Source::Hand, Target::Discard { .. }, _) => 20,
-        _ => 5,
-    };
-    if let Some(top) = my_top {
-        if new_landing(top, card, to, completes) {
-            score += 200;
+    let mut masks = table.masks;
+    if let Source::Discard { owner, pile } = from {
+        let d = s.discard(owner as usize, pile as usize);
+        masks[BUILD_PILES + owner as usize * DISCARD_PILES + pile as usize] =
+            d.cards().nth_back(1).map_or(0, discard_follow_mask);
+    }
+    let mut score = 0;
+    match to {
+        Target::Build(i) => {
+            let completes =
+                s.build(i as usize).fit(card) == Ok(crate::piles::BuildFit::Completes);
+            masks[i as usize] = if completes {
+                EMPTY_BUILD
+            } else {
+                build_follow_mask(card)
+            };
+            score += if from == Source::Hand { 60 } else { 50 };
         }
-        if let Source::Discard { owner, pile } = from {
-            let d = s.discard(owner as usize, pile as usize);
-            if d.cards()
-                .nth_back(1)
-                .is_some_and(|under| follows(top, under))
-            {
-                score += 200;
+        Target::Discard { owner, pile } => {
+            masks[BUILD_PILES + owner as usize * DISCARD_PILES + pile as usize] =
+                discard_follow_mask(card);
+            if validity == Validity::Continues && from == Source::Hand {
+                score += 20;
             }
         }
     }
-    if let Target::Discard { .. } = to {
-        for (p, t) in tops.iter().enumerate() {
-            if p == seat {
-                continue;
-            }
-            if let Some(t) = *t {
-                if follows(t, card) {
-                    score -= if p == next { 60 } else { 25 };
-                }
-            }
+    if validity == Validity::Continues && from == Source::Hand && hand_len == 1 {
+        // The hand is drawn afresh.
+        score += 80;
+    }
+    let next = (seat + 1) % PLAYERS;
+    for (p, t) in tops.iter().enumerate() {
+        let Some(t) = *t else { continue };
+        let after = count_spots(&masks, t);
+        let (had, has) = (before[p] > 0, after > 0);
+        if p == seat {
+            score += match (had, has) {
+                (false, true) => 300,
+                (true, false) => -300,
+                _ => 0,
+            };
+            score += 20 * (after.min(4) as i32 - before[p].min(4) as i32);
+        } else if has && !had {
+            score -= if p == next { 100 } else { 40 };
+        } else if had && !has {
+            score += if p == next { 100 } else { 40 };
         }
     }
     score
@@ -302,130 +590,5 @@ impl Rollout<Bo> for GreedyRollout {
             return scratch[rng.random_range(0..scratch.len())];
         }
         greedy_action(state)
-    }
-}
-
-/// Judges a position by each seat's progress: the stockpile cards it has played, and a part of
-/// a card when its stockpile top can be played now; a seat's value is the softmax of
-/// `sharpness` times its progress over the four seats. A finished game gives each winner 1
-/// (and every seat 1/4 when nobody won).
-#[derive(Debug, Clone, Copy)]
-pub struct ProgressEvaluator {
-    /// How sharply a lead in progress becomes a lead in value.
-    pub sharpness: f64,
-    /// What a stockpile top that can be played now is worth, in stockpile cards.
-    pub top_lands: f64,
-    /// How far to play on greedily first (see [`SearchParams::look_ahead`]).
-    pub look_ahead: u32,
-}
-
-/// `state` played on by the greedy policy: `0` plays nothing, `1` finishes the turn in
-/// progress, `2` also plays the other seats' turns up to the next turn of the seat that moved
-/// last (the one whose turn is in progress, or whose turn just ended).
-fn look_ahead(state: &BoState, how: u32) -> BoState {
-    let mut s = state.clone();
-    let Some(mover) = s.current_player() else {
-        return s;
-    };
-    if how == 0 {
-        return s;
-    }
-    let reference = if s.plays() > 0 {
-        mover
-    } else {
-        (mover + PLAYERS - 1) % PLAYERS
-    };
-    let stop_at = if how == 1 {
-        if s.plays() == 0 {
-            return s;
-        }
-        (mover + 1) % PLAYERS
-    } else {
-        reference
-    };
-    let mut moved = false;
-    while let Some(q) = s.current_player() {
-        if q == stop_at && s.plays() == 0 && (moved || q != mover) {
-            break;
-        }
-        let a = greedy_action(&s);
-        s.apply_unchecked(a);
-        moved = true;
-    }
-    s
-}
-
-impl Evaluator<Bo> for ProgressEvaluator {
-    fn values(&mut self, state: &BoState, out: &mut [f64]) {
-        if self.look_ahead > 0 && state.current_player().is_some() {
-            let s = look_ahead(state, self.look_ahead);
-            return self.judge(&s, out);
-        }
-        self.judge(state, out);
-    }
-}
-
-impl ProgressEvaluator {
-    fn judge(&self, state: &BoState, out: &mut [f64]) {
-        if state.is_terminal() {
-            win_values(&state.winners(), out);
-            return;
-        }
-        if self.sharpness == 0.0 {
-            return model_values(state, out);
-        }
-        if self.sharpness < 0.0 {
-            // Own position only: a seat's odds against a fixed field.
-            let mover = state.current_player().unwrap_or(0);
-            for (p, v) in out.iter_mut().enumerate() {
-                let x = seat_features(state, mover, p);
-                let u: f64 = x.iter().zip(&SEAT_WEIGHTS).map(|(a, b)| a * b).sum();
-                *v = u.exp() / (u.exp() + -self.sharpness);
-            }
-            return;
-        }
-        let mut total = 0.0;
-        for (p, v) in out.iter_mut().enumerate() {
-            let mut progress = -(state.stock_len(p) as f64);
-            if let Some(top) = state.stock_top(p) {
-                if lands(state, top) {
-                    progress += self.top_lands;
-                }
-            }
-            *v = (self.sharpness * progress).exp();
-            total += *v;
-        }
-        for v in out.iter_mut() {
-            *v /= total;
-        }
-    }
-}
-
-const SEAT_WEIGHTS: [f64; SEAT_FEATURES] = [
-    2.575, 1.854, 1.180, 0.669, 0.031, -0.376, -0.934, -1.268, -0.016, -0.197, -0.417, 1.267,
-    -0.461, -0.007, 0.793, 1.779, 0.408, 0.141, 0.289, 0.444, 0.094, 0.763,
-];
-const NONE_WEIGHTS: [f64; NONE_FEATURES] = [-3.491, 4.989, 3.402, 1.112, -0.319];
-
-/// The win model's chances: each seat's chance of winning, plus an equal share of the chance
-/// that nobody wins.
-pub fn model_values(state: &BoState, out: &mut [f64]) {
-    let mover = state.current_player().unwrap_or(0);
-    let mut u = [0.0; PLAYERS + 1];
-    for (p, slot) in u.iter_mut().enumerate().take(PLAYERS) {
-        let x = seat_features(state, mover, p);
-        *slot = x.iter().zip(&SEAT_WEIGHTS).map(|(a, b)| a * b).sum();
-    }
-    let y = none_features(state);
-    u[PLAYERS] = y.iter().zip(&NONE_WEIGHTS).map(|(a, b)| a * b).sum();
-    let m = u.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let mut total = 0.0;
-    for x in u.iter_mut() {
-        *x = (*x - m).exp();
-        total += *x;
-    }
-    let none = u[PLAYERS] / total / PLAYERS as f64;
-    for (p, v) in out.iter_mut().enumerate() {
-        *v = u[p] / total + none;
     }
 }
