@@ -108,7 +108,7 @@ fn main() {
                         Box::new(Greedy(parlour_core::rng::seeded(bs)))
                     } else if (k as u64 + arrangement) % 2 == 0 {
                         let config = Config {
-                            budget: Budget::Iterations(iters),
+                            budget: Some(Budget::Iterations(iters)),
                             ..Config::default()
                         };
                         Box::new(Timed {
@@ -124,7 +124,11 @@ fn main() {
             games += 1;
             for p in 0..4 {
                 let left = end.stock(p).len() as f64 / 2.0;
-                sdiff += if (p as u64 + arrangement) % 2 == 0 { -left } else { left };
+                sdiff += if (p as u64 + arrangement) % 2 == 0 {
+                    -left
+                } else {
+                    left
+                };
             }
             match end.outcome() {
                 Some(Outcome::Won(w)) if (w as u64 + arrangement) % 2 == 0 => {
@@ -147,7 +151,12 @@ fn main() {
     let se = (var / n).sqrt();
     let sm = stock_deal.iter().sum::<f64>() / n;
     let sv = stock_deal.iter().map(|d| (d - sm).powi(2)).sum::<f64>() / (n - 1.0).max(1.0);
-    println!("stock lead {:.3} ± {:.3} (z {:.2})", sm / 2.0, 1.96 * (sv / n).sqrt() / 2.0, sm / (sv / n).sqrt().max(1e-9));
+    println!(
+        "stock lead {:.3} ± {:.3} (z {:.2})",
+        sm / 2.0,
+        1.96 * (sv / n).sqrt() / 2.0,
+        sm / (sv / n).sqrt().max(1e-9)
+    );
     let k = searched[0].load(Ordering::Relaxed);
     let t = Duration::from_nanos(searched[1].load(Ordering::Relaxed));
     println!(

@@ -26,7 +26,10 @@ fn rollout_wins(game: &Bo, obs: &BoObservation, a: BoAction, n: u64, seed: u64) 
 }
 
 fn main() {
-    let a: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().unwrap()).collect();
+    let a: Vec<u64> = std::env::args()
+        .skip(1)
+        .map(|a| a.parse().unwrap())
+        .collect();
     let (positions, n, iters) = (a[0], a[1], a[2]);
     let p = SearchParams::default();
     let game = Bo::standard();
@@ -35,15 +38,24 @@ fn main() {
     let mut diffs = Vec::new();
     'games: for g in 0..1000u64 {
         let mut state = game.new_game(derive_seed(123, g));
-        let config = Config { budget: Budget::Iterations(iters), ..Config::default() };
-        let mut ism: Vec<IsmctsBot<Bo>> =
-            (0..4).map(|k| IsmctsBot::with_tuning(config, g * 4 + k, tuning_with(p))).collect();
+        let config = Config {
+            budget: Some(Budget::Iterations(iters)),
+            ..Config::default()
+        };
+        let mut ism: Vec<IsmctsBot<Bo>> = (0..4)
+            .map(|k| IsmctsBot::with_tuning(config, g * 4 + k, tuning_with(p)))
+            .collect();
         let mut hs: Vec<HeuristicBot> = (0..4).map(|k| HeuristicBot::new(g * 4 + k)).collect();
         let mut k = 0u64;
         while let Some(seat) = state.current_player() {
             let legal = state.legal_action_vec();
             let obs = state.observation(seat);
-            let d = Decision { game: &game, seat, observation: &obs, legal: &legal };
+            let d = Decision {
+                game: &game,
+                seat,
+                observation: &obs,
+                legal: &legal,
+            };
             let h = hs[seat].act(&d);
             let act = if seat % 2 == 0 && legal.len() > 1 {
                 let i = ism[seat].act(&d);
@@ -77,5 +89,10 @@ fn main() {
     let m = diffs.len() as f64;
     let mean = (sum_i - sum_h) / m;
     let sd = (diffs.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / (m - 1.0)).sqrt();
-    println!("{m} positions: ismcts {:.4} heuristic {:.4} diff {mean:.4} ± {:.4}", sum_i / m, sum_h / m, 1.96 * sd / m.sqrt());
+    println!(
+        "{m} positions: ismcts {:.4} heuristic {:.4} diff {mean:.4} ± {:.4}",
+        sum_i / m,
+        sum_h / m,
+        1.96 * sd / m.sqrt()
+    );
 }

@@ -38,6 +38,8 @@ pub struct SearchParams {
     pub finish: Finish,
     /// The evaluator's weights.
     pub weights: Weights,
+    /// Iterations a move by default.
+    pub iterations: u64,
 }
 
 /// Who plays out the turn in progress before [`TurnEvaluator`] scores a position.
@@ -107,6 +109,7 @@ impl Default for SearchParams {
             explore: 0.05,
             finish: Finish::Heuristic(FINISH_BUDGET),
             weights: Weights::default(),
+            iterations: 1000,
         }
     }
 }
@@ -125,6 +128,10 @@ pub fn tuning_with(p: SearchParams) -> SearchTuning<Bo> {
         exploration: p.exploration,
         max_playout: p.max_playout,
         tree_per_seat: false,
+        iterations: p.iterations,
+        anchor: None,
+        anchor_z: 0.0,
+        paired_root: false,
     }
 }
 
@@ -203,7 +210,10 @@ impl Table {
         if card.is_joker() {
             // Every build pile, and every non-empty discard pile.
             return BUILD_PILES as u32
-                + self.masks[BUILD_PILES..].iter().filter(|&&m| m != 0).count() as u32;
+                + self.masks[BUILD_PILES..]
+                    .iter()
+                    .filter(|&&m| m != 0)
+                    .count() as u32;
         }
         let b = card_bit(card);
         self.masks.iter().filter(|&&m| m & b != 0).count() as u32
@@ -278,7 +288,11 @@ impl TurnEvaluator {
             return None;
         }
         let mut s = state.clone();
-        let game = if s.bonus() { Bo::bonus() } else { Bo::standard() };
+        let game = if s.bonus() {
+            Bo::bonus()
+        } else {
+            Bo::standard()
+        };
         while s.current_player() == Some(mover) {
             let a = match self.planner.as_mut() {
                 Some(planner) => {
@@ -408,7 +422,11 @@ pub fn turn_values(state: &BoState, w: &Weights, out: &mut [f64]) {
                 fit += n;
             }
         }
-        let openness = if all > 0 { f64::from(fit) / f64::from(all) } else { 0.0 };
+        let openness = if all > 0 {
+            f64::from(fit) / f64::from(all)
+        } else {
+            0.0
+        };
         *sc = score(state, &t, p, w, openness);
     }
     for (p, v) in out.iter_mut().enumerate() {
@@ -536,8 +554,7 @@ fn score_play(
     let mut score = 0;
     match to {
         Target::Build(i) => {
-            let completes =
-                s.build(i as usize).fit(card) == Ok(crate::piles::BuildFit::Completes);
+            let completes = s.build(i as usize).fit(card) == Ok(crate::piles::BuildFit::Completes);
             masks[i as usize] = if completes {
                 EMPTY_BUILD
             } else {

@@ -30,7 +30,7 @@
 use std::time::{Duration, Instant};
 
 use parlour_core::rng::{seeded, GameRng};
-use parlour_core::search::{playout, SearchTuning};
+use parlour_core::search::{playout, Sampler, SearchTuning};
 use parlour_core::{Bot, Decision, Game, Seat, State};
 use rand::RngExt;
 
@@ -66,6 +66,9 @@ pub struct Config {
     pub max_playout: Option<u32>,
     /// Ignore the game's tuning: random playouts to the end, win or lose.
     pub plain: bool,
+    /// Search the root flat and paired (`true`) or grow a tree (`false`); see
+    /// [`SearchTuning::paired_root`](parlour_core::search::SearchTuning::paired_root).
+    pub paired_root: Option<bool>,
 }
 
 /// A node: the move into it, who made it, and its statistics.
@@ -181,6 +184,9 @@ impl<G: Game> IsmctsBot<G> {
         if let Some(v) = self.config.variant {
             tuning.tree_per_seat = v == Variant::MultipleObserver;
         }
+        if let Some(p) = self.config.paired_root {
+            tuning.paired_root = p;
+        }
         tuning
     }
 
@@ -233,6 +239,9 @@ impl<G: Game> IsmctsBot<G> {
         let Ok(mut sampler) = d.game.sampler(d.observation, &mut self.rng) else {
             return d.legal[0];
         };
+        if tuning.paired_root {
+            return self.paired(d, tuning, sampler.as_mut(), anchor_move);
+        }
         let mut trees: Vec<Tree<G::Action>> = (0..trees_needed).map(|_| Tree::new()).collect();
         let mut values = vec![0.0; players];
         let mut legal = Vec::new();
@@ -367,6 +376,93 @@ impl<G: Game> IsmctsBot<G> {
             }
         }
         chosen
+    }
+}
+
+impl<G: Game> IsmctsBot<G> {
+    /// The flat, paired search (see
+    /// [`SearchTuning::paired_root`](parlour_core::search::SearchTuning::paired_root)): every
+    /// legal move is played out from the same determinization with the same playout seed, round
+    /// after round, and the move with the best mean value is chosen; the anchor's move stands
+    /// unless the best is ahead of it by more than `anchor_z` standard errors of the paired
+    /// differences.
+    fn paired(
+        &mut self,
+        d: &Decision<'_, G>,
+        tuning: &mut SearchTuning<G>,
+        sampler: &mut dyn Sampler<G>,
+        anchor_move: Option<G::Action>,
+    ) -> G::Action {
+        let k = d.legal.len();
+        let base = anchor_move
+            .and_then(|a| d.legal.iter().position(|&b| b == a))
+            .unwrap_or(0);
+        // Per move: the sum of its values, and the sum of its differences from the base
+        // move's value, squared.
+        let mut sum = vec![0.0; k];
+        let mut square = vec![0.0; k];
+        let mut value = vec![0.0; k];
+        let mut values = vec![0.0; d.game.num_players()];
+        let mut scratch = Vec::new();
+        let budget = self
+            .config
+            .budget
+            .unwrap_or(Budget::Iterations(tuning.iterations));
+        let started = Instant::now();
+        let (mut done, mut rounds) = (0u64, 0u64);
+        loop {
+            match budget {
+                Budget::Iterations(n) if done >= n => break,
+                Budget::Time(t) if done > 0 && started.elapsed() >= t => break,
+                _ => {}
+            }
+            let Ok(state) = sampler.sample(&mut self.rng) else {
+                break;
+            };
+            let seed: u64 = self.rng.random();
+            for (v, &a) in value.iter_mut().zip(d.legal) {
+                let mut s = state.clone();
+                s.apply_unchecked(a);
+                let mut luck = seeded(seed);
+                playout::<G>(
+                    &mut s,
+                    tuning.rollout.as_mut(),
+                    &mut luck,
+                    &mut scratch,
+                    tuning.max_playout,
+                );
+                tuning.evaluator.values(&s, &mut values);
+                *v = values[d.seat];
+            }
+            for i in 0..k {
+                sum[i] += value[i];
+                let diff = value[i] - value[base];
+                square[i] += diff * diff;
+            }
+            done += k as u64;
+            rounds += 1;
+        }
+        self.iterations += done;
+        if rounds == 0 {
+            return anchor_move.unwrap_or(d.legal[0]);
+        }
+        // The best mean; on a tie the base move (the anchor's), then the first.
+        let mut best = base;
+        for i in 0..k {
+            if sum[i] > sum[best] {
+                best = i;
+            }
+        }
+        if anchor_move.is_some() && best != base {
+            let n = rounds as f64;
+            let mean = (sum[best] - sum[base]) / n;
+            let var = (square[best] / n - mean * mean).max(0.0);
+            let se = (var / (n - 1.0).max(1.0)).sqrt();
+            if mean <= tuning.anchor_z * se {
+                return d.legal[base];
+            }
+        }
+        d.legal[best]
     }
 }
 

@@ -7,7 +7,7 @@
 //!   multiple-observer), on the core API's sampler of determinizations. Each game tunes it
 //!   through [`Game::search_tuning`](parlour_core::Game::search_tuning) — its playout policy,
 //!   evaluator, exploration constant, playout horizon and default budget — without depending on
-//!   this crate; the `ismcts` entry's options (`iters`, `ms`, `c`, `playout`, `variant`,
+//!   this crate; the `ismcts` entry's options (`iters`, `ms`, `c`, `playout`, `variant`, `root`,
 //!   `policy`) override the tuning.
 //!
 //! A game's own bots (a Uno heuristic, say) live in that game's crate and are listed by
@@ -111,6 +111,11 @@ const ISMCTS_OPTIONS: &[parlour_core::BotOption] = &[
         about: "so (one tree) or mo (a tree per seat); default: the game's tuning",
         uses_clock: false,
     },
+    parlour_core::BotOption {
+        name: "root",
+        about: "tree (grow a search tree) or paired (flat: every move played out from the same deals and luck); default: the game's tuning",
+        uses_clock: false,
+    },
 ];
 
 /// An ISMCTS bot from its command-line options.
@@ -153,6 +158,13 @@ fn ismcts_from_options<G: Game>(
             "plain" => true,
             _ => return Err(options.bad_value("policy", "must be tuned or plain")),
         };
+    }
+    if let Some(r) = options.get::<String>("root")? {
+        config.paired_root = Some(match r.as_str() {
+            "tree" => false,
+            "paired" => true,
+            _ => return Err(options.bad_value("root", "must be tree or paired")),
+        });
     }
     Ok(ismcts::IsmctsBot::new(config, seed))
 }

@@ -23,6 +23,7 @@ pub fn tuning() -> SearchTuning<Chexers> {
         tree_per_seat: false,
         anchor: None,
         anchor_z: 0.0,
+        paired_root: false,
     }
 }
 

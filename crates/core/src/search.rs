@@ -165,6 +165,14 @@ pub struct SearchTuning<G: Game> {
     /// How clearly: the search's best move replaces the anchor's when its mean value is ahead by
     /// more than this many standard errors of the difference.
     pub anchor_z: f64,
+    /// Search the root flat and paired instead of growing a tree: each iteration draws one
+    /// determinization and one playout seed, and plays every legal move out from it (common
+    /// random numbers), so the moves are compared on the same deal and the same luck. An
+    /// iteration is then one playout per legal move, and the anchor's test is paired too. This
+    /// is rollout-based policy improvement: with the playout policy a model of the table, it
+    /// finds the moves that do better than the policy's own, where a tree's early, near-random
+    /// choices would mostly add noise.
+    pub paired_root: bool,
 }
 
 impl<G: Game> SearchTuning<G> {
@@ -181,6 +189,7 @@ impl<G: Game> SearchTuning<G> {
             tree_per_seat: false,
             anchor: None,
             anchor_z: 0.0,
+            paired_root: false,
         }
     }
 }
@@ -195,6 +204,7 @@ impl<G: Game> std::fmt::Debug for SearchTuning<G> {
             .field("tree_per_seat", &self.tree_per_seat)
             .field("anchor", &self.anchor.is_some())
             .field("anchor_z", &self.anchor_z)
+            .field("paired_root", &self.paired_root)
             .finish()
     }
 }

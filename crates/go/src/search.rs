@@ -55,6 +55,7 @@ pub fn tuning() -> SearchTuning<Go> {
         tree_per_seat: true,
         anchor: None,
         anchor_z: 0.0,
+        paired_root: false,
     }
 }
 

@@ -68,6 +68,7 @@ pub fn tuning() -> SearchTuning<Phased> {
         tree_per_seat: false,
         anchor: None,
         anchor_z: 0.0,
+        paired_root: false,
     }
 }
 

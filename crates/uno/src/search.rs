@@ -29,6 +29,7 @@ pub fn tuning() -> SearchTuning<Uno> {
         tree_per_seat: false,
         anchor: Some(Box::new(HeuristicBot::new(0))),
         anchor_z: 1.0,
+        paired_root: false,
     }
 }
 

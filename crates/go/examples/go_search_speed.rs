@@ -3,7 +3,7 @@
 //! move: wall clock, and (on Linux) the thread's own CPU time, which other processes on a busy
 //! machine do not inflate.
 //!
-//! `cargo run --release -p parlour-go --example search_speed -- [ITERATIONS] [GAMES]` (defaults
+//! `cargo run --release -p parlour-go --example go_search_speed -- [ITERATIONS] [GAMES]` (defaults
 //! 2000 and 20).
 
 use std::time::{Duration, Instant};

@@ -2,7 +2,7 @@
 //! heuristic seats and reports iterations per second and milliseconds per searched move (thread
 //! CPU time where Linux reports it, so other processes sharing the cores do not count).
 //!
-//! `cargo run --release -p parlour-phased --example search_speed -- [ITERS] [GAMES] [mo]`
+//! `cargo run --release -p parlour-phased --example phased_search_speed -- [ITERS] [GAMES] [mo]`
 
 use std::time::Instant;
 
