@@ -23,6 +23,15 @@
 //! higher mean value by more than `anchor_z` standard errors, so the search only departs from
 //! the heuristic where it has evidence.
 //!
+//! A game's tuning may instead ask for a **flat, paired root**
+//! ([`SearchTuning::paired_root`](parlour_core::search::SearchTuning::paired_root)): no tree is
+//! grown; each iteration draws one determinization and one playout seed and plays *every* legal
+//! move out from it, so the moves are compared on the same cards and the same luck (common random
+//! numbers), and the anchor test is on the paired differences. With the playout policy a good
+//! model of the table this is rollout-based policy improvement, and it suits games like Uno,
+//! where the value of one move over another is a point or two of win probability: a tree's
+//! early, near-random choices below the root add more noise than they find.
+//!
 //! The bot sees only its [`Decision`]: an observation and the legal actions. Determinizations
 //! never use hidden information because there is none to use; the tests check that its choices
 //! are the same from the true state's observation as from a resampled one's.
@@ -454,10 +463,14 @@ impl<G: Game> IsmctsBot<G> {
             }
         }
         if anchor_move.is_some() && best != base {
+            // A single round has no spread to judge by: the anchor stands.
+            if rounds < 2 {
+                return d.legal[base];
+            }
             let n = rounds as f64;
             let mean = (sum[best] - sum[base]) / n;
             let var = (square[best] / n - mean * mean).max(0.0);
-            let se = (var / (n - 1.0).max(1.0)).sqrt();
+            let se = (var / (n - 1.0)).sqrt();
             if mean <= tuning.anchor_z * se {
                 return d.legal[base];
             }
@@ -489,5 +502,107 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
 
     fn counters(&self) -> Vec<(&'static str, u64)> {
         vec![("iterations", self.iterations)]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use parlour_core::toy::{HighCard, HighCardAction};
+
+    /// Seat 0's first decision of high card for every deal seed below 200 where it holds `card`.
+    fn first_decisions(card: u8) -> Vec<(HighCard, <HighCard as Game>::State)> {
+        let game = HighCard::new(Default::default()).unwrap();
+        (0..200)
+            .map(|seed| game.new_game(seed))
+            .filter(|s| s.current_player() == Some(0) && s.observation(0).card == card)
+            .map(|s| (game.clone(), s))
+            .collect()
+    }
+
+    /// The search's move for seat 0 in `state`.
+    fn choose(
+        config: Config,
+        tuning: SearchTuning<HighCard>,
+        state: &<HighCard as Game>::State,
+    ) -> HighCardAction {
+        let game = HighCard::new(Default::default()).unwrap();
+        let observation = state.observation(0);
+        let legal = state.legal_action_vec();
+        let mut bot = IsmctsBot::with_tuning(config, 5, tuning);
+        bot.act(&Decision {
+            game: &game,
+            seat: 0,
+            observation: &observation,
+            legal: &legal,
+        })
+    }
+
+    fn paired(iterations: u64) -> Config {
+        Config {
+            budget: Some(Budget::Iterations(iterations)),
+            paired_root: Some(true),
+            ..Config::default()
+        }
+    }
+
+    /// A bot that always stays.
+    struct Stays;
+    impl Bot<HighCard> for Stays {
+        fn act(&mut self, _: &Decision<'_, HighCard>) -> HighCardAction {
+            HighCardAction::Stay
+        }
+    }
+
+    #[test]
+    fn paired_root_keeps_the_top_card_and_swaps_the_bottom_one() {
+        let (sixes, ones) = (first_decisions(6), first_decisions(1));
+        assert!(!sixes.is_empty() && !ones.is_empty());
+        for (_, s) in &sixes {
+            assert_eq!(
+                choose(paired(400), SearchTuning::plain(), s),
+                HighCardAction::Stay
+            );
+        }
+        for (_, s) in &ones {
+            assert_eq!(
+                choose(paired(400), SearchTuning::plain(), s),
+                HighCardAction::Swap
+            );
+        }
+    }
+
+    #[test]
+    fn paired_root_overrules_the_anchor_only_with_evidence() {
+        let anchored = |z: f64| {
+            let mut t = SearchTuning::plain();
+            t.anchor = Some(Box::new(Stays));
+            t.anchor_z = z;
+            t
+        };
+        let ones = first_decisions(1);
+        for (_, s) in &ones {
+            // Staying on a 1 always loses: the evidence is overwhelming.
+            assert_eq!(choose(paired(400), anchored(3.0), s), HighCardAction::Swap);
+            // One round of playouts gives no standard error to speak of: the anchor stands.
+            assert_eq!(choose(paired(2), anchored(3.0), s), HighCardAction::Stay);
+        }
+    }
+
+    #[test]
+    fn paired_root_counts_a_playout_per_move_as_an_iteration() {
+        let (_, s) = &first_decisions(3)[0];
+        let game = HighCard::new(Default::default()).unwrap();
+        let observation = s.observation(0);
+        let legal = s.legal_action_vec();
+        let mut bot = IsmctsBot::with_tuning(paired(100), 5, SearchTuning::plain());
+        bot.act(&Decision {
+            game: &game,
+            seat: 0,
+            observation: &observation,
+            legal: &legal,
+        });
+        // Two moves a round: 50 rounds.
+        assert_eq!(bot.iterations(), 100);
     }
 }
