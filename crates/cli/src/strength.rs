@@ -45,9 +45,9 @@ pub(crate) fn default_lineup<G: Game>() -> Vec<BotSpec> {
 /// Deals per match when not told: enough to separate the bots at the default settings.
 pub(crate) fn default_deals(game: &str) -> u64 {
     match game {
-        "uno" => 300,
+        "uno" => 600,
         "phased" => 50,
-        "chexers" => 20,
+        "chexers" => 8,
         _ => 100,
     }
 }
