@@ -84,6 +84,8 @@ fn main() {
             "danger" => p.weights.danger = [f, f / 10.0],
             "open" => p.weights.open = [30.0 * f, -150.0 * f],
             "hand" => p.weights.hand = f,
+            "anchor" => p.anchor_z = Some(f),
+            "paired" => p.paired_root = f != 0.0,
             _ => panic!("unknown key {k}"),
         }
     }

@@ -15,9 +15,8 @@
 
 use parlour_cards::{Card, Colour};
 use parlour_core::rng::GameRng;
-use parlour_core::search::{win_values, Evaluator, Rollout, SearchTuning};
+use parlour_core::search::{explore_or, win_values, Evaluator, Rollout, SearchTuning};
 use parlour_core::{Bot, Decision, State};
-use rand::RngExt;
 
 use crate::bots::HeuristicBot;
 use crate::game::{Bo, BoState};
@@ -40,6 +39,11 @@ pub struct SearchParams {
     pub weights: Weights,
     /// Iterations a move by default.
     pub iterations: u64,
+    /// The `heuristic` bot as anchor, overruled only by a move ahead by this many standard
+    /// errors (`None`: no anchor).
+    pub anchor_z: Option<f64>,
+    /// Search the root flat and paired instead of growing a tree.
+    pub paired_root: bool,
 }
 
 /// Who plays out the turn in progress before [`TurnEvaluator`] scores a position.
@@ -110,6 +114,8 @@ impl Default for SearchParams {
             finish: Finish::Heuristic(FINISH_BUDGET),
             weights: Weights::default(),
             iterations: 1000,
+            anchor_z: None,
+            paired_root: false,
         }
     }
 }
@@ -129,9 +135,11 @@ pub fn tuning_with(p: SearchParams) -> SearchTuning<Bo> {
         max_playout: p.max_playout,
         tree_per_seat: false,
         iterations: p.iterations,
-        anchor: None,
-        anchor_z: 0.0,
-        paired_root: false,
+        anchor: p
+            .anchor_z
+            .map(|_| Box::new(HeuristicBot::new(0)) as Box<dyn parlour_core::Bot<Bo>>),
+        anchor_z: p.anchor_z.unwrap_or(0.0),
+        paired_root: p.paired_root,
     }
 }
 
@@ -602,10 +610,6 @@ impl Rollout<Bo> for GreedyRollout {
         rng: &mut GameRng,
         scratch: &mut Vec<BoAction>,
     ) -> BoAction {
-        if self.explore > 0.0 && rng.random_bool(self.explore) {
-            state.legal_actions(scratch);
-            return scratch[rng.random_range(0..scratch.len())];
-        }
-        greedy_action(state)
+        explore_or::<Bo>(state, self.explore, rng, scratch, |_| greedy_action(state))
     }
 }

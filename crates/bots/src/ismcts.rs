@@ -297,33 +297,37 @@ impl<G: Game> IsmctsBot<G> {
                 for &c in &candidates {
                     tree.nodes[c as usize].avail += 1;
                 }
-                let (action, expanded) = if untried.is_empty() {
+                // The move, and its node in the mover's tree if it has one yet.
+                let (action, selected) = if untried.is_empty() {
                     let c = Self::select(tree, &candidates, tuning.exploration);
                     (
                         tree.nodes[c as usize]
                             .edge
                             .expect("a chosen edge is visible"),
-                        false,
+                        Some(c),
                     )
                 } else {
-                    let a = untried[self.rng.random_range(0..untried.len())];
-                    (a, true)
+                    (untried[self.rng.random_range(0..untried.len())], None)
                 };
+                let expanded = selected.is_none();
                 // Every tree follows the move as its owner sees it.
                 for (owner, tree) in trees.iter_mut().enumerate() {
-                    let seen = (trees_needed == 1
-                        || owner == mover
-                        || d.game.action_visible(mover, &action, owner))
-                    .then_some(action);
-                    let next = match tree.child(at[owner], seen) {
-                        Some(c) => c,
-                        None => {
-                            let c = tree.add(at[owner], seen, mover);
-                            if owner == own {
+                    let next = if owner == own {
+                        match selected {
+                            Some(c) => c,
+                            None => {
+                                let c = tree.add(at[owner], Some(action), mover);
                                 // A new node starts available once (it was a candidate now).
                                 tree.nodes[c as usize].avail += 1;
+                                c
                             }
-                            c
+                        }
+                    } else {
+                        let seen = (owner == mover || d.game.action_visible(mover, &action, owner))
+                            .then_some(action);
+                        match tree.child(at[owner], seen) {
+                            Some(c) => c,
+                            None => tree.add(at[owner], seen, mover),
                         }
                     };
                     at[owner] = next;

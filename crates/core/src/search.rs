@@ -209,6 +209,24 @@ impl<G: Game> std::fmt::Debug for SearchTuning<G> {
     }
 }
 
+/// With probability `explore` a uniformly random legal move of `state`, otherwise `policy`'s:
+/// the usual way to keep the playouts of a deterministic policy from all following one line.
+pub fn explore_or<G: Game>(
+    state: &G::State,
+    explore: f64,
+    rng: &mut GameRng,
+    scratch: &mut Vec<G::Action>,
+    policy: impl FnOnce(&mut GameRng) -> G::Action,
+) -> G::Action {
+    if explore > 0.0 && rng.random_bool(explore) {
+        state.legal_actions(scratch);
+        if !scratch.is_empty() {
+            return scratch[rng.random_range(0..scratch.len())];
+        }
+    }
+    policy(rng)
+}
+
 /// Plays `state` forward with `rollout` until it ends or `max_moves` moves are made; returns the
 /// moves made.
 pub fn playout<G: Game>(

@@ -3,9 +3,7 @@
 //! deals many determinizations.
 
 use parlour_core::rng::GameRng;
-use parlour_core::search::{Rollout, SearchTuning, WinEvaluator};
-use parlour_core::State;
-use rand::RngExt;
+use parlour_core::search::{explore_or, Rollout, SearchTuning, WinEvaluator};
 
 use crate::bots::HeuristicBot;
 use crate::card::{Card, Color, UnoAction};
@@ -53,11 +51,9 @@ impl Rollout<Uno> for HeuristicRollout {
         rng: &mut GameRng,
         scratch: &mut Vec<UnoAction>,
     ) -> UnoAction {
-        if self.explore > 0.0 && rng.random_bool(self.explore) {
-            state.legal_actions(scratch);
-            return scratch[rng.random_range(0..scratch.len())];
-        }
-        state.heuristic_action(rng)
+        explore_or::<Uno>(state, self.explore, rng, scratch, |rng| {
+            state.heuristic_action(rng)
+        })
     }
 }
 
@@ -79,11 +75,7 @@ impl Rollout<Uno> for GreedyRollout {
         rng: &mut GameRng,
         scratch: &mut Vec<UnoAction>,
     ) -> UnoAction {
-        if self.explore > 0.0 && rng.random_bool(self.explore) {
-            state.legal_actions(scratch);
-            return scratch[rng.random_range(0..scratch.len())];
-        }
-        state.greedy_action()
+        explore_or::<Uno>(state, self.explore, rng, scratch, |_| state.greedy_action())
     }
 }
 
