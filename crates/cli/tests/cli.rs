@@ -763,3 +763,93 @@ fn a_person_plays_chexers_at_the_terminal() {
     );
     assert!(seen.contains("game over"), "{seen}");
 }
+
+/// `parlour strength`: every pair of the line-up plays every deal under every seat rotation, and
+/// each row's share lies in its interval.
+#[test]
+fn strength_reports_every_pair_on_duplicate_deals() {
+    let o = parlour(&[
+        "strength",
+        "go",
+        "--bots",
+        "random,heuristic,random",
+        "--deals",
+        "3",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let matches = v["matches"].as_array().unwrap();
+    // Three bots: three pairs, each 3 deals × 4 rotations.
+    assert_eq!(matches.len(), 3);
+    for m in matches {
+        assert_eq!(m["games"], 12, "{m}");
+        let (share, low, high) = (
+            m["a_share"].as_f64().unwrap(),
+            m["a_share_low"].as_f64().unwrap(),
+            m["a_share_high"].as_f64().unwrap(),
+        );
+        assert!(
+            low <= share && share <= high && (0.0..=1.0).contains(&share),
+            "{m}"
+        );
+        let decided = m["a_wins"].as_u64().unwrap() + m["b_wins"].as_u64().unwrap();
+        assert!(decided + m["split"].as_u64().unwrap() == 12, "{m}");
+    }
+    // The same seed replays the same report.
+    let again = parlour(&[
+        "strength",
+        "go",
+        "--bots",
+        "random,heuristic,random",
+        "--deals",
+        "3",
+        "--format",
+        "json",
+    ]);
+    let w: serde_json::Value = serde_json::from_str(stdout(&again).trim()).unwrap();
+    for (a, b) in matches.iter().zip(w["matches"].as_array().unwrap()) {
+        assert_eq!((&a["a_wins"], &a["b_wins"]), (&b["a_wins"], &b["b_wins"]));
+    }
+}
+
+#[test]
+fn strength_rejects_bad_values_with_one_line_errors() {
+    assert_bad_input(
+        &["strength", "uno", "--deals", "0"],
+        "--deals must be from 1",
+    );
+    assert_bad_input(
+        &["strength", "uno", "--bots", "heuristic"],
+        "name at least two bots",
+    );
+    assert_bad_input(
+        &["strength", "uno", "--bots", "heuristic,nosuch"],
+        "unknown bot \"nosuch\"",
+    );
+    assert_bad_input(
+        &["strength", "uno", "--bots", "heuristic,ismcts:root=bad"],
+        "must be tree or paired",
+    );
+}
+
+/// `parlour bench GAME --bot ismcts` reports the search's iterations a second.
+#[test]
+fn bench_reports_ismcts_iterations() {
+    let o = parlour(&[
+        "bench",
+        "uno",
+        "--bot",
+        "ismcts:iters=50",
+        "--seconds",
+        "0.2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let counters = v["counters"].as_array().unwrap();
+    let iterations = counters.iter().find(|c| c[0] == "iterations").unwrap();
+    assert!(iterations[1].as_u64().unwrap() > 0 && iterations[2].as_f64().unwrap() > 0.0);
+}
