@@ -27,7 +27,7 @@
 //! | 200 | 8 | 60.5% (54–67%) |
 //! | 500 (the recommended budget) | 21 | 68.5% (62–75%) |
 //!
-//! About 23,000 iterations a second on one core (`examples/search_speed.rs`); the greedy policy
+//! About 23,000 iterations a second on one core (`examples/phased_search_speed.rs`); the greedy policy
 //! alone plays about as well as the heuristic bot (52% of 1,000 games,
 //! `examples/greedy_vs_heuristic.rs`). Phased Out hides no moves, so MO-ISMCTS
 //! (`variant=mo`) searches exactly as SO-ISMCTS does, a little slower.
