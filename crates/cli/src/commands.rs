@@ -344,9 +344,14 @@ fn make_named_bot<G: Game>(text: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Fai
     parlour_bots::make_bot::<G>(&bot_spec(text)?, seed).map_err(|e| usage(e.to_string()))
 }
 
-/// The strongest bot a game offers (its own bots are listed strongest first), else `random`.
+/// The strongest bot a game offers, as `parlour strength` measures it (`docs/strength.md`):
+/// ISMCTS where it beats the game's own bots (Uno, Go, Phased Out), else the game's own first
+/// bot (they are listed strongest first: Bo's heuristic, Chexers' search), else `random`.
 fn strongest_bot<G: Game>() -> &'static str {
-    G::bots().first().map_or("random", |b| b.name)
+    match G::NAME {
+        "uno" | "go" | "phased" => "ismcts",
+        _ => G::bots().first().map_or("random", |b| b.name),
+    }
 }
 
 struct PlayCmd {

@@ -494,6 +494,17 @@ fn a_person_is_not_shown_a_random_seed_before_the_end() {
     assert!(last.contains("· seed "), "{last}");
 }
 
+/// With no seats named, a person plays against the game's strongest bot (ISMCTS at Go).
+#[test]
+fn a_person_plays_the_strongest_bot_by_default() {
+    let (o, out) = play_go_picking_first_cards(&["--seed", "3"]);
+    assert!(o.status.success(), "{out}");
+    for seat in 1..4 {
+        assert!(out.contains(&format!("seat {seat} (ismcts)")), "{out}");
+    }
+    assert!(!out.contains("(heuristic)"), "{out}");
+}
+
 /// An eight-round tournament of `game`'s default bots in `variant`, as JSON: it must succeed
 /// and report eight rounds.
 fn eight_round_tournament(game: &str, variant: &str) {
