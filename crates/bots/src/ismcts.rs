@@ -61,6 +61,22 @@ pub enum Budget {
     Time(Duration),
 }
 
+/// A decision's budget, started when the search is.
+struct Running {
+    budget: Budget,
+    started: Instant,
+}
+
+impl Running {
+    /// Whether `done` iterations use up the budget (a timed search always makes one).
+    fn spent(&self, done: u64) -> bool {
+        match self.budget {
+            Budget::Iterations(n) => done >= n,
+            Budget::Time(t) => done > 0 && self.started.elapsed() >= t,
+        }
+    }
+}
+
 /// The search's settings. Anything left `None` comes from the game's
 /// [`SearchTuning`](parlour_core::search::SearchTuning).
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
@@ -182,6 +198,17 @@ impl<G: Game> IsmctsBot<G> {
         self.iterations
     }
 
+    /// This decision's budget: the config's, else the tuning's iterations; started now.
+    fn budget(&self, tuning: &SearchTuning<G>) -> Running {
+        Running {
+            budget: self
+                .config
+                .budget
+                .unwrap_or(Budget::Iterations(tuning.iterations)),
+            started: Instant::now(),
+        }
+    }
+
     /// `tuning` with the config's overrides.
     fn overridden(&self, mut tuning: SearchTuning<G>) -> SearchTuning<G> {
         if let Some(c) = self.config.exploration {
@@ -259,17 +286,11 @@ impl<G: Game> IsmctsBot<G> {
         let mut untried: Vec<G::Action> = Vec::new();
         let mut paths: Vec<Vec<u32>> = vec![Vec::new(); trees_needed];
         let mut at = vec![0u32; trees_needed];
-        let budget = self
-            .config
-            .budget
-            .unwrap_or(Budget::Iterations(tuning.iterations));
-        let started = Instant::now();
+        let budget = self.budget(tuning);
         let mut done = 0u64;
         loop {
-            match budget {
-                Budget::Iterations(n) if done >= n => break,
-                Budget::Time(t) if done > 0 && started.elapsed() >= t => break,
-                _ => {}
+            if budget.spent(done) {
+                break;
             }
             done += 1;
             let Ok(mut state) = sampler.sample(&mut self.rng) else {
@@ -417,17 +438,11 @@ impl<G: Game> IsmctsBot<G> {
         let mut value = vec![0.0; k];
         let mut values = vec![0.0; d.game.num_players()];
         let mut scratch = Vec::new();
-        let budget = self
-            .config
-            .budget
-            .unwrap_or(Budget::Iterations(tuning.iterations));
-        let started = Instant::now();
+        let budget = self.budget(tuning);
         let (mut done, mut rounds) = (0u64, 0u64);
         loop {
-            match budget {
-                Budget::Iterations(n) if done >= n => break,
-                Budget::Time(t) if done > 0 && started.elapsed() >= t => break,
-                _ => {}
+            if budget.spent(done) {
+                break;
             }
             let Ok(state) = sampler.sample(&mut self.rng) else {
                 break;
