@@ -11,6 +11,7 @@ use parlour_bo::{Bo, BoAction, HeuristicBot, Outcome};
 use parlour_bots::ismcts::{Budget, Config, IsmctsBot};
 use parlour_core::play::play;
 use parlour_core::rng::derive_seed;
+use parlour_core::search::Root;
 use parlour_core::{Bot, Decision, Game};
 
 /// Times the searched decisions (more than one legal action) of a bot.
@@ -84,8 +85,25 @@ fn main() {
             "danger" => p.weights.danger = [f, f / 10.0],
             "open" => p.weights.open = [30.0 * f, -150.0 * f],
             "hand" => p.weights.hand = f,
+            "rival" => p.weights.rival = f,
             "anchor" => p.anchor_z = Some(f),
-            "paired" => p.paired_root = f != 0.0,
+            // 0 a tree, 1 a paired root, 2 a paired root by sequential halving.
+            "root" => {
+                p.root = match f as u32 {
+                    0 => Root::Tree,
+                    1 => Root::Paired,
+                    _ => Root::Halving,
+                }
+            }
+            "horizon" => p.horizon = f as u32,
+            // Who plays the later turns, as `finish`.
+            "later" => {
+                p.later = match f as u32 {
+                    0 => Finish::Nobody,
+                    1 => Finish::Greedy,
+                    b => Finish::Heuristic(b),
+                }
+            }
             _ => panic!("unknown key {k}"),
         }
     }

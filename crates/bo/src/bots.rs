@@ -74,6 +74,11 @@ impl HeuristicBot {
             budget,
         }
     }
+
+    /// Node expansions allowed per decision.
+    pub fn budget(&self) -> u32 {
+        self.budget
+    }
 }
 
 // ---------------------------------------------------------------------------------------------

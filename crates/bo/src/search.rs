@@ -21,11 +21,11 @@
 
 use parlour_cards::{Card, Colour};
 use parlour_core::rng::GameRng;
-use parlour_core::search::{explore_or, win_values, Evaluator, Rollout, SearchTuning};
+use parlour_core::search::{explore_or, win_values, Evaluator, Rollout, Root, SearchTuning};
 use parlour_core::{Bot, Decision, State};
 
 use crate::bots::HeuristicBot;
-use crate::game::{Bo, BoState};
+use crate::game::{Bo, BoState, STOCK_SIZE};
 use crate::rules::{
     for_each_valid, BoAction, Source, Target, Validity, View, BUILD_PILES, DISCARD_PILES, PLAYERS,
 };
@@ -48,8 +48,13 @@ pub struct SearchParams {
     /// The `heuristic` bot as anchor, overruled only by a move ahead by this many standard
     /// errors (`None`: no anchor).
     pub anchor_z: Option<f64>,
-    /// Search the root flat and paired instead of growing a tree.
-    pub paired_root: bool,
+    /// How the root is searched.
+    pub root: Root,
+    /// Whole turns played, for whichever seats are to move, after the turn in progress and
+    /// before the position is scored.
+    pub horizon: u32,
+    /// Who plays those turns.
+    pub later: Finish,
 }
 
 /// Who plays out the turn in progress before [`TurnEvaluator`] scores a position.
@@ -90,6 +95,9 @@ pub struct Weights {
     pub embargoed: f64,
     /// A seat's value per stockpile card (values are linear in the score, clamped to [0, 1]).
     pub scale: f64,
+    /// How much of the best opponent's score a seat's own score is taken relative to (0: its
+    /// own position alone; 1: its lead over the leading opponent).
+    pub rival: f64,
 }
 
 impl Default for Weights {
@@ -104,6 +112,7 @@ impl Default for Weights {
             joker: 60.0,
             embargoed: 150.0,
             scale: 0.1,
+            rival: 0.0,
         }
     }
 }
@@ -121,7 +130,9 @@ impl Default for SearchParams {
             weights: Weights::default(),
             iterations: 1000,
             anchor_z: None,
-            paired_root: false,
+            root: Root::Tree,
+            horizon: 0,
+            later: Finish::Greedy,
         }
     }
 }
@@ -136,7 +147,7 @@ pub fn tuning_with(p: SearchParams) -> SearchTuning<Bo> {
     SearchTuning {
         about: "no playout: the heuristic's planner finishes the turn in progress, then each seat's position is scored as the heuristic scores the end of its turn (stockpile cards left, landing spots for the stockpile top, a card bridging to it, opponents fed, the table's openness); exploration 0",
         rollout: Box::new(GreedyRollout { explore: p.explore }),
-        evaluator: Box::new(TurnEvaluator::new(p.weights, p.finish)),
+        evaluator: Box::new(TurnEvaluator::new(p.weights, p.finish).horizon(p.horizon, p.later)),
         exploration: p.exploration,
         max_playout: p.max_playout,
         tree_per_seat: false,
@@ -145,7 +156,7 @@ pub fn tuning_with(p: SearchParams) -> SearchTuning<Bo> {
             .anchor_z
             .map(|_| Box::new(HeuristicBot::new(0)) as Box<dyn parlour_core::Bot<Bo>>),
         anchor_z: p.anchor_z.unwrap_or(0.0),
-        paired_root: p.paired_root,
+        root: p.root,
     }
 }
 
@@ -275,6 +286,9 @@ fn builds_on(card: Card, top: Card) -> bool {
 pub struct TurnEvaluator {
     weights: Weights,
     finish: Finish,
+    /// Whole turns played after the one in progress, and who plays them.
+    horizon: u32,
+    later: Finish,
     /// The finisher, when it is the heuristic's planner.
     planner: Option<HeuristicBot>,
     legal: Vec<BoAction>,
@@ -286,6 +300,8 @@ impl TurnEvaluator {
         TurnEvaluator {
             weights,
             finish,
+            horizon: 0,
+            later: Finish::Nobody,
             planner: match finish {
                 Finish::Heuristic(budget) => Some(HeuristicBot::with_budget(0x5eed, budget)),
                 _ => None,
@@ -294,12 +310,34 @@ impl TurnEvaluator {
         }
     }
 
-    /// `state` with the turn in progress (if a play of it has been made) played out by the
-    /// finisher.
+    /// This evaluator, with `who` playing `turns` whole turns after the one in progress before
+    /// it scores (none with [`Finish::Nobody`]).
+    pub fn horizon(mut self, turns: u32, who: Finish) -> TurnEvaluator {
+        self.horizon = if who == Finish::Nobody { 0 } else { turns };
+        self.later = who;
+        if let (None, Finish::Heuristic(budget)) = (&self.planner, who) {
+            self.planner = Some(HeuristicBot::with_budget(0x5eed, budget));
+        }
+        self
+    }
+
+    /// `state` with the turn in progress (if a play of it has been made) and then `horizon`
+    /// whole turns played out by the finisher; `None` if nothing was played.
     fn finish_turn(&mut self, state: &BoState) -> Option<BoState> {
         let mover = state.current_player()?;
-        if state.plays() == 0 || self.finish == Finish::Nobody {
-            return None;
+        // Who plays the turn in progress: a turn not yet begun is one of the later turns.
+        let first = if state.plays() == 0 {
+            if self.horizon == 0 {
+                return None;
+            }
+            self.later
+        } else {
+            self.finish
+        };
+        // The planner starts afresh for each position, so that its tie-breaks are the same
+        // for every move a paired search compares.
+        if let Some(planner) = self.planner.as_mut() {
+            *planner = HeuristicBot::with_budget(0x5eed, planner.budget());
         }
         let mut s = state.clone();
         let game = if s.bonus() {
@@ -307,23 +345,39 @@ impl TurnEvaluator {
         } else {
             Bo::standard()
         };
-        while s.current_player() == Some(mover) {
-            let a = match self.planner.as_mut() {
-                Some(planner) => {
+        let mut turns = u32::from(state.plays() > 0) + self.horizon;
+        let mut seat = mover;
+        let mut who = first;
+        while turns > 0 {
+            let Some(now) = s.current_player() else { break };
+            if now != seat {
+                turns -= 1;
+                seat = now;
+                who = self.later;
+                if turns == 0 {
+                    break;
+                }
+            }
+            if who == Finish::Nobody {
+                // Nobody finishes the turn in progress: score it as it stands.
+                return None;
+            }
+            let a = match (who, self.planner.as_mut()) {
+                (Finish::Heuristic(_), Some(planner)) => {
                     s.legal_actions(&mut self.legal);
                     if self.legal.len() == 1 {
                         self.legal[0]
                     } else {
-                        let observation = s.observation(mover);
+                        let observation = s.observation(now);
                         planner.act(&Decision {
                             game: &game,
-                            seat: mover,
+                            seat: now,
                             observation: &observation,
                             legal: &self.legal,
                         })
                     }
                 }
-                None => greedy_action(&s),
+                _ => greedy_action(&s),
             };
             s.apply_unchecked(a);
         }
@@ -444,7 +498,18 @@ pub fn turn_values(state: &BoState, w: &Weights, out: &mut [f64]) {
         *sc = score(state, &t, p, w, openness);
     }
     for (p, v) in out.iter_mut().enumerate() {
-        *v = (1.0 + w.scale * (scores[p] / 1000.0 - 1.0)).clamp(0.0, 1.0);
+        *v = if w.rival == 0.0 {
+            1.0 + w.scale * (scores[p] / 1000.0 - 1.0)
+        } else {
+            // Relative to the leading opponent: a half when level with it at a fresh deal.
+            let best = (0..PLAYERS)
+                .filter(|&o| o != p)
+                .map(|o| scores[o])
+                .fold(f64::NEG_INFINITY, f64::max);
+            let lead = scores[p] - w.rival * best;
+            0.5 + w.scale * (lead / 1000.0 + (1.0 - w.rival) * STOCK_SIZE as f64)
+        }
+        .clamp(0.0, 1.0);
     }
 }
 

@@ -24,7 +24,7 @@
 //! the heuristic where it has evidence.
 //!
 //! A game's tuning may instead ask for a **flat, paired root**
-//! ([`SearchTuning::paired_root`](parlour_core::search::SearchTuning::paired_root)): no tree is
+//! ([`Root::Paired`]): no tree is
 //! grown; each iteration draws one determinization and one playout seed and plays *every* legal
 //! move out from it, so the moves are compared on the same cards and the same luck (common random
 //! numbers), and the anchor test is on the paired differences. With the playout policy a good
@@ -39,7 +39,7 @@
 use std::time::{Duration, Instant};
 
 use parlour_core::rng::{seeded, GameRng};
-use parlour_core::search::{playout, Sampler, SearchTuning};
+use parlour_core::search::{playout, Root, Sampler, SearchTuning};
 use parlour_core::{Bot, Decision, Game, Seat, State};
 use rand::RngExt;
 
@@ -75,6 +75,15 @@ impl Running {
             Budget::Time(t) => done > 0 && self.started.elapsed() >= t,
         }
     }
+
+    /// Whether `done` iterations are still within the share of the budget of the first `phase`
+    /// of `phases` equal phases.
+    fn within_phase(&self, done: u64, phase: u64, phases: u64) -> bool {
+        match self.budget {
+            Budget::Iterations(n) => done < n * phase / phases,
+            Budget::Time(t) => self.started.elapsed() < t * phase as u32 / phases as u32,
+        }
+    }
 }
 
 /// The search's settings. Anything left `None` comes from the game's
@@ -91,9 +100,8 @@ pub struct Config {
     pub max_playout: Option<u32>,
     /// Ignore the game's tuning: random playouts to the end, win or lose.
     pub plain: bool,
-    /// Search the root flat and paired (`true`) or grow a tree (`false`); see
-    /// [`SearchTuning::paired_root`](parlour_core::search::SearchTuning::paired_root).
-    pub paired_root: Option<bool>,
+    /// How the root is searched (see [`Root`]).
+    pub root: Option<Root>,
 }
 
 /// A node: the move into it, who made it, and its statistics.
@@ -220,8 +228,8 @@ impl<G: Game> IsmctsBot<G> {
         if let Some(v) = self.config.variant {
             tuning.tree_per_seat = v == Variant::MultipleObserver;
         }
-        if let Some(p) = self.config.paired_root {
-            tuning.paired_root = p;
+        if let Some(r) = self.config.root {
+            tuning.root = r;
         }
         tuning
     }
@@ -275,8 +283,10 @@ impl<G: Game> IsmctsBot<G> {
         let Ok(mut sampler) = d.game.sampler(d.observation, &mut self.rng) else {
             return d.legal[0];
         };
-        if tuning.paired_root {
-            return self.paired(d, tuning, sampler.as_mut(), anchor_move);
+        match tuning.root {
+            Root::Tree => {}
+            Root::Paired => return self.paired(d, tuning, sampler.as_mut(), anchor_move),
+            Root::Halving => return self.halving(d, tuning, sampler.as_mut(), anchor_move),
         }
         let mut trees: Vec<Tree<G::Action>> = (0..trees_needed).map(|_| Tree::new()).collect();
         let mut values = vec![0.0; players];
@@ -415,7 +425,7 @@ impl<G: Game> IsmctsBot<G> {
 
 impl<G: Game> IsmctsBot<G> {
     /// The flat, paired search (see
-    /// [`SearchTuning::paired_root`](parlour_core::search::SearchTuning::paired_root)): every
+    /// [`Root::Paired`]): every
     /// legal move is played out from the same determinization with the same playout seed, round
     /// after round, and the move with the best mean value is chosen; the anchor's move stands
     /// unless the best is ahead of it by more than `anchor_z` standard errors of the paired
@@ -498,6 +508,107 @@ impl<G: Game> IsmctsBot<G> {
     }
 }
 
+impl<G: Game> IsmctsBot<G> {
+    /// The paired search by sequential halving (see [`Root::Halving`]). The base move (the
+    /// anchor's, or the first legal one) is played every round and every other move is judged by
+    /// its paired difference from it. The budget is split evenly into one phase per halving;
+    /// each phase plays the moves still in contention round after round (at least once) until
+    /// its share is spent, then keeps the better half by mean difference. The last move left
+    /// replaces the base only if it is ahead: with an anchor, by more than `anchor_z` standard
+    /// errors of its differences.
+    fn halving(
+        &mut self,
+        d: &Decision<'_, G>,
+        tuning: &mut SearchTuning<G>,
+        sampler: &mut dyn Sampler<G>,
+        anchor_move: Option<G::Action>,
+    ) -> G::Action {
+        let k = d.legal.len();
+        let base = anchor_move
+            .and_then(|a| d.legal.iter().position(|&b| b == a))
+            .unwrap_or(0);
+        let mut alive: Vec<usize> = (0..k).filter(|&i| i != base).collect();
+        // Per move: rounds played, and the sums of its differences from the base and of
+        // their squares.
+        let mut rounds = vec![0u64; k];
+        let mut sum = vec![0.0; k];
+        let mut square = vec![0.0; k];
+        let mut values = vec![0.0; d.game.num_players()];
+        let mut scratch = Vec::new();
+        let budget = self.budget(tuning);
+        // One phase per halving of the contenders, down to one.
+        let phases = (usize::BITS - (alive.len().max(1) - 1).leading_zeros()).max(1) as u64;
+        let mut done = 0u64;
+        let mut sampled_out = false;
+        let mut play = |state: &G::State, a: G::Action, seed: u64| -> f64 {
+            let mut s = state.clone();
+            s.apply_unchecked(a);
+            let mut luck = seeded(seed);
+            playout::<G>(
+                &mut s,
+                tuning.rollout.as_mut(),
+                &mut luck,
+                &mut scratch,
+                tuning.max_playout,
+            );
+            tuning.evaluator.values(&s, &mut values);
+            values[d.seat]
+        };
+        for phase in 1..=phases {
+            let mut first = true;
+            while first || budget.within_phase(done, phase, phases) {
+                first = false;
+                let Ok(state) = sampler.sample(&mut self.rng) else {
+                    sampled_out = true;
+                    break;
+                };
+                let seed: u64 = self.rng.random();
+                let v0 = play(&state, d.legal[base], seed);
+                for &i in &alive {
+                    let diff = play(&state, d.legal[i], seed) - v0;
+                    rounds[i] += 1;
+                    sum[i] += diff;
+                    square[i] += diff * diff;
+                }
+                done += 1 + alive.len() as u64;
+            }
+            if sampled_out || alive.len() <= 1 {
+                break;
+            }
+            // Keep the better half, best first (ties keep the rules' order).
+            let mean = |i: usize| sum[i] / rounds[i].max(1) as f64;
+            alive.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)));
+            alive.truncate(alive.len().div_ceil(2));
+        }
+        self.iterations += done;
+        let best = alive
+            .iter()
+            .copied()
+            .filter(|&i| rounds[i] > 0)
+            .max_by(|&a, &b| (sum[a] / rounds[a] as f64).total_cmp(&(sum[b] / rounds[b] as f64)));
+        let Some(best) = best else {
+            return d.legal[base];
+        };
+        let n = rounds[best] as f64;
+        let mean = sum[best] / n;
+        if mean <= 0.0 {
+            return d.legal[base];
+        }
+        if anchor_move.is_some() {
+            // A single round has no spread to judge by: the anchor stands.
+            if rounds[best] < 2 {
+                return d.legal[base];
+            }
+            let var = (square[best] / n - mean * mean).max(0.0);
+            let se = (var / (n - 1.0)).sqrt();
+            if mean <= tuning.anchor_z * se {
+                return d.legal[base];
+            }
+        }
+        d.legal[best]
+    }
+}
+
 /// Whether a move seen `b.0` times with total value `b.1` is ahead of one seen `a.0` times with
 /// total `a.1` by more than `z` standard errors (values in `[0, 1]`, each mean's variance
 /// taken as `q(1 - q) / n`); a move never tried is beaten by any tried one.
@@ -560,7 +671,7 @@ mod tests {
     fn paired(iterations: u64) -> Config {
         Config {
             budget: Some(Budget::Iterations(iterations)),
-            paired_root: Some(true),
+            root: Some(Root::Paired),
             ..Config::default()
         }
     }
@@ -622,6 +733,65 @@ mod tests {
             legal: &legal,
         });
         // Two moves a round: 50 rounds.
+        assert_eq!(bot.iterations(), 100);
+    }
+
+    fn halving(iterations: u64) -> Config {
+        Config {
+            root: Some(Root::Halving),
+            ..paired(iterations)
+        }
+    }
+
+    #[test]
+    fn halving_root_keeps_the_top_card_and_swaps_the_bottom_one() {
+        for (_, s) in &first_decisions(6) {
+            assert_eq!(
+                choose(halving(400), SearchTuning::plain(), s),
+                HighCardAction::Stay
+            );
+        }
+        for (_, s) in &first_decisions(1) {
+            assert_eq!(
+                choose(halving(400), SearchTuning::plain(), s),
+                HighCardAction::Swap
+            );
+        }
+    }
+
+    #[test]
+    fn halving_root_overrules_the_anchor_only_with_evidence() {
+        let anchored = |z: f64| {
+            let mut t = SearchTuning::plain();
+            t.anchor = Some(Box::new(Stays));
+            t.anchor_z = z;
+            t
+        };
+        for (_, s) in &first_decisions(1) {
+            assert_eq!(choose(halving(400), anchored(3.0), s), HighCardAction::Swap);
+            // One round: no spread to judge by, so the anchor stands.
+            assert_eq!(choose(halving(2), anchored(3.0), s), HighCardAction::Stay);
+        }
+        // On a 6 the anchor's stay is right, and no evidence overrules it.
+        for (_, s) in &first_decisions(6) {
+            assert_eq!(choose(halving(400), anchored(0.0), s), HighCardAction::Stay);
+        }
+    }
+
+    #[test]
+    fn halving_root_counts_a_playout_per_move_as_an_iteration() {
+        let (_, s) = &first_decisions(3)[0];
+        let game = HighCard::new(Default::default()).unwrap();
+        let observation = s.observation(0);
+        let legal = s.legal_action_vec();
+        let mut bot = IsmctsBot::with_tuning(halving(100), 5, SearchTuning::plain());
+        bot.act(&Decision {
+            game: &game,
+            seat: 0,
+            observation: &observation,
+            legal: &legal,
+        });
+        // The base move and one contender a round: 50 rounds.
         assert_eq!(bot.iterations(), 100);
     }
 }

@@ -40,6 +40,7 @@
 pub mod ismcts;
 
 use parlour_core::rng::{seeded, GameRng};
+use parlour_core::search::Root;
 use parlour_core::{Bot, BotEntry, BotError, BotSpec, Decision, EntrySpec, Game};
 use rand::RngExt;
 
@@ -113,7 +114,7 @@ const ISMCTS_OPTIONS: &[parlour_core::BotOption] = &[
     },
     parlour_core::BotOption {
         name: "root",
-        about: "tree (grow a search tree) or paired (flat: every move played out from the same deals and luck); default: the game's tuning",
+        about: "tree (grow a search tree), paired (flat: every move played out from the same deals and luck) or halving (paired, dropping the worse half of the moves phase by phase); default: the game's tuning",
         uses_clock: false,
     },
 ];
@@ -160,10 +161,11 @@ fn ismcts_from_options<G: Game>(
         };
     }
     if let Some(r) = options.get::<String>("root")? {
-        config.paired_root = Some(match r.as_str() {
-            "tree" => false,
-            "paired" => true,
-            _ => return Err(options.bad_value("root", "must be tree or paired")),
+        config.root = Some(match r.as_str() {
+            "tree" => Root::Tree,
+            "paired" => Root::Paired,
+            "halving" => Root::Halving,
+            _ => return Err(options.bad_value("root", "must be tree, paired or halving")),
         });
     }
     Ok(ismcts::IsmctsBot::new(config, seed))

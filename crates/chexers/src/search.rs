@@ -1,7 +1,7 @@
 //! What Chexers lends Monte Carlo tree search (ISMCTS on a game with nothing hidden is plain
 //! MCTS): random playouts cut short, and an evaluator of the race by [`crate::bots::score`].
 
-use parlour_core::search::{Evaluator, RandomRollout, SearchTuning, WinEvaluator};
+use parlour_core::search::{Evaluator, RandomRollout, Root, SearchTuning, WinEvaluator};
 use parlour_core::State;
 
 use crate::board::Colour;
@@ -23,7 +23,7 @@ pub fn tuning() -> SearchTuning<Chexers> {
         tree_per_seat: false,
         anchor: None,
         anchor_z: 0.0,
-        paired_root: false,
+        root: Root::Tree,
     }
 }
 

@@ -139,6 +139,29 @@ pub fn scaled_values(scores: &[f64], out: &mut [f64]) {
     }
 }
 
+/// How the search treats the root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Root {
+    /// Grow a tree (ISMCTS proper).
+    #[default]
+    Tree,
+    /// Search the root flat and paired: each iteration draws one determinization and one
+    /// playout seed, and plays every legal move out from it (common random numbers), so the
+    /// moves are compared on the same deal and the same luck. An iteration is then one playout
+    /// per legal move, and the anchor's test is paired too. This is rollout-based policy
+    /// improvement: with the playout policy a model of the table, it finds the moves that do
+    /// better than the policy's own, where a tree's early, near-random choices would mostly add
+    /// noise.
+    Paired,
+    /// Flat and paired as [`Root::Paired`], with the rounds spent by *sequential halving*
+    /// (Karnin, Koren and Somekh, 2013): the budget is split into phases, and each phase drops
+    /// the worse half of the moves (by their mean paired difference from the anchor's move,
+    /// which is played every round), so the last phases spend their rounds on the few moves
+    /// still in contention. It suits expensive playouts and wide roots, where playing every
+    /// move every round leaves too few rounds to tell the best apart.
+    Halving,
+}
+
 /// How a game tunes the search: its playout policy, its evaluator, the exploration constant and
 /// how far a playout goes.
 pub struct SearchTuning<G: Game> {
@@ -165,14 +188,8 @@ pub struct SearchTuning<G: Game> {
     /// How clearly: the search's best move replaces the anchor's when its mean value is ahead by
     /// more than this many standard errors of the difference.
     pub anchor_z: f64,
-    /// Search the root flat and paired instead of growing a tree: each iteration draws one
-    /// determinization and one playout seed, and plays every legal move out from it (common
-    /// random numbers), so the moves are compared on the same deal and the same luck. An
-    /// iteration is then one playout per legal move, and the anchor's test is paired too. This
-    /// is rollout-based policy improvement: with the playout policy a model of the table, it
-    /// finds the moves that do better than the policy's own, where a tree's early, near-random
-    /// choices would mostly add noise.
-    pub paired_root: bool,
+    /// How the root is searched: a tree, or flat and paired (see [`Root`]).
+    pub root: Root,
 }
 
 impl<G: Game> SearchTuning<G> {
@@ -189,7 +206,7 @@ impl<G: Game> SearchTuning<G> {
             tree_per_seat: false,
             anchor: None,
             anchor_z: 0.0,
-            paired_root: false,
+            root: Root::Tree,
         }
     }
 }
@@ -204,7 +221,7 @@ impl<G: Game> std::fmt::Debug for SearchTuning<G> {
             .field("tree_per_seat", &self.tree_per_seat)
             .field("anchor", &self.anchor.is_some())
             .field("anchor_z", &self.anchor_z)
-            .field("paired_root", &self.paired_root)
+            .field("root", &self.root)
             .finish()
     }
 }

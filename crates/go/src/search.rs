@@ -24,7 +24,7 @@
 
 use parlour_cards::Card;
 use parlour_core::rng::GameRng;
-use parlour_core::search::{win_values, Evaluator, Rollout, Sampler, SearchTuning};
+use parlour_core::search::{win_values, Evaluator, Rollout, Root, Sampler, SearchTuning};
 use parlour_core::{ResampleError, Seat, State};
 use rand::RngExt;
 
@@ -55,7 +55,7 @@ pub fn tuning() -> SearchTuning<Go> {
         tree_per_seat: true,
         anchor: None,
         anchor_z: 0.0,
-        paired_root: false,
+        root: Root::Tree,
     }
 }
 

@@ -37,7 +37,7 @@ use std::sync::Arc;
 
 use parlour_cards::{Card, CardCounts};
 use parlour_core::rng::GameRng;
-use parlour_core::search::{win_values, Evaluator, Rollout, Sampler, SearchTuning};
+use parlour_core::search::{win_values, Evaluator, Rollout, Root, Sampler, SearchTuning};
 use parlour_core::{ResampleError, Seat, State};
 use rand::RngExt;
 
@@ -68,7 +68,7 @@ pub fn tuning() -> SearchTuning<Phased> {
         tree_per_seat: false,
         anchor: None,
         anchor_z: 0.0,
-        paired_root: false,
+        root: Root::Tree,
     }
 }
 

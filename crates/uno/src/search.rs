@@ -3,14 +3,14 @@
 //! deals many determinizations.
 
 use parlour_core::rng::GameRng;
-use parlour_core::search::{explore_or, Rollout, SearchTuning, WinEvaluator};
+use parlour_core::search::{explore_or, Rollout, Root, SearchTuning, WinEvaluator};
 
 use crate::bots::HeuristicBot;
 use crate::card::{Card, Color, UnoAction};
 use crate::game::{Uno, UnoState};
 
 /// The tuning [`Uno`] gives ISMCTS: a flat, paired root
-/// ([`SearchTuning::paired_root`](parlour_core::search::SearchTuning::paired_root)) with greedy
+/// ([`Root::Paired`](parlour_core::search::Root::Paired)) with greedy
 /// playouts to the end of the round, win or lose, 6,000 playouts a move, and the heuristic bot
 /// as anchor: its move stands unless another is ahead on the paired playouts by more than one
 /// standard error.
@@ -31,7 +31,7 @@ pub fn tuning() -> SearchTuning<Uno> {
         tree_per_seat: false,
         anchor: Some(Box::new(HeuristicBot::new(0))),
         anchor_z: 1.0,
-        paired_root: true,
+        root: Root::Paired,
     }
 }
 
