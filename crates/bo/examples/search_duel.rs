@@ -86,7 +86,8 @@ fn main() {
             "open" => p.weights.open = [30.0 * f, -150.0 * f],
             "hand" => p.weights.hand = f,
             "rival" => p.weights.rival = f,
-            "anchor" => p.anchor_z = Some(f),
+            // A negative z: no anchor.
+            "anchor" => p.anchor_z = (f >= 0.0).then_some(f),
             // 0 a tree, 1 a paired root, 2 a paired root by sequential halving.
             "root" => {
                 p.root = match f as u32 {

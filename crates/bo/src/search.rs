@@ -1,23 +1,34 @@
 //! What Comp10001-Bo lends information-set search: an evaluator that plays out the turn in
-//! progress and then scores every seat's position as the `heuristic` bot scores the end of its
-//! turn, a greedy playout policy, and (in [`crate::game`]) a sampler that checks an observation
-//! once and then deals many determinizations.
+//! progress and the next round of turns and then scores each seat against the leading opponent,
+//! a greedy playout policy, and (in [`crate::game`]) a sampler that checks an observation once
+//! and then deals many determinizations.
+//!
+//! The tuning is rollout-based improvement of the `heuristic` bot, judged a round ahead:
+//!
+//! - **A flat, paired root by sequential halving** ([`Root::Halving`]): each round draws one
+//!   determinization, and every move still in contention is played from it, with the same cards
+//!   to come; the heuristic's own move is played every round, and the worse half of the other
+//!   moves is dropped phase by phase. The heuristic's move stands unless the best other move is
+//!   ahead of it by more than one standard error of their paired differences.
+//! - **No playout; [`TurnEvaluator`] plays a round ahead.** The heuristic's own turn planner
+//!   finishes the turn in progress (on the sampled position, from the mover's view of it); the
+//!   greedy policy ([`greedy_action`]) then plays the next four whole turns, the three
+//!   opponents' and the mover's next, so a discard that feeds an opponent, or a pile left for
+//!   the next turn, shows in what happens rather than in a weight.
+//! - **Scored against the leader:** each seat's position is scored as the heuristic scores the
+//!   end of its turn (stockpile cards left, landing spots for the stockpile top, a card bridging
+//!   to it, opponents fed, the table's openness), and a seat's value is its lead over the best
+//!   of the other three ([`Weights::rival`]): in a race only one seat wins.
 //!
 //! Random playouts of Comp10001-Bo are long and say little (random play hardly ever empties a
-//! stockpile), and longer playouts, even greedy ones, swamp the difference one play makes in
-//! the noise of the cards drawn. So the search makes no playout: where it stops,
-//! [`TurnEvaluator`] finishes the turn in progress (with the `heuristic` bot's own turn planner,
-//! on the sampled position, from the mover's view of it) and scores the position the turn
-//! leaves. The exploration constant is 0: the search's `ISMCTS` expands every move of a node,
-//! in random order, before it selects among them, and with 20 to 40 moves a node, mostly
-//! turn-ending discards, averaging in those random moves drowns the good lines unless visits
-//! go straight to the best child once it is known.
+//! stockpile). A tree (the default of earlier versions: the planner finishing the turn, each
+//! seat scored on its own) did no better than the heuristic it borrows from.
 //!
-//! **Measured:** this search is not yet stronger than the `heuristic` bot it borrows from. In
-//! `parlour strength bo` (100 deals in every seat rotation, 400 games) it takes 50.9% of the
-//! wins against it (46.0–55.7%); smaller duels at 1,000 to 5,000 iterations, with a tree or a
-//! paired root, anchored or not, gave 53–56% of the decided games, none clear of even
-//! (`docs/strength.md`).
+//! **Measured** (`docs/strength.md`): in `parlour strength bo` (100 deals in every seat rotation,
+//! 400 games) it takes 62.5% of the wins against the `heuristic` bot (57.7–67.1%), at 1,000
+//! playouts and about 60 ms a move. In duels of 100 games it won 63, 61 and 67 games to the
+//! heuristic's 32, 36 and 30 (three seeds); without the anchor it was level (49 to 46), and scored
+//! on its own position rather than against the leader, 56 to 44.
 
 use parlour_cards::{Card, Colour};
 use parlour_core::rng::GameRng;
@@ -112,7 +123,7 @@ impl Default for Weights {
             joker: 60.0,
             embargoed: 150.0,
             scale: 0.1,
-            rival: 0.0,
+            rival: 1.0,
         }
     }
 }
@@ -129,9 +140,9 @@ impl Default for SearchParams {
             finish: Finish::Heuristic(FINISH_BUDGET),
             weights: Weights::default(),
             iterations: 1000,
-            anchor_z: None,
-            root: Root::Tree,
-            horizon: 0,
+            anchor_z: Some(1.0),
+            root: Root::Halving,
+            horizon: 4,
             later: Finish::Greedy,
         }
     }
@@ -145,7 +156,7 @@ pub fn tuning() -> SearchTuning<Bo> {
 /// A tuning with these numbers.
 pub fn tuning_with(p: SearchParams) -> SearchTuning<Bo> {
     SearchTuning {
-        about: "no playout: the heuristic's planner finishes the turn in progress, then each seat's position is scored as the heuristic scores the end of its turn (stockpile cards left, landing spots for the stockpile top, a card bridging to it, opponents fed, the table's openness); exploration 0",
+        about: "a flat, paired root by sequential halving, anchored on the heuristic's move; no playout: the heuristic's planner finishes the turn in progress and greedy play the next four turns, then each seat's position is scored as the heuristic scores the end of its turn (stockpile cards left, landing spots for the stockpile top, a card bridging to it, opponents fed, the table's openness), against the leading opponent's",
         rollout: Box::new(GreedyRollout { explore: p.explore }),
         evaluator: Box::new(TurnEvaluator::new(p.weights, p.finish).horizon(p.horizon, p.later)),
         exploration: p.exploration,
@@ -275,13 +286,15 @@ fn builds_on(card: Card, top: Card) -> bool {
 // ---------------------------------------------------------------------------------------------
 // The evaluator.
 
-/// Finishes the turn in progress (see [`Finish`]), then scores each seat's position as the
-/// `heuristic` bot scores the end of its turn: a thousand for each stockpile card played, then
-/// the stockpile top's landing spots, a card in hand that bridges to it, a penalty for each
-/// opponent whose stockpile top can be played (a large one, if asked, for an opponent about to
-/// win), the share of unseen cards the table takes, the hand's size and Jokers, an embargo. A
-/// seat's value is linear in its score (`scale` per stockpile card), clamped to `[0, 1]`; a
-/// finished game gives each winner 1 (every seat 1/4 when nobody won).
+/// Finishes the turn in progress (see [`Finish`]) and plays the later turns asked
+/// ([`TurnEvaluator::horizon`]), then scores each seat's position as the `heuristic` bot scores
+/// the end of its turn: a thousand for each stockpile card played, then the stockpile top's
+/// landing spots, a card in hand that bridges to it, a penalty for each opponent whose stockpile
+/// top can be played (a large one, if asked, for an opponent about to win), the share of unseen
+/// cards the table takes, the hand's size and Jokers, an embargo. A seat's value is linear in
+/// its score less `rival` times the best other seat's (`scale` per stockpile card; a half when
+/// level with the leader, with `rival` 1), clamped to `[0, 1]`; a finished game gives each
+/// winner 1 (every seat 1/4 when nobody won).
 #[derive(Debug, Clone)]
 pub struct TurnEvaluator {
     weights: Weights,
@@ -321,9 +334,10 @@ impl TurnEvaluator {
         self
     }
 
-    /// `state` with the turn in progress (if a play of it has been made) and then `horizon`
-    /// whole turns played out by the finisher; `None` if nothing was played.
-    fn finish_turn(&mut self, state: &BoState) -> Option<BoState> {
+    /// The position this evaluator scores for `state`: `state` with the turn in progress (if a
+    /// play of it has been made) finished by the finisher, then `horizon` whole turns played;
+    /// `None` if nothing is played (the position is scored as it stands).
+    pub fn played_out(&mut self, state: &BoState) -> Option<BoState> {
         let mover = state.current_player()?;
         // Who plays the turn in progress: a turn not yet begun is one of the later turns.
         let first = if state.plays() == 0 {
@@ -387,7 +401,7 @@ impl TurnEvaluator {
 
 impl Evaluator<Bo> for TurnEvaluator {
     fn values(&mut self, state: &BoState, out: &mut [f64]) {
-        match self.finish_turn(state) {
+        match self.played_out(state) {
             Some(s) => turn_values(&s, &self.weights, out),
             None => turn_values(state, &self.weights, out),
         }

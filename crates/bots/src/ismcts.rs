@@ -30,7 +30,10 @@
 //! numbers), and the anchor test is on the paired differences. With the playout policy a good
 //! model of the table this is rollout-based policy improvement, and it suits games like Uno,
 //! where the value of one move over another is a point or two of win probability: a tree's
-//! early, near-random choices below the root add more noise than they find.
+//! early, near-random choices below the root add more noise than they find. A paired root may
+//! spend its rounds by **sequential halving** ([`Root::Halving`]): the anchor's move is played
+//! every round and the worse half of the others is dropped phase by phase, so wide roots with
+//! costly playouts (Comp10001-Bo's) still give the moves in contention many rounds.
 //!
 //! The bot sees only its [`Decision`]: an observation and the legal actions. Determinizations
 //! never use hidden information because there is none to use; the tests check that its choices

@@ -345,11 +345,11 @@ fn make_named_bot<G: Game>(text: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Fai
 }
 
 /// The strongest bot a game offers, as `parlour strength` measures it (`docs/strength.md`):
-/// ISMCTS where it beats the game's own bots (Uno, Go, Phased Out), else the game's own first
-/// bot (they are listed strongest first: Bo's heuristic, Chexers' search), else `random`.
+/// ISMCTS where it beats the game's own bots (the four card games), else the game's own first
+/// bot (they are listed strongest first: Chexers' search), else `random`.
 fn strongest_bot<G: Game>() -> &'static str {
     match G::NAME {
-        "uno" | "go" | "phased" => "ismcts",
+        "uno" | "go" | "bo" | "phased" => "ismcts",
         _ => G::bots().first().map_or("random", |b| b.name),
     }
 }
