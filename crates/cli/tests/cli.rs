@@ -841,26 +841,33 @@ fn strength_rejects_bad_values_with_one_line_errors() {
     );
     assert_bad_input(
         &["strength", "uno", "--bots", "heuristic,ismcts:root=bad"],
-        "must be tree or paired",
+        "must be tree, paired or halving",
     );
 }
 
-/// `parlour bench GAME --bot ismcts` reports the search's iterations a second.
+/// `parlour bench GAME --bot ismcts` reports the search's iterations a second, with each way of
+/// searching the root.
 #[test]
 fn bench_reports_ismcts_iterations() {
-    let o = parlour(&[
-        "bench",
-        "uno",
-        "--bot",
-        "ismcts:iters=50",
-        "--seconds",
-        "0.2",
-        "--format",
-        "json",
-    ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-    let counters = v["counters"].as_array().unwrap();
-    let iterations = counters.iter().find(|c| c[0] == "iterations").unwrap();
-    assert!(iterations[1].as_u64().unwrap() > 0 && iterations[2].as_f64().unwrap() > 0.0);
+    for root in ["tree", "paired", "halving"] {
+        let bot = format!("ismcts:iters=50:root={root}");
+        let o = parlour(&[
+            "bench",
+            "uno",
+            "--bot",
+            &bot,
+            "--seconds",
+            "0.2",
+            "--format",
+            "json",
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{root}: {}", stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+        let counters = v["counters"].as_array().unwrap();
+        let iterations = counters.iter().find(|c| c[0] == "iterations").unwrap();
+        assert!(
+            iterations[1].as_u64().unwrap() > 0 && iterations[2].as_f64().unwrap() > 0.0,
+            "{root}: {iterations:?}"
+        );
+    }
 }
