@@ -427,10 +427,8 @@ impl<G: Game> IsmctsBot<G> {
 }
 
 impl<G: Game> IsmctsBot<G> {
-    /// The flat, paired search (see
-    /// [`Root::Paired`]): every
-    /// legal move is played out from the same determinization with the same playout seed, round
-    /// after round, and the move with the best mean value is chosen; the anchor's move stands
+    /// The flat, paired search (see [`Root::Paired`]): every legal move is played out from the
+    /// same determinization with the same playout seed, round after round, and the move with the best mean value is chosen; the anchor's move stands
     /// unless the best is ahead of it by more than `anchor_z` standard errors of the paired
     /// differences.
     fn paired(
@@ -462,18 +460,7 @@ impl<G: Game> IsmctsBot<G> {
             };
             let seed: u64 = self.rng.random();
             for (v, &a) in value.iter_mut().zip(d.legal) {
-                let mut s = state.clone();
-                s.apply_unchecked(a);
-                let mut luck = seeded(seed);
-                playout::<G>(
-                    &mut s,
-                    tuning.rollout.as_mut(),
-                    &mut luck,
-                    &mut scratch,
-                    tuning.max_playout,
-                );
-                tuning.evaluator.values(&s, &mut values);
-                *v = values[d.seat];
+                *v = value_after(tuning, &state, a, seed, d.seat, &mut values, &mut scratch);
             }
             for i in 0..k {
                 sum[i] += value[i];
@@ -494,24 +481,13 @@ impl<G: Game> IsmctsBot<G> {
                 best = i;
             }
         }
-        if anchor_move.is_some() && best != base {
-            // A single round has no spread to judge by: the anchor stands.
-            if rounds < 2 {
-                return d.legal[base];
-            }
-            let n = rounds as f64;
-            let mean = (sum[best] - sum[base]) / n;
-            let var = (square[best] / n - mean * mean).max(0.0);
-            let se = (var / (n - 1.0)).sqrt();
-            if mean <= tuning.anchor_z * se {
-                return d.legal[base];
-            }
+        let ahead = paired_ahead(rounds, sum[best] - sum[base], square[best], tuning.anchor_z);
+        if anchor_move.is_some() && best != base && !ahead {
+            return d.legal[base];
         }
         d.legal[best]
     }
-}
 
-impl<G: Game> IsmctsBot<G> {
     /// The paired search by sequential halving (see [`Root::Halving`]). The base move (the
     /// anchor's, or the first legal one) is played every round and every other move is judged by
     /// its paired difference from it. The budget is split evenly into one phase per halving;
@@ -544,18 +520,7 @@ impl<G: Game> IsmctsBot<G> {
         let mut done = 0u64;
         let mut sampled_out = false;
         let mut play = |state: &G::State, a: G::Action, seed: u64| -> f64 {
-            let mut s = state.clone();
-            s.apply_unchecked(a);
-            let mut luck = seeded(seed);
-            playout::<G>(
-                &mut s,
-                tuning.rollout.as_mut(),
-                &mut luck,
-                &mut scratch,
-                tuning.max_playout,
-            );
-            tuning.evaluator.values(&s, &mut values);
-            values[d.seat]
+            value_after(tuning, state, a, seed, d.seat, &mut values, &mut scratch)
         };
         for phase in 1..=phases {
             let mut first = true;
@@ -592,24 +557,50 @@ impl<G: Game> IsmctsBot<G> {
         let Some(best) = best else {
             return d.legal[base];
         };
-        let n = rounds[best] as f64;
-        let mean = sum[best] / n;
-        if mean <= 0.0 {
+        let ahead = paired_ahead(rounds[best], sum[best], square[best], tuning.anchor_z);
+        if sum[best] <= 0.0 || (anchor_move.is_some() && !ahead) {
             return d.legal[base];
-        }
-        if anchor_move.is_some() {
-            // A single round has no spread to judge by: the anchor stands.
-            if rounds[best] < 2 {
-                return d.legal[base];
-            }
-            let var = (square[best] / n - mean * mean).max(0.0);
-            let se = (var / (n - 1.0)).sqrt();
-            if mean <= tuning.anchor_z * se {
-                return d.legal[base];
-            }
         }
         d.legal[best]
     }
+}
+
+/// The value to `seat` of making move `a` in `state` and then the playout from `seed`, as the
+/// evaluator judges where it stops.
+fn value_after<G: Game>(
+    tuning: &mut SearchTuning<G>,
+    state: &G::State,
+    a: G::Action,
+    seed: u64,
+    seat: Seat,
+    values: &mut [f64],
+    scratch: &mut Vec<G::Action>,
+) -> f64 {
+    let mut s = state.clone();
+    s.apply_unchecked(a);
+    let mut luck = seeded(seed);
+    playout::<G>(
+        &mut s,
+        tuning.rollout.as_mut(),
+        &mut luck,
+        scratch,
+        tuning.max_playout,
+    );
+    tuning.evaluator.values(&s, values);
+    values[seat]
+}
+
+/// Whether a move's paired differences from the base move over `rounds` rounds (their sum and
+/// the sum of their squares) put it ahead by more than `z` standard errors. A single round has
+/// no spread to judge by, so it never does.
+fn paired_ahead(rounds: u64, sum: f64, square: f64, z: f64) -> bool {
+    if rounds < 2 {
+        return false;
+    }
+    let n = rounds as f64;
+    let mean = sum / n;
+    let var = (square / n - mean * mean).max(0.0);
+    mean > z * (var / (n - 1.0)).sqrt()
 }
 
 /// Whether a move seen `b.0` times with total value `b.1` is ahead of one seen `a.0` times with
