@@ -662,13 +662,16 @@ mod tests {
         })
     }
 
-    fn paired(iterations: u64) -> Config {
+    /// A flat root searched `root`'s way, `iterations` playouts a move.
+    fn flat(root: Root, iterations: u64) -> Config {
         Config {
             budget: Some(Budget::Iterations(iterations)),
-            root: Some(Root::Paired),
+            root: Some(root),
             ..Config::default()
         }
     }
+
+    const FLAT: [Root; 2] = [Root::Paired, Root::Halving];
 
     /// A bot that always stays.
     struct Stays;
@@ -679,113 +682,62 @@ mod tests {
     }
 
     #[test]
-    fn paired_root_keeps_the_top_card_and_swaps_the_bottom_one() {
+    fn flat_roots_keep_the_top_card_and_swap_the_bottom_one() {
         let (sixes, ones) = (first_decisions(6), first_decisions(1));
         assert!(!sixes.is_empty() && !ones.is_empty());
-        for (_, s) in &sixes {
-            assert_eq!(
-                choose(paired(400), SearchTuning::plain(), s),
-                HighCardAction::Stay
-            );
-        }
-        for (_, s) in &ones {
-            assert_eq!(
-                choose(paired(400), SearchTuning::plain(), s),
-                HighCardAction::Swap
-            );
+        for root in FLAT {
+            for (_, s) in &sixes {
+                let a = choose(flat(root, 400), SearchTuning::plain(), s);
+                assert_eq!(a, HighCardAction::Stay, "{root:?}");
+            }
+            for (_, s) in &ones {
+                let a = choose(flat(root, 400), SearchTuning::plain(), s);
+                assert_eq!(a, HighCardAction::Swap, "{root:?}");
+            }
         }
     }
 
     #[test]
-    fn paired_root_overrules_the_anchor_only_with_evidence() {
+    fn flat_roots_overrule_the_anchor_only_with_evidence() {
         let anchored = |z: f64| {
             let mut t = SearchTuning::plain();
             t.anchor = Some(Box::new(Stays));
             t.anchor_z = z;
             t
         };
-        let ones = first_decisions(1);
-        for (_, s) in &ones {
-            // Staying on a 1 always loses: the evidence is overwhelming.
-            assert_eq!(choose(paired(400), anchored(3.0), s), HighCardAction::Swap);
-            // One round of playouts gives no standard error to speak of: the anchor stands.
-            assert_eq!(choose(paired(2), anchored(3.0), s), HighCardAction::Stay);
+        for root in FLAT {
+            for (_, s) in &first_decisions(1) {
+                // Staying on a 1 always loses: the evidence is overwhelming.
+                let a = choose(flat(root, 400), anchored(3.0), s);
+                assert_eq!(a, HighCardAction::Swap, "{root:?}");
+                // One round of playouts gives no standard error to speak of: the anchor stands.
+                let a = choose(flat(root, 2), anchored(3.0), s);
+                assert_eq!(a, HighCardAction::Stay, "{root:?}");
+            }
+            // On a 6 the anchor's stay is right, and no evidence overrules it.
+            for (_, s) in &first_decisions(6) {
+                let a = choose(flat(root, 400), anchored(0.0), s);
+                assert_eq!(a, HighCardAction::Stay, "{root:?}");
+            }
         }
     }
 
     #[test]
-    fn paired_root_counts_a_playout_per_move_as_an_iteration() {
+    fn flat_roots_count_a_playout_per_move_as_an_iteration() {
         let (_, s) = &first_decisions(3)[0];
         let game = HighCard::new(Default::default()).unwrap();
         let observation = s.observation(0);
         let legal = s.legal_action_vec();
-        let mut bot = IsmctsBot::with_tuning(paired(100), 5, SearchTuning::plain());
-        bot.act(&Decision {
-            game: &game,
-            seat: 0,
-            observation: &observation,
-            legal: &legal,
-        });
-        // Two moves a round: 50 rounds.
-        assert_eq!(bot.iterations(), 100);
-    }
-
-    fn halving(iterations: u64) -> Config {
-        Config {
-            root: Some(Root::Halving),
-            ..paired(iterations)
+        for root in FLAT {
+            let mut bot = IsmctsBot::with_tuning(flat(root, 100), 5, SearchTuning::plain());
+            bot.act(&Decision {
+                game: &game,
+                seat: 0,
+                observation: &observation,
+                legal: &legal,
+            });
+            // Two moves a round (with halving, the base and its one contender): 50 rounds.
+            assert_eq!(bot.iterations(), 100, "{root:?}");
         }
-    }
-
-    #[test]
-    fn halving_root_keeps_the_top_card_and_swaps_the_bottom_one() {
-        for (_, s) in &first_decisions(6) {
-            assert_eq!(
-                choose(halving(400), SearchTuning::plain(), s),
-                HighCardAction::Stay
-            );
-        }
-        for (_, s) in &first_decisions(1) {
-            assert_eq!(
-                choose(halving(400), SearchTuning::plain(), s),
-                HighCardAction::Swap
-            );
-        }
-    }
-
-    #[test]
-    fn halving_root_overrules_the_anchor_only_with_evidence() {
-        let anchored = |z: f64| {
-            let mut t = SearchTuning::plain();
-            t.anchor = Some(Box::new(Stays));
-            t.anchor_z = z;
-            t
-        };
-        for (_, s) in &first_decisions(1) {
-            assert_eq!(choose(halving(400), anchored(3.0), s), HighCardAction::Swap);
-            // One round: no spread to judge by, so the anchor stands.
-            assert_eq!(choose(halving(2), anchored(3.0), s), HighCardAction::Stay);
-        }
-        // On a 6 the anchor's stay is right, and no evidence overrules it.
-        for (_, s) in &first_decisions(6) {
-            assert_eq!(choose(halving(400), anchored(0.0), s), HighCardAction::Stay);
-        }
-    }
-
-    #[test]
-    fn halving_root_counts_a_playout_per_move_as_an_iteration() {
-        let (_, s) = &first_decisions(3)[0];
-        let game = HighCard::new(Default::default()).unwrap();
-        let observation = s.observation(0);
-        let legal = s.legal_action_vec();
-        let mut bot = IsmctsBot::with_tuning(halving(100), 5, SearchTuning::plain());
-        bot.act(&Decision {
-            game: &game,
-            seat: 0,
-            observation: &observation,
-            legal: &legal,
-        });
-        // The base move and one contender a round: 50 rounds.
-        assert_eq!(bot.iterations(), 100);
     }
 }
