@@ -288,8 +288,15 @@ impl<G: Game> IsmctsBot<G> {
         };
         match tuning.root {
             Root::Tree => {}
-            Root::Paired => return self.paired(d, tuning, sampler.as_mut(), anchor_move),
-            Root::Halving => return self.halving(d, tuning, sampler.as_mut(), anchor_move),
+            flat => {
+                // The anchor's move, by its index among the legal moves.
+                let anchor = anchor_move.and_then(|a| d.legal.iter().position(|&b| b == a));
+                return if flat == Root::Paired {
+                    self.paired(d, tuning, sampler.as_mut(), anchor)
+                } else {
+                    self.halving(d, tuning, sampler.as_mut(), anchor)
+                };
+            }
         }
         let mut trees: Vec<Tree<G::Action>> = (0..trees_needed).map(|_| Tree::new()).collect();
         let mut values = vec![0.0; players];
@@ -428,20 +435,18 @@ impl<G: Game> IsmctsBot<G> {
 
 impl<G: Game> IsmctsBot<G> {
     /// The flat, paired search (see [`Root::Paired`]): every legal move is played out from the
-    /// same determinization with the same playout seed, round after round, and the move with the best mean value is chosen; the anchor's move stands
-    /// unless the best is ahead of it by more than `anchor_z` standard errors of the paired
-    /// differences.
+    /// same determinization with the same playout seed, round after round, and the move with the
+    /// best mean value is chosen; the anchor's move (`anchor`, an index into the legal moves)
+    /// stands unless the best is ahead of it by more than `anchor_z` standard errors of the
+    /// paired differences.
     fn paired(
         &mut self,
         d: &Decision<'_, G>,
         tuning: &mut SearchTuning<G>,
         sampler: &mut dyn Sampler<G>,
-        anchor_move: Option<G::Action>,
+        anchor: Option<usize>,
     ) -> G::Action {
-        let k = d.legal.len();
-        let base = anchor_move
-            .and_then(|a| d.legal.iter().position(|&b| b == a))
-            .unwrap_or(0);
+        let (k, base) = (d.legal.len(), anchor.unwrap_or(0));
         // Per move: the sum of its values, and the sum of its differences from the base
         // move's value, squared.
         let mut sum = vec![0.0; k];
@@ -472,7 +477,7 @@ impl<G: Game> IsmctsBot<G> {
         }
         self.iterations += done;
         if rounds == 0 {
-            return anchor_move.unwrap_or(d.legal[0]);
+            return d.legal[base];
         }
         // The best mean; on a tie the base move (the anchor's), then the first.
         let mut best = base;
@@ -482,7 +487,7 @@ impl<G: Game> IsmctsBot<G> {
             }
         }
         let ahead = paired_ahead(rounds, sum[best] - sum[base], square[best], tuning.anchor_z);
-        if anchor_move.is_some() && best != base && !ahead {
+        if anchor.is_some() && best != base && !ahead {
             return d.legal[base];
         }
         d.legal[best]
@@ -500,12 +505,9 @@ impl<G: Game> IsmctsBot<G> {
         d: &Decision<'_, G>,
         tuning: &mut SearchTuning<G>,
         sampler: &mut dyn Sampler<G>,
-        anchor_move: Option<G::Action>,
+        anchor: Option<usize>,
     ) -> G::Action {
-        let k = d.legal.len();
-        let base = anchor_move
-            .and_then(|a| d.legal.iter().position(|&b| b == a))
-            .unwrap_or(0);
+        let (k, base) = (d.legal.len(), anchor.unwrap_or(0));
         let mut alive: Vec<usize> = (0..k).filter(|&i| i != base).collect();
         // Per move: rounds played, and the sums of its differences from the base and of
         // their squares.
@@ -558,7 +560,7 @@ impl<G: Game> IsmctsBot<G> {
             return d.legal[base];
         };
         let ahead = paired_ahead(rounds[best], sum[best], square[best], tuning.anchor_z);
-        if sum[best] <= 0.0 || (anchor_move.is_some() && !ahead) {
+        if sum[best] <= 0.0 || (anchor.is_some() && !ahead) {
             return d.legal[base];
         }
         d.legal[best]
