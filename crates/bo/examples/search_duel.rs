@@ -1,6 +1,7 @@
 //! Tuning aid: ISMCTS with Comp10001-Bo's search tuning (numbers overridable as `key=value`
 //! arguments) against the `heuristic` bot, two of each at the table, each deal played in both
-//! seatings. `cargo run --release -p parlour-bo --example search_duel -- deals=50 iters=500`.
+//! seatings; `iters` is the tuning's unless given (0: the greedy policy instead of ISMCTS).
+//! `cargo run --release -p parlour-bo --example search_duel -- deals=50 horizon=8`.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
@@ -53,7 +54,7 @@ impl Bot<Bo> for Greedy {
 fn main() {
     let mut p = SearchParams::default();
     let mut deals = 20u64;
-    let mut iters = 500u64;
+    let mut iters = p.iterations;
     let mut seed = 1u64;
     let mut bonus = false;
     for arg in std::env::args().skip(1) {
