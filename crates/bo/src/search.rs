@@ -336,7 +336,8 @@ impl TurnEvaluator {
 
     /// The position this evaluator scores for `state`: `state` with the turn in progress (if a
     /// play of it has been made) finished by the finisher, then `horizon` whole turns played;
-    /// `None` if nothing is played (the position is scored as it stands).
+    /// `None` if nothing is played (the position is scored as it stands), as when the finisher
+    /// is [`Finish::Nobody`] and a turn is in progress.
     pub fn played_out(&mut self, state: &BoState) -> Option<BoState> {
         let mover = state.current_player()?;
         // Who plays the turn in progress: a turn not yet begun is one of the later turns.

@@ -155,10 +155,12 @@ pub enum Root {
     Paired,
     /// Flat and paired as [`Root::Paired`], with the rounds spent by *sequential halving*
     /// (Karnin, Koren and Somekh, 2013): the budget is split into phases, and each phase drops
-    /// the worse half of the moves (by their mean paired difference from the anchor's move,
-    /// which is played every round), so the last phases spend their rounds on the few moves
-    /// still in contention. It suits expensive playouts and wide roots, where playing every
-    /// move every round leaves too few rounds to tell the best apart.
+    /// the worse half of the moves (by their mean paired difference from the anchor's move, or
+    /// without an anchor the first legal move, which is played every round), so the last phases
+    /// spend their rounds on the few moves still in contention. It suits expensive playouts and
+    /// wide roots, where playing every move every round leaves too few rounds to tell the best
+    /// apart. Every phase plays at least one round, so a budget smaller than one round a phase
+    /// is overspent.
     Halving,
 }
 
