@@ -27,8 +27,9 @@
 //! **Measured** (`docs/strength.md`): in `parlour strength bo` (100 deals in every seat rotation,
 //! 400 games) it takes 62.5% of the wins against the `heuristic` bot (57.7–67.1%), at 1,000
 //! playouts and about 60 ms a move. In duels of 100 games it won 63, 61 and 67 games to the
-//! heuristic's 32, 36 and 30 (three seeds); without the anchor it was level (49 to 46), and scored
-//! on its own position rather than against the leader, 56 to 44.
+//! heuristic's 32, 36 and 30 (three seeds), and 68 to 32 in the bonus variant; without the
+//! anchor it was level (49 to 46), and scored on its own position rather than against the
+//! leader, 56 to 44.
 
 use parlour_cards::{Card, Colour};
 use parlour_core::rng::GameRng;
