@@ -525,9 +525,8 @@ impl<G: Game> IsmctsBot<G> {
             value_after(tuning, state, a, seed, d.seat, &mut values, &mut scratch)
         };
         for phase in 1..=phases {
-            let mut first = true;
-            while first || budget.within_phase(done, phase, phases) {
-                first = false;
+            // At least one round a phase, then rounds until its share is spent.
+            loop {
                 let Ok(state) = sampler.sample(&mut self.rng) else {
                     sampled_out = true;
                     break;
@@ -541,6 +540,9 @@ impl<G: Game> IsmctsBot<G> {
                     square[i] += diff * diff;
                 }
                 done += 1 + alive.len() as u64;
+                if !budget.within_phase(done, phase, phases) {
+                    break;
+                }
             }
             if sampled_out || alive.len() <= 1 {
                 break;
