@@ -52,7 +52,7 @@ pub fn run(cli: Cli) -> ExitCode {
     match dispatch(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(f) => {
-            eprintln!("parlour: error: {}", f.message);
+            errln!("parlour: error: {}", f.message);
             ExitCode::from(f.code)
         }
     }
@@ -493,7 +493,7 @@ impl GameCommand for PlayCmd {
         } else {
             seed.to_string()
         };
-        println!(
+        outln!(
             "{} · seed {shown_seed} · seats: {}",
             G::NAME,
             seat_names
@@ -518,21 +518,24 @@ impl GameCommand for PlayCmd {
                     .iter()
                     .all(|&h| game.action_visible(step.seat, &step.action, h));
             if visible {
-                println!(
+                outln!(
                     "seat {} ({}): {}",
-                    step.seat, seat_names[step.seat], step.action
+                    step.seat,
+                    seat_names[step.seat],
+                    step.action
                 );
             } else {
-                println!(
+                outln!(
                     "seat {} ({}): moved (hidden)",
-                    step.seat, seat_names[step.seat]
+                    step.seat,
+                    seat_names[step.seat]
                 );
             }
             if step.after.rounds_completed() > step.before.rounds_completed() {
                 if let Some(r) = step.after.last_round() {
                     let winners: Vec<String> =
                         r.winners.iter().map(|w| format!("seat {w}")).collect();
-                    println!(
+                    outln!(
                         "== round {} over: {} · this round {:?} · totals {:?}",
                         r.round + 1,
                         if winners.is_empty() {
@@ -553,7 +556,7 @@ impl GameCommand for PlayCmd {
                     .finish::<G>(&end)
                     .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))?;
                 sink.save(path)?;
-                println!("trace written to {}", path.display());
+                outln!("trace written to {}", path.display());
                 end
             }
             (Ok(end), _, _) => end,
@@ -567,9 +570,9 @@ impl GameCommand for PlayCmd {
         };
         // People see the final position (e.g. the last picks revealed together).
         if let Some(&h) = humans.first() {
-            println!("\n{}", end.observation(h));
+            outln!("\n{}", end.observation(h));
         }
-        println!(
+        outln!(
             "game over after {} decisions · returns {:?} · seed {seed}",
             end.decisions(),
             end.returns()
@@ -648,7 +651,7 @@ impl GameCommand for BenchCmd {
             Duration::from_secs_f64(seconds),
         );
         match self.format {
-            Format::Json => println!(
+            Format::Json => outln!(
                 "{}",
                 serde_json::to_string(&report).map_err(|e| failed(e.to_string()))?
             ),
@@ -670,8 +673,8 @@ impl GameCommand for BenchCmd {
                     format!("{:.0}", report.games_per_sec),
                     format!("{:.0}", report.actions_per_sec),
                 ]);
-                println!("random playouts on one core, seed {}", self.seed);
-                println!("{table}");
+                outln!("random playouts on one core, seed {}", self.seed);
+                outln!("{table}");
             }
         }
         Ok(())
@@ -684,7 +687,7 @@ fn print_bot_bench(
     seed: u64,
 ) -> Result<(), Failure> {
     match format {
-        Format::Json => println!(
+        Format::Json => outln!(
             "{}",
             serde_json::to_string(report).map_err(|e| failed(e.to_string()))?
         ),
@@ -714,8 +717,8 @@ fn print_bot_bench(
             }
             table.load_style(UTF8_FULL_CONDENSED).set_header(header);
             table.add_row(row);
-            println!("{} in every seat on one core, seed {seed}", report.bot);
-            println!("{table}");
+            outln!("{} in every seat on one core, seed {seed}", report.bot);
+            outln!("{table}");
         }
     }
     Ok(())
@@ -726,12 +729,12 @@ struct BotsCmd;
 impl GameCommand for BotsCmd {
     fn run<G: Game>(self) -> Result<(), Failure> {
         for bot in parlour_bots::bot_entries::<G>() {
-            println!("{:<12} {}", bot.name, bot.about);
+            outln!("{:<12} {}", bot.name, bot.about);
             for option in bot.options {
-                println!("{:<12}   :{}=…  {}", "", option.name, option.about);
+                outln!("{:<12}   :{}=…  {}", "", option.name, option.about);
             }
         }
-        println!("{:<12} a person at the terminal (play only)", "human");
+        outln!("{:<12} a person at the terminal (play only)", "human");
         Ok(())
     }
 }
@@ -745,7 +748,7 @@ impl GameCommand for ReplayCmd<'_> {
     fn run<G: Game>(self) -> Result<(), Failure> {
         let report = replay::<G>(&self.lines)
             .map_err(|e| failed(format!("trace {}: {e}", self.file.display())))?;
-        println!(
+        outln!(
             "{}: {} · {} decisions replayed, every action legal · result reproduced: returns {:?}",
             self.file.display(),
             report.game,
@@ -761,7 +764,7 @@ fn go_score(tokens: &[String]) -> Result<(), Failure> {
     let cards = parlour_cards::parse_cards(&tokens.join(" ")).map_err(|e| usage(e.to_string()))?;
     let partition =
         parlour_go::scoring::best_partition(&cards).map_err(|e| usage(e.to_string()))?;
-    println!("{partition}");
+    outln!("{partition}");
     Ok(())
 }
 
@@ -793,11 +796,11 @@ fn go_score_bench(seconds: &str, seed: u64, format: Format) -> Result<(), Failur
     let secs = start.elapsed().as_secs_f64();
     let micros = secs * 1e6 / n as f64;
     match format {
-        Format::Json => println!(
+        Format::Json => outln!(
             "{}",
             serde_json::json!({"sets": n, "seconds": secs, "micros_per_set": micros, "sets_per_sec": n as f64 / secs, "checksum": checksum})
         ),
-        Format::Table => println!(
+        Format::Table => outln!(
             "optimal scoring of random 10-card sets on one core: {n} sets in {secs:.2}s · {micros:.2} µs per set ({:.0} sets/s)",
             n as f64 / secs
         ),

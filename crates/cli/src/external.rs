@@ -468,7 +468,7 @@ impl GameCommand for CheckBotCmd {
                 log_path.display()
             ))
         })?;
-        eprintln!(
+        errln!(
             "parlour: checking {} on {} for {decisions} decisions (seed {}; the bot's standard error is in {})",
             spec.name,
             G::NAME,
@@ -485,7 +485,7 @@ impl GameCommand for CheckBotCmd {
             &mut |asked| {
                 if last.elapsed().as_secs() >= 2 {
                     last = std::time::Instant::now();
-                    eprintln!("parlour: {asked}/{decisions} decisions checked");
+                    errln!("parlour: {asked}/{decisions} decisions checked");
                 }
             },
         )
@@ -495,19 +495,24 @@ impl GameCommand for CheckBotCmd {
             write_faults(path, &report.faults, self.seed)?;
         }
         for p in report.faults.iter().take(show) {
-            println!(
+            outln!(
                 "game {} (seed {}), seat {}, decision {}: {}: {}",
-                p.index, self.seed, p.seat, p.fault.decision, p.fault.kind, p.fault.detail
+                p.index,
+                self.seed,
+                p.seat,
+                p.fault.decision,
+                p.fault.kind,
+                p.fault.detail
             );
             if let Some(o) = &p.observation {
-                println!("  observation: {o}");
+                outln!("  observation: {o}");
             }
             if let Some(l) = &p.legal {
-                println!("  legal: {l}");
+                outln!("  legal: {l}");
             }
         }
         if report.faults.len() > show {
-            println!(
+            outln!(
                 "... and {} more faults (--show to list more)",
                 report.faults.len() - show
             );
@@ -527,7 +532,7 @@ impl GameCommand for CheckBotCmd {
             .map(|(k, n)| format!("{n} {k}"))
             .collect::<Vec<_>>()
             .join(", ");
-        println!(
+        outln!(
             "{}: {} decisions in {} games, {} faults{}; answer time mean {:.3} ms, max {:.1} ms",
             G::NAME,
             report.decisions,
@@ -542,10 +547,10 @@ impl GameCommand for CheckBotCmd {
             t.max.as_secs_f64() * 1e3
         );
         if let Some(why) = &report.stopped {
-            println!("{why}");
+            outln!("{why}");
         }
         if report.faults.is_empty() && report.stopped.is_none() {
-            println!("passed");
+            outln!("passed");
             Ok(())
         } else {
             Err(Failure {

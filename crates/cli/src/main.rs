@@ -1,5 +1,8 @@
 //! The `parlour` command: parse arguments, call the libraries, print.
 
+#[macro_use]
+mod output;
+
 mod args;
 mod commands;
 mod external;
@@ -19,13 +22,12 @@ use clap::error::ErrorKind;
 use clap::Parser;
 
 fn main() -> ExitCode {
-    // Like other command-line tools, stop quietly when the reader of our output goes away
-    // (`parlour ... | head`) instead of failing on a broken pipe.
-    #[cfg(unix)]
-    // SAFETY: restoring the default action for SIGPIPE before any thread starts.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    // SIGPIPE stays ignored (Rust's default), so a bot that closes its input is that bot's
+    // fault, not a signal that ends parlour; a reader of our own output that goes away
+    // (`parlour ... | head`) is handled where we write (see `output`).
+    // Every child of this process is a bot: where bots cannot have a PID namespace, their
+    // descendants that leave the bot's process group are adopted and killed with it.
+    parlour_protocol::process::adopt_orphans();
     match args::Cli::try_parse() {
         Ok(cli) => commands::run(cli),
         Err(e) => match e.kind() {
@@ -47,7 +49,9 @@ fn main() -> ExitCode {
                         lines.map(str::trim).take_while(|l| !l.is_empty()).collect();
                     first = format!("{first} {}", listed.join(", "));
                 }
-                eprintln!("parlour: error: {first} (see parlour --help)");
+                output::err(format_args!(
+                    "parlour: error: {first} (see parlour --help)\n"
+                ));
                 ExitCode::from(2)
             }
         },

@@ -108,7 +108,7 @@ impl GameCommand for StrengthCmd {
             .collect();
         for (k, &(i, j)) in pairs.iter().enumerate() {
             let (a, b) = (&lineup[i], &lineup[j]);
-            eprintln!("parlour: match {}/{}: {a} against {b}", k + 1, pairs.len());
+            errln!("parlour: match {}/{}: {a} against {b}", k + 1, pairs.len());
             let seed = derive_seed(self.seed, k as u64);
             results.push(play_match(&game, a, b, deals, seed, jobs)?);
         }
@@ -244,7 +244,7 @@ fn print<G: Game>(
                 "deals": deals, "seed": seed, "seats": seats,
                 "matches": rows,
             });
-            println!("{out}");
+            outln!("{out}");
         }
         Format::Table => {
             let layout = if seats % 2 == 0 {
@@ -252,7 +252,7 @@ fn print<G: Game>(
             } else {
                 format!("A and B alternate at a table of {seats}, one match led by each")
             };
-            println!(
+            outln!(
                 "{} strength · seed {seed} · {deals} deals per match, each under every seat rotation · {layout}",
                 G::NAME
             );
@@ -281,8 +281,8 @@ fn print<G: Game>(
                     Cell::new(format!("{:.0}", r.seconds)).set_alignment(CellAlignment::Right),
                 ]);
             }
-            println!("{table}");
-            println!(
+            outln!("{table}");
+            outln!(
                 "A's share: of each game's winners, the part that are A's seats (a draw splits by seats); 50% between equals. \
                  Intervals are 95%, clustered by deal; a verdict needs the interval clear of 50%. \
                  \"split\": games whose win was shared (draws, or winners on both sides)."

@@ -245,7 +245,7 @@ impl GameCommand for TournamentCmd {
             _ => None,
         });
         for spec in clocked {
-            eprintln!(
+            errln!(
                 "parlour: warning: {spec} plays by the clock, so this tournament's results will \
                  not replay exactly (for any --jobs or on --resume)"
             );
@@ -301,7 +301,7 @@ impl GameCommand for TournamentCmd {
         )?;
         if has_programs && self.seed.is_none() {
             // Said once the programs have started, so a refusal stays one line.
-            eprintln!("parlour: programs play, so the seed is drawn at random: {seed}");
+            errln!("parlour: programs play, so the seed is drawn at random: {seed}");
         }
         let store = db_path
             .map(|path| Store::create(&path, tournament.config()))
@@ -443,7 +443,7 @@ impl Reporter {
         let secs = self.start.elapsed().as_secs_f64();
         let rate = p.this_run as f64 / secs.max(1e-9);
         let left = (p.total - p.done) as f64 / rate.max(1e-9);
-        eprintln!(
+        errln!(
             "parlour: {}/{} games recorded ({:.1}%), {:.0} games/s, about {:.0}s left",
             p.done,
             p.total,
@@ -468,22 +468,25 @@ fn execute<G: Game>(
     format: StandingsFormat,
     programs: &Programs,
 ) -> Result<(), Failure> {
-    // Ctrl-C stops starting games; those in play finish and are recorded, and the run can be
-    // resumed. A second Ctrl-C quits at once (the recorded games are safe either way).
+    // Ctrl-C (SIGINT), SIGTERM and SIGHUP stop starting games; those in play finish and are
+    // recorded, and the run can be resumed. A second signal quits at once (the recorded games
+    // are safe either way: each batch is committed as it arrives).
     let interrupt = Arc::new(AtomicBool::new(false));
     let flag = interrupt.clone();
     let _ = ctrlc::set_handler(move || {
         if flag.swap(true, Ordering::Relaxed) {
             std::process::exit(130);
         }
-        eprintln!("\nparlour: stopping after the games in play (Ctrl-C again to quit at once)");
+        errln!(
+            "\nparlour: stopping after the games in play (Ctrl-C or SIGTERM again to quit at once)"
+        );
     });
     tournament.set_interrupt(interrupt);
     let tournament = &tournament;
     let config = tournament.config();
     let db = store.as_ref().map(|s| s.path().to_path_buf());
     if let Some(path) = &db {
-        eprintln!(
+        errln!(
             "parlour: recording games in {} ({} already recorded)",
             path.display(),
             done.len()
@@ -538,7 +541,7 @@ fn execute<G: Game>(
     let secs = start.elapsed().as_secs_f64();
     programs.shutdown();
     for (label, path) in programs.logs() {
-        eprintln!("parlour: {label}'s standard error is in {}", path.display());
+        errln!("parlour: {label}'s standard error is in {}", path.display());
     }
     let run = RunInfo {
         seconds: secs,
@@ -626,7 +629,7 @@ fn print_summary(
                     "schedule_used": run.schedule,
                 });
             }
-            println!("{v}");
+            outln!("{v}");
         }
         StandingsFormat::Csv => print_csv(s)?,
         StandingsFormat::Table => print_tables(config, summary, run),
@@ -661,7 +664,11 @@ fn print_csv(s: &Standings) -> Result<(), Failure> {
             header.extend([name.clone(), format!("{name}_low"), format!("{name}_high")]);
         }
     }
-    let err = |e: csv::Error| failed(format!("writing CSV: {e}"));
+    // A reader that went away (`| head`) ends parlour quietly, as for every other output.
+    let err = |e: csv::Error| match e.into_kind() {
+        csv::ErrorKind::Io(e) => crate::output::gone(e),
+        kind => failed(format!("writing CSV: {kind:?}")),
+    };
     w.write_record(&header).map_err(err)?;
     for (rank, e) in s.entries.iter().enumerate() {
         let mut row = vec![
@@ -680,13 +687,13 @@ fn print_csv(s: &Standings) -> Result<(), Failure> {
         }
         w.write_record(&row).map_err(err)?;
     }
-    w.flush().map_err(|e| failed(format!("writing CSV: {e}")))
+    w.flush().map_err(|e| crate::output::gone(e))
 }
 
 fn print_tables(config: &TournamentConfig, summary: &Summary, run: Option<&RunInfo>) {
     let s = &summary.standings;
     let k = config.seats as u64;
-    println!(
+    outln!(
         "{} tournament · {} entries · seed {} · {} of {} games{} · {}",
         config.game,
         config.entries.len(),
@@ -742,8 +749,8 @@ fn print_tables(config: &TournamentConfig, summary: &Summary, run: Option<&RunIn
         row.extend(e.figures.iter().map(|(_, i)| Cell::new(ci(i, 2, 1.0))));
         table.add_row(row);
     }
-    println!("{table}");
-    println!(
+    outln!("{table}");
+    outln!(
         "{}; placement 1 = first, ties share places; intervals are 95%{}; rating: Weng-Lin.",
         score_note(&config.game),
         if config.duplicate {
@@ -753,7 +760,7 @@ fn print_tables(config: &TournamentConfig, summary: &Summary, run: Option<&RunIn
         }
     );
     for e in s.entries.iter().filter(|e| e.faults > 0 || e.forfeits > 0) {
-        println!(
+        outln!(
             "{}: {} fault(s){} (each replaced by a random legal action; details in the database)",
             e.label,
             e.faults,
@@ -765,7 +772,7 @@ fn print_tables(config: &TournamentConfig, summary: &Summary, run: Option<&RunIn
         );
     }
     if let Some(stop) = &summary.stopped {
-        println!(
+        outln!(
             "stopped early after {} games: {} is ahead of every other entry (closest: {}, z = {:.2} > {:.2}, alpha {})",
             stop.games,
             config.labels[stop.decision.leader],
@@ -797,10 +804,10 @@ fn print_tables(config: &TournamentConfig, summary: &Summary, run: Option<&RunIn
         }
         pair.add_row(row);
     }
-    println!("how often the row entry finished ahead of the column entry (ties count half):");
-    println!("{pair}");
+    outln!("how often the row entry finished ahead of the column entry (ties count half):");
+    outln!("{pair}");
     if let Some(run) = run {
-        println!(
+        outln!(
             "{} games played now ({} decisions counted) in {:.2}s on {} thread(s): {:.0} games/s · schedule: {}",
             run.played,
             summary.decisions,
@@ -810,7 +817,7 @@ fn print_tables(config: &TournamentConfig, summary: &Summary, run: Option<&RunIn
             schedule_text(run.schedule)
         );
         if let Some(db) = &run.db {
-            println!(
+            outln!(
                 "recorded in {} (re-print with: parlour report {})",
                 db.display(),
                 db.display()
@@ -877,7 +884,7 @@ pub fn report(file: &Path, format: StandingsFormat, svg: Option<&Path>) -> Resul
     }
     print_summary(&config, &summary, None, format)?;
     if let (Some(path), StandingsFormat::Table) = (svg, format) {
-        println!("ratings chart written to {}", path.display());
+        outln!("ratings chart written to {}", path.display());
     }
     Ok(())
 }
@@ -1000,7 +1007,7 @@ impl GameCommand for BenchTournament {
                         "db_overhead": { "jobs1": overhead[0], "jobs2": overhead[1] },
                     })
                 };
-                println!(
+                outln!(
                     "{}",
                     json!({
                         "game": G::NAME,
@@ -1038,18 +1045,19 @@ impl GameCommand for BenchTournament {
                         )),
                     ]);
                 }
-                println!(
+                outln!(
                     "{} tournament of {} games ({entries}), {repeat} runs of each kind, seed {}",
                     G::NAME,
                     t.config().games,
                     self.seed
                 );
-                println!("{table}");
-                println!(
+                outln!("{table}");
+                outln!(
                     "scaling from 1 to 2 cores: {:.2}× best ({:.2}× median)",
-                    scaling[0], scaling[1]
+                    scaling[0],
+                    scaling[1]
                 );
-                println!(
+                outln!(
                     "processor time a game (median): {:.1} µs, {:.1} µs recording on 1 core \
                      ({:+.1}%); {:.1} µs, {:.1} µs recording on 2 cores ({:+.1}%)",
                     cpu_us[0],
@@ -1060,7 +1068,7 @@ impl GameCommand for BenchTournament {
                     100.0 * cpu_overhead[1]
                 );
                 if !held_to_cores {
-                    println!(
+                    outln!(
                         "note: the process could not be held to 1 and 2 cores here, so these are \
                          1 and 2 worker threads on whatever cores the system gave"
                     );
@@ -1243,7 +1251,7 @@ impl GameCommand for BenchExternal {
             ));
         }
         match self.format {
-            Format::Json => println!(
+            Format::Json => outln!(
                 "{}",
                 json!({
                     "game": G::NAME,
@@ -1263,7 +1271,7 @@ impl GameCommand for BenchExternal {
                 })
             ),
             Format::Table => {
-                println!(
+                outln!(
                     "{} · {}: round trip {:.1} µs per decision (mean of {}, max {:.2} ms, {} faults)",
                     G::NAME,
                     program.name,
@@ -1272,7 +1280,7 @@ impl GameCommand for BenchExternal {
                     t.max.as_secs_f64() * 1e3,
                     check.faults.len()
                 );
-                println!(
+                outln!(
                     "tournament of {games} games on {jobs} thread(s): {:.0} games/s with the program ({}; {} faults), {:.0} games/s with random in its seat",
                     rates[0].1, rates[0].0, rates[0].2, rates[1].1
                 );

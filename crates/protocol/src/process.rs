@@ -4,7 +4,7 @@
 //! every read has a deadline and an answer costs no thread hand-off.
 
 use std::io::{Read, Write};
-use std::os::fd::AsRawFd;
+use std::os::fd::{AsFd, BorrowedFd};
 use std::os::unix::process::CommandExt;
 use std::path::Path;
 use std::process::{Child, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
@@ -12,6 +12,14 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use nix::fcntl::{fcntl, FcntlArg, OFlag};
+use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
+use nix::sched::{unshare, CloneFlags};
+use nix::sys::prctl::set_pdeathsig;
+use nix::sys::resource::{setrlimit, Resource};
+use nix::sys::signal::{kill, killpg, Signal};
+use nix::sys::wait::{waitid, waitpid, Id, WaitPidFlag, WaitStatus};
+use nix::unistd::{fork, getppid, setgid, setgroups, setuid, ForkResult, Gid, Pid, Uid};
 use parlour_core::ProgramSpec;
 
 /// The longest line a bot may write (1 MiB).
@@ -49,51 +57,197 @@ pub enum Line {
 }
 
 /// A user to run a program as.
+#[derive(Debug, Clone, Copy)]
 struct User {
-    uid: u32,
-    gid: u32,
-    home: std::ffi::OsString,
+    uid: Uid,
+    gid: Gid,
 }
 
-/// Looks up `name` in the user database; refuses when parlour cannot switch users.
-fn lookup_user(name: &str) -> std::io::Result<User> {
-    use std::os::unix::ffi::OsStrExt;
+/// Looks up `name` in the user database (with its home directory); refuses when parlour cannot
+/// switch users.
+fn lookup_user(name: &str) -> std::io::Result<(User, std::path::PathBuf)> {
     let refuse = |why: String| std::io::Error::new(std::io::ErrorKind::PermissionDenied, why);
-    // SAFETY: geteuid has no preconditions.
-    if unsafe { libc::geteuid() } != 0 {
+    if !nix::unistd::geteuid().is_root() {
         return Err(refuse(format!(
             "running bots as user {name:?} needs parlour to run as root"
         )));
     }
-    let c_name = std::ffi::CString::new(name)
-        .map_err(|_| refuse(format!("user name {name:?} has a NUL byte")))?;
-    let mut buf = vec![0 as libc::c_char; 16 * 1024];
-    // SAFETY: getpwnam_r fills `pwd` with pointers into `buf`, which outlives their use here.
-    unsafe {
-        let mut pwd: libc::passwd = std::mem::zeroed();
-        let mut found: *mut libc::passwd = std::ptr::null_mut();
-        let r = libc::getpwnam_r(
-            c_name.as_ptr(),
-            &mut pwd,
-            buf.as_mut_ptr(),
-            buf.len(),
-            &mut found,
-        );
-        if r != 0 || found.is_null() {
-            return Err(std::io::Error::new(
+    if name.contains('\0') {
+        return Err(refuse(format!("user name {name:?} has a NUL byte")));
+    }
+    let found = nix::unistd::User::from_name(name)
+        .ok()
+        .flatten()
+        .ok_or_else(|| {
+            std::io::Error::new(
                 std::io::ErrorKind::NotFound,
                 format!("there is no user {name:?}"),
-            ));
+            )
+        })?;
+    if found.uid.is_root() {
+        return Err(refuse(format!("user {name:?} is root")));
+    }
+    Ok((
+        User {
+            uid: found.uid,
+            gid: found.gid,
+        },
+        found.dir,
+    ))
+}
+
+/// How a bot's descendants are contained (see [`containment`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Containment {
+    /// The bot is the first process of its own PID namespace: when it ends, or parlour does
+    /// (even by `kill -9`), the kernel kills every process it started, wherever they went.
+    PidNamespace,
+    /// The bot's process group is killed with it, and parlour (when the binary enables
+    /// [`adopt_orphans`]) adopts and kills descendants that left the group. A `kill -9` of
+    /// parlour kills the bot but not descendants that left its group.
+    ProcessGroup,
+}
+
+/// The containment bots get on this machine: a PID namespace where parlour may create one
+/// (as root, or with `CAP_SYS_ADMIN`), else the process group. `PARLOUR_CONTAINMENT=group`
+/// forces the process group (for tests of the fallback).
+pub fn containment() -> Containment {
+    static CHOSEN: std::sync::OnceLock<Containment> = std::sync::OnceLock::new();
+    *CHOSEN.get_or_init(|| {
+        let forced = std::env::var_os("PARLOUR_CONTAINMENT").is_some_and(|v| v == "group");
+        if !forced && namespaces_work() {
+            Containment::PidNamespace
+        } else {
+            Containment::ProcessGroup
         }
-        if pwd.pw_uid == 0 {
-            return Err(refuse(format!("user {name:?} is root")));
+    })
+}
+
+/// Whether this process may create a PID namespace: tried once in a throwaway child.
+fn namespaces_work() -> bool {
+    let mut probe = Command::new("/proc/self/exe");
+    probe
+        .arg("--version")
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null());
+    // SAFETY: the closure only makes the unshare system call.
+    unsafe {
+        probe.pre_exec(|| {
+            unshare(CloneFlags::CLONE_NEWPID).map_err(std::io::Error::from)?;
+            // Nothing is run: exiting here reports success.
+            nix::libc::_exit(0)
+        });
+    }
+    probe.status().is_ok_and(|s| s.success())
+}
+
+/// Pids of the bots running now (their first process), so [`reap_orphans`] spares them.
+static RUNNING: Mutex<Vec<i32>> = Mutex::new(Vec::new());
+
+/// Whether [`adopt_orphans`] was asked for, and whether it took effect.
+static WANT_ORPHANS: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+static ADOPTING: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Asks that, with [`Containment::ProcessGroup`], this process become the reaper of its
+/// orphaned descendants (`PR_SET_CHILD_SUBREAPER`, set when the first bot starts): a bot's
+/// descendant that left its process group (by `setsid`, say) is then handed to parlour when
+/// the bot ends, and [`reap_orphans`] kills it. Only a program whose every child is a bot may
+/// ask (the `parlour` binary does): every other child of the process would count as an orphan.
+pub fn adopt_orphans() {
+    WANT_ORPHANS.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// Becomes the subreaper if [`adopt_orphans`] asked for it and bots need it.
+fn start_adopting() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        if WANT_ORPHANS.load(std::sync::atomic::Ordering::Relaxed)
+            && containment() == Containment::ProcessGroup
+            && nix::sys::prctl::set_child_subreaper(true).is_ok()
+        {
+            ADOPTING.store(true, std::sync::atomic::Ordering::Relaxed);
         }
-        let home = std::ffi::CStr::from_ptr(pwd.pw_dir).to_bytes();
-        Ok(User {
-            uid: pwd.pw_uid,
-            gid: pwd.pw_gid,
-            home: std::ffi::OsStr::from_bytes(home).to_os_string(),
+    });
+}
+
+/// Kills and reaps this process's children that are not running bots: descendants of ended
+/// bots handed over by [`adopt_orphans`]. Does nothing unless it was called.
+pub fn reap_orphans() {
+    if !ADOPTING.load(std::sync::atomic::Ordering::Relaxed) {
+        return;
+    }
+    let me = std::process::id();
+    let running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
+    // Killing an orphan hands its own children to parlour in turn: sweep until none is left.
+    for _ in 0..64 {
+        let orphans: Vec<i32> = children_of(me)
+            .into_iter()
+            .filter(|p| !running.contains(p))
+            .collect();
+        if orphans.is_empty() {
+            return;
+        }
+        for orphan in orphans {
+            let pid = Pid::from_raw(orphan);
+            let _ = kill(pid, Signal::SIGKILL);
+            let _ = waitpid(pid, None);
+        }
+    }
+}
+
+/// The children of `parent`, from `/proc/PID/stat` (the `children` lists need a kernel
+/// option that is often off).
+fn children_of(parent: u32) -> Vec<i32> {
+    let Ok(entries) = std::fs::read_dir("/proc") else {
+        return Vec::new();
+    };
+    entries
+        .flatten()
+        .filter_map(|e| e.file_name().to_str()?.parse::<i32>().ok())
+        .filter(|pid| {
+            // The fields after the command (which may hold spaces and parentheses): state, ppid.
+            std::fs::read_to_string(format!("/proc/{pid}/stat")).is_ok_and(|stat| {
+                stat.rsplit_once(')')
+                    .and_then(|(_, rest)| rest.split_whitespace().nth(1)?.parse::<u32>().ok())
+                    == Some(parent)
+            })
         })
+        .collect()
+}
+
+/// The first process of a bot in a PID namespace stays outside it, holding the bot's place as
+/// parlour's child: it waits for the bot (the namespace's first process) and ends as it ended.
+/// Runs between fork and exec: only async-signal-safe calls.
+fn hold(bot: Pid) -> ! {
+    // The bot holds the pipes; this process keeps no descriptor: not the standard ones (the
+    // bot's end of output must close when the bot ends), nor the pipe on which the standard
+    // library reports a failed exec (it reads until that closes, as at a successful exec).
+    // SAFETY: a system call on this process's own descriptors.
+    unsafe {
+        nix::libc::syscall(nix::libc::SYS_close_range, 0u32, u32::MAX, 0u32);
+    }
+    loop {
+        match waitpid(bot, None) {
+            Ok(WaitStatus::Exited(_, code)) => {
+                // SAFETY: _exit is async-signal-safe and ends the process.
+                unsafe { nix::libc::_exit(code) }
+            }
+            Ok(WaitStatus::Signaled(_, signal, _)) => {
+                // End by the same signal, so parlour reports it as the bot's.
+                // SAFETY: resetting a disposition in a single-threaded child.
+                unsafe {
+                    let _ = nix::sys::signal::signal(signal, nix::sys::signal::SigHandler::SigDfl);
+                }
+                let _ = kill(Pid::this(), signal);
+                // SAFETY: as above.
+                unsafe { nix::libc::_exit(128 + signal as i32) }
+            }
+            Ok(_) => {}
+            Err(nix::errno::Errno::EINTR) => {}
+            // SAFETY: as above.
+            Err(_) => unsafe { nix::libc::_exit(127) },
+        }
     }
 }
 
@@ -108,29 +262,27 @@ pub enum SendError {
 
 /// Waits until `fd` is ready for `events` (or hung up) or `deadline` passes; `false` on the
 /// deadline. Interrupted waits are resumed.
-fn wait_for(fd: i32, events: libc::c_short, deadline: Instant) -> bool {
+fn wait_for(fd: BorrowedFd<'_>, events: PollFlags, deadline: Instant) -> bool {
     loop {
         let wait = deadline.saturating_duration_since(Instant::now());
         if wait.is_zero() {
             return false;
         }
-        let mut p = libc::pollfd {
-            fd,
-            events,
-            revents: 0,
-        };
+        let mut fds = [PollFd::new(fd, events)];
         // Rounded up, so a wait never ends before its deadline.
         let ms = wait.as_micros().div_ceil(1000).min(i32::MAX as u128) as i32;
-        // SAFETY: one valid pollfd for the duration of the call.
-        let ready = unsafe { libc::poll(&mut p, 1, ms) };
-        if ready > 0 {
-            return true;
-        }
-        if ready < 0 && std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
-            // poll itself failed (out of memory, say): wait a moment and report no progress,
-            // so the caller's deadline still holds.
-            std::thread::sleep(Duration::from_millis(1));
-            return false;
+        match poll(
+            &mut fds,
+            PollTimeout::try_from(ms).unwrap_or(PollTimeout::MAX),
+        ) {
+            Ok(ready) if ready > 0 => return true,
+            Ok(_) | Err(nix::errno::Errno::EINTR) => {}
+            Err(_) => {
+                // poll itself failed (out of memory, say): wait a moment and report no
+                // progress, so the caller's deadline still holds.
+                std::thread::sleep(Duration::from_millis(1));
+                return false;
+            }
         }
     }
 }
@@ -220,11 +372,16 @@ impl Process {
                 cmd.env(key, value);
             }
         }
-        if let Some(name) = &spec.user {
-            let user = lookup_user(name)?;
-            // std drops supplementary groups when root switches user.
-            cmd.uid(user.uid).gid(user.gid).env("HOME", &user.home);
-        }
+        // The user is switched in the child below, after the namespace is made (which needs
+        // root's privileges).
+        let user = match &spec.user {
+            Some(name) => {
+                let (user, home) = lookup_user(name)?;
+                cmd.env("HOME", home);
+                Some(user)
+            }
+            None => None,
+        };
         // Python randomises string hashing per process, so a set's order (and a bot iterating
         // one) would differ from run to run; fixed unless the bot's own settings say otherwise.
         cmd.env("PYTHONHASHSEED", "0");
@@ -241,36 +398,53 @@ impl Process {
             })
             .process_group(0);
         let memory = spec.limits.memory_mb.saturating_mul(1 << 20);
-        let parent = std::process::id() as libc::pid_t;
+        let parent = Pid::this();
+        let contain = containment() == Containment::PidNamespace;
+        start_adopting();
         // SAFETY: the closure runs in the child between fork and exec and only makes
-        // async-signal-safe system calls (setrlimit, prctl, getppid, close_range); it
-        // allocates nothing.
+        // async-signal-safe system calls (setrlimit, prctl, getppid, close_range, unshare,
+        // fork, waitpid, setgroups, setgid, setuid); it allocates nothing.
         unsafe {
             cmd.pre_exec(move || {
-                let limit = |resource, value: u64| {
-                    let rl = libc::rlimit {
-                        rlim_cur: value as libc::rlim_t,
-                        rlim_max: value as libc::rlim_t,
-                    };
-                    libc::setrlimit(resource, &rl)
-                };
-                if memory > 0 && limit(libc::RLIMIT_AS, memory) != 0 {
-                    return Err(std::io::Error::last_os_error());
+                if memory > 0 {
+                    setrlimit(Resource::RLIMIT_AS, memory, memory)?;
                 }
-                limit(libc::RLIMIT_CORE, 0);
+                let _ = setrlimit(Resource::RLIMIT_CORE, 0, 0);
                 // Killed if parlour dies, so a stuck bot never outlives the tournament.
-                libc::prctl(libc::PR_SET_PDEATHSIG, libc::SIGKILL);
-                if libc::getppid() != parent {
+                set_pdeathsig(Signal::SIGKILL)?;
+                if getppid() != parent {
                     // parlour died before the guard was set.
                     return Err(std::io::Error::other("parlour has exited"));
                 }
                 // Every descriptor but 0, 1, 2 closes at exec (Linux 5.11+; elsewhere parlour's
-                // own descriptors are close-on-exec already).
-                libc::syscall(libc::SYS_close_range, 3u32, u32::MAX, 4u32);
+                // own descriptors are close-on-exec already). Neither nix nor rustix wraps
+                // close_range, hence the raw call.
+                nix::libc::syscall(nix::libc::SYS_close_range, 3u32, u32::MAX, 4u32);
+                if contain {
+                    // This process stays outside, holding the bot's place; its child is the
+                    // first process of a new PID namespace and becomes the bot. When the bot
+                    // ends, or this process is killed (parlour dying kills it), the kernel
+                    // kills every process in the namespace.
+                    unshare(CloneFlags::CLONE_NEWPID)?;
+                    match fork()? {
+                        ForkResult::Parent { child } => hold(child),
+                        ForkResult::Child => set_pdeathsig(Signal::SIGKILL)?,
+                    }
+                }
+                if let Some(user) = user {
+                    setgroups(&[])?;
+                    setgid(user.gid)?;
+                    setuid(user.uid)?;
+                }
                 Ok(())
             });
         }
+        // Held while the child starts, so that [`reap_orphans`] never takes a bot that is
+        // starting for an orphan.
+        let mut running = RUNNING.lock().unwrap_or_else(|e| e.into_inner());
         let mut child = cmd.spawn()?;
+        running.push(child.id() as i32);
+        drop(running);
         let stdin = child.stdin.take();
         let stdout = child.stdout.take().expect("stdout is piped");
         let stderr = child.stderr.take();
@@ -288,14 +462,10 @@ impl Process {
             threads: Vec::new(),
             exited: None,
         };
-        if let Some(fd) = process.stdin.as_ref().map(AsRawFd::as_raw_fd) {
-            // SAFETY: fcntl on a descriptor this process owns.
-            unsafe {
-                let flags = libc::fcntl(fd, libc::F_GETFL);
-                if flags < 0 || libc::fcntl(fd, libc::F_SETFL, flags | libc::O_NONBLOCK) < 0 {
-                    return Err(std::io::Error::last_os_error());
-                }
-            }
+        if let Some(stdin) = process.stdin.as_ref() {
+            let flags = fcntl(stdin, FcntlArg::F_GETFL)?;
+            let flags = OFlag::from_bits_retain(flags) | OFlag::O_NONBLOCK;
+            fcntl(stdin, FcntlArg::F_SETFL(flags))?;
         }
         if let (Some(stderr), Some(log)) = (stderr, log) {
             process.threads.push(
@@ -331,7 +501,7 @@ impl Process {
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
                     // The program is not reading: wait for room, up to the deadline.
-                    if !wait_for(stdin.as_raw_fd(), libc::POLLOUT, deadline) {
+                    if !wait_for(stdin.as_fd(), PollFlags::POLLOUT, deadline) {
                         return Err(SendError::Timeout);
                     }
                 }
@@ -354,7 +524,7 @@ impl Process {
             if wait.is_zero() {
                 return Err(ReadError::Timeout);
             }
-            if !wait_for(self.stdout.as_raw_fd(), libc::POLLIN, deadline) {
+            if !wait_for(self.stdout.as_fd(), PollFlags::POLLIN, deadline) {
                 continue;
             }
             let mut chunk = [0u8; 1 << 16];
@@ -386,24 +556,15 @@ impl Process {
     fn peek_exit(&mut self) -> Option<ExitStatus> {
         use std::os::unix::process::ExitStatusExt;
         if self.exited.is_none() {
-            // SAFETY: waitid writes only into `info`; WNOWAIT leaves the child unreaped.
-            unsafe {
-                let mut info: libc::siginfo_t = std::mem::zeroed();
-                let r = libc::waitid(
-                    libc::P_PID,
-                    self.pid as libc::id_t,
-                    &mut info,
-                    libc::WEXITED | libc::WNOHANG | libc::WNOWAIT,
-                );
-                if r == 0 && info.si_pid() != 0 {
-                    let status = info.si_status();
-                    self.exited = Some(ExitStatus::from_raw(if info.si_code == libc::CLD_EXITED {
-                        (status & 0xff) << 8
-                    } else {
-                        status & 0x7f
-                    }));
+            // WNOWAIT leaves the child unreaped.
+            let flags = WaitPidFlag::WEXITED | WaitPidFlag::WNOHANG | WaitPidFlag::WNOWAIT;
+            self.exited = match waitid(Id::Pid(Pid::from_raw(self.pid)), flags) {
+                Ok(WaitStatus::Exited(_, code)) => Some(ExitStatus::from_raw((code & 0xff) << 8)),
+                Ok(WaitStatus::Signaled(_, signal, _)) => {
+                    Some(ExitStatus::from_raw(signal as i32 & 0x7f))
                 }
-            }
+                _ => None,
+            };
         }
         self.exited
     }
@@ -429,12 +590,14 @@ impl Drop for Process {
         self.stdin = None;
         // The group is killed before the leader is reaped: an unreaped leader keeps the group
         // id from being reused, so this never reaches another process group.
-        // SAFETY: plain system calls on the child's process group, which parlour created.
-        unsafe {
-            libc::killpg(self.pid, libc::SIGKILL);
-        }
+        let _ = killpg(Pid::from_raw(self.pid), Signal::SIGKILL);
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if let Ok(mut running) = RUNNING.lock() {
+            running.retain(|&p| p != self.pid);
+        }
+        // Descendants that left the group, handed to parlour now that the bot is gone.
+        reap_orphans();
         // The log thread is not joined: it ends at the end of standard error (a program that
         // left its group and holds the pipe open keeps one parked thread, never the caller).
         self.threads.clear();

@@ -970,13 +970,10 @@ impl State<Uno> for UnoState {
                 match card.rank() {
                     Rank::Skip => self.current = self.step(p, 2),
                     Rank::Reverse => {
+                        // Play moves on in the new direction: with two players that is the other
+                        // player, as the course's game code has it (a Reverse is then no Skip).
                         self.reversed = !self.reversed;
-                        // With two players a Reverse acts as a Skip.
-                        self.current = if self.players == 2 {
-                            p
-                        } else {
-                            self.step(p, 1)
-                        };
+                        self.current = self.step(p, 1);
                     }
                     Rank::DrawTwo | Rank::WildDrawFour => {
                         let victim = self.step(p, 1);

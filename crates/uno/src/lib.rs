@@ -10,8 +10,9 @@
 //! same colour (or the called colour on a wild), the same special rank, the same number, or if it
 //! is a wild. A player holding a playable card must play one; otherwise they draw one and may play
 //! it if playable, or keep it and pass (always a separate decision, `pass` being the only choice
-//! when the card does not fit, so the turn's shape reveals nothing). Skip skips the next player; Reverse flips the direction
-//! (a Skip with two players); Draw Two / Wild Draw Four make the next player draw 2 / 4 and lose
+//! when the card does not fit, so the turn's shape reveals nothing). Skip skips the next player;
+//! Reverse flips the direction and play moves on in the new direction (with two players, to the
+//! other player: no Skip); Draw Two / Wild Draw Four make the next player draw 2 / 4 and lose
 //! their turn. An empty draw pile is refilled from the discards (all but the up card); if still
 //! empty the round is drawn with no points. The first to empty their hand wins the round (that
 //! last card has no effect) and scores the cards left in the other hands: numbers at face value,

@@ -88,10 +88,17 @@ pub struct UnoObservation {
 }
 
 impl UnoObservation {
-    /// The other seats in clockwise order starting after the observer (as the seed defines
-    /// "upcoming": ignoring skips and reverses).
+    /// The other seats in the order of the seed's "upcoming players": from the seat that plays
+    /// after the observer in the current direction of play, on round the table in that direction
+    /// (the course's `GameState` orders them by the current direction; "assume that there was no
+    /// skip or reverse played" only leaves out the card about to be played).
     pub fn upcoming_players(&self) -> impl Iterator<Item = Seat> + '_ {
-        (1..self.players).map(move |k| (self.seat + k) % self.players)
+        let n = self.players;
+        let step = match self.direction {
+            Direction::Clockwise => 1,
+            Direction::Counterclockwise => n.saturating_sub(1),
+        };
+        (1..n).map(move |k| (self.seat + k * step) % n)
     }
 
     /// The seed's `get_num_cards_in_hand_of_upcoming_players()`.

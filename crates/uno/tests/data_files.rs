@@ -2,6 +2,10 @@
 //! every decision with the seat's observation and legal actions, and the result) must replay
 //! exactly. A change to the deal, the shuffle, the rules, the observation or the text forms shows
 //! up here as a named line.
+//!
+//! The files are `parlour play --trace` games with `random` seats, each seeded (as the command
+//! seeded them when they were recorded) `RandomBot::new(derive_seed(seed, 1 + seat))`; the command
+//! now passes bot seeds through `bot_seed`, so it records other games from the same seeds.
 
 use parlour_core::trace::replay_path;
 use parlour_uno::Uno;
@@ -20,11 +24,14 @@ fn four_players_seed_1_replays() {
     assert_eq!(r.returns, vec![193.0, 0.0, 0.0, 0.0]);
 }
 
+/// Re-recorded when a Reverse with two players stopped acting as a Skip (the ruling
+/// `uno_reverse_with_two_players_passes_turn_to_other_player_not_a_skip`): the same seats and
+/// seeds, so the game is the same up to decision 40 (seat 0 plays `GR`) and differs after it.
 #[test]
 fn two_players_seed_2_replays() {
     let r = replay_file("two-players-seed2.jsonl");
-    assert_eq!(r.decisions, 84);
-    assert_eq!(r.returns, vec![0.0, 13.0]);
+    assert_eq!(r.decisions, 140);
+    assert_eq!(r.returns, vec![0.0, 30.0]);
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! Seat-view tests for Uno: the seed's `GameState` queries (upcoming players in clockwise order
-//! from the observer, ignoring direction; cards played since the last reshuffle) and the common
+//! Seat-view tests for Uno: the seed's `GameState` queries (upcoming players from the seat that
+//! plays next in the current direction, on in that direction; cards played since the last
+//! reshuffle) and the common
 //! ruling that an observation never contains anything its seat could not see at the table.
 
 use parlour_core::rng::seeded;
@@ -82,13 +83,13 @@ fn uno_seat_view_num_cards_in_hand_of_upcoming_players() {
         vec![1, 2, 3]
     );
 
-    // "The next person" assumes no reverse: the order is clockwise whatever the direction.
+    // Counterclockwise the lists run counterclockwise (see the ruling's own test below).
     let mut s = sized_setup();
     s.direction = Direction::Counterclockwise;
     let ccw = build(&game, &s);
     assert_eq!(
         ccw.observation(1).num_cards_in_hand_of_upcoming_players(),
-        vec![3, 4, 1]
+        vec![1, 4, 3]
     );
 
     // Length is the number of players minus one.
@@ -97,6 +98,85 @@ fn uno_seat_view_num_cards_in_hand_of_upcoming_players() {
     assert_eq!(
         state.observation(2).num_cards_in_hand_of_upcoming_players(),
         vec![1, 2]
+    );
+}
+
+/// Ruling (course): the seed's `GameState` lists start from the seat that plays next in the
+/// current direction of play and go on in that direction; "assume that there was no skip or
+/// reverse played" leaves out only the card about to be played, not the direction.
+#[test]
+fn uno_upcoming_players_follow_current_direction_of_play() {
+    let game = Uno::standard();
+    let mut s = sized_setup();
+    s.scores = vec![10, 20, 30, 40];
+    s.last_called = vec![
+        Some(Color::Red),
+        None,
+        Some(Color::Blue),
+        Some(Color::Yellow),
+    ];
+    s.direction = Direction::Counterclockwise;
+    let ccw = build(&game, &s);
+    for seat in 0..4 {
+        let obs = ccw.observation(seat);
+        assert_eq!(obs.direction, Direction::Counterclockwise);
+        let upcoming: Vec<usize> = obs.upcoming_players().collect();
+        assert_eq!(
+            upcoming[0],
+            obs.next_player(),
+            "seat {seat}: the list starts with the next player"
+        );
+    }
+    let obs = ccw.observation(2);
+    assert_eq!(obs.upcoming_players().collect::<Vec<_>>(), vec![1, 0, 3]);
+    assert_eq!(obs.num_cards_in_hand_of_upcoming_players(), vec![2, 1, 4]);
+    assert_eq!(obs.total_score_of_upcoming_players(), vec![20, 10, 40]);
+    assert_eq!(
+        obs.most_recent_color_called_by_upcoming_players(),
+        vec![None, Some(Color::Red), Some(Color::Yellow)]
+    );
+
+    // A Reverse played turns the lists round for every seat; a second one turns them back.
+    let game = Uno::new(UnoOptions {
+        players: 4,
+        target: Some(500),
+        rounds: None,
+    })
+    .unwrap();
+    let mut state = build(
+        &game,
+        &setup(&["RR G1 G7", "G2", "G3 B1", "GR Y5 B5"], "Y1", "R9"),
+    );
+    assert_eq!(
+        state.observation(2).num_cards_in_hand_of_upcoming_players(),
+        vec![3, 3, 1]
+    );
+    play(&mut state, "RR");
+    assert_eq!(state.current_player(), Some(3));
+    assert_eq!(
+        state.observation(3).num_cards_in_hand_of_upcoming_players(),
+        vec![2, 1, 2],
+        "seat 3 is followed by seat 2, then 1, then 0"
+    );
+    assert_eq!(
+        state.observation(2).num_cards_in_hand_of_upcoming_players(),
+        vec![1, 2, 3]
+    );
+    play(&mut state, "GR");
+    assert_eq!(state.current_player(), Some(0));
+    assert_eq!(
+        state.observation(2).num_cards_in_hand_of_upcoming_players(),
+        vec![2, 2, 1]
+    );
+
+    // With two players the only other seat is first either way.
+    let two = Uno::with_players(2).unwrap();
+    let mut s = setup(&["R1", "R2 R3"], "Y1", "Y9");
+    s.direction = Direction::Counterclockwise;
+    let state = build(&two, &s);
+    assert_eq!(
+        state.observation(0).num_cards_in_hand_of_upcoming_players(),
+        vec![2]
     );
 }
 

@@ -530,16 +530,42 @@ fn uno_reverse_flips_direction() {
     assert_eq!(ccw.current_player(), Some(1));
 }
 
+/// Ruling (course): with 2 players a Reverse flips the direction and the turn passes to the other
+/// player, as the course's own game code does; it is no Skip.
 #[test]
-fn uno_reverse_with_two_players_acts_as_skip() {
+fn uno_reverse_with_two_players_passes_turn_to_other_player_not_a_skip() {
     let g = table(2);
-    let mut state = build(&g, &setup(&["RR R1 G1", "G2"], "Y1", "R9"));
+    let mut state = build(&g, &setup(&["RR R1 G1", "G2 R5"], "Y1", "R9"));
     play(&mut state, "RR");
-    assert_eq!(state.current_player(), Some(0));
     assert_eq!(state.direction(), Direction::Counterclockwise);
-    assert_eq!(state.hand(1), sorted("G2"));
-    play(&mut state, "R1");
-    assert_eq!(state.current_player(), Some(1));
+    assert_eq!(
+        state.current_player(),
+        Some(1),
+        "the other player plays next: a Reverse is no Skip with two players"
+    );
+    assert_eq!(state.hand(0), sorted("R1 G1"));
+    assert_eq!(
+        state.hand(1),
+        sorted("G2 R5"),
+        "seat 1 neither drew nor lost a turn"
+    );
+    assert_eq!(state.legal_action_vec(), acts("R5"));
+    play(&mut state, "R5");
+    assert_eq!(state.current_player(), Some(0));
+
+    // Seat 1's Reverse, counterclockwise, flips back to clockwise and again passes the turn.
+    let mut s = setup(&["R1 G1", "RR G2"], "Y1", "R9");
+    s.current = 1;
+    s.direction = Direction::Counterclockwise;
+    let mut ccw = build(&g, &s);
+    play(&mut ccw, "RR");
+    assert_eq!(ccw.direction(), Direction::Clockwise);
+    assert_eq!(ccw.current_player(), Some(0));
+
+    // A Skip, by contrast, gives the same player another turn.
+    let mut skip = build(&g, &setup(&["RS R1 G1", "G2 R5"], "Y1", "R9"));
+    play(&mut skip, "RS");
+    assert_eq!(skip.current_player(), Some(0));
 }
 
 #[test]

@@ -251,9 +251,12 @@ class UnoObservation:
         )
 
     def upcoming_players(self) -> List[int]:
-        """The other seats from the next one (seat + 1) on, ignoring skips and reverses: the
-        order of the seed's ``GameState`` lists."""
-        return [(self.seat + k) % self.players for k in range(1, self.players)]
+        """The other seats in the order of the seed's ``GameState`` lists: from the seat that
+        plays next in the current direction of play (:meth:`next_player`), on round the table in
+        that direction. As in the course's own ``GameState``, only the card about to be played
+        is left out ("assume that there was no skip or reverse played"), not the direction."""
+        step = 1 if self.direction == "clockwise" else -1
+        return [(self.seat + step * k) % self.players for k in range(1, self.players)]
 
     def played_cards(self) -> List[UnoCard]:
         """Cards played since the last reshuffle (or the round's start): the discard pile but its

@@ -26,8 +26,11 @@ module, so a file written against the course's ``card.py`` imports as it did the
 is not a wild. ``hand`` is in parlour's order (sorted by colour R, G, B, Y then rank; the wilds
 last).
 
-**game_state** has exactly the seed's four methods; each list starts with the next seat
-(``seat + 1``) and goes on round the table, ignoring skips and reverses, as the seed says:
+**game_state** has exactly the seed's four methods; each list starts with the seat that plays
+next in the current direction of play (``seat + 1`` clockwise, ``seat - 1`` counterclockwise)
+and goes on round the table in that direction, as the course's own ``GameState`` orders them
+(the seed's "assume that there was no skip or reverse played" leaves out only the card about to
+be played):
 
 - ``get_num_cards_in_hand_of_upcoming_players()``: hand sizes;
 - ``get_most_recent_color_called_by_upcoming_players()``: the colour each last called this
@@ -114,13 +117,14 @@ class Card:
 
 
 class GameState:
-    """The seed's ``GameState``: four queries, each ordered from the next seat on."""
+    """The seed's ``GameState``: four queries, each ordered from the next seat on in the current
+    direction of play."""
 
     def __init__(self, observation: UnoObservation) -> None:
         self._obs = observation
 
     def get_num_cards_in_hand_of_upcoming_players(self) -> List[int]:
-        """Hand sizes of seat+1, seat+2, ... (ignoring skips and reverses)."""
+        """Hand sizes of the upcoming seats: the next in the current direction, then on."""
         o = self._obs
         return [o.hand_sizes[s] for s in o.upcoming_players()]
 
@@ -131,7 +135,7 @@ class GameState:
                 for c in (o.last_called[s] for s in o.upcoming_players())]
 
     def get_total_score_of_upcoming_players(self) -> List[int]:
-        """Total scores of seat+1, seat+2, ..."""
+        """Total scores of the upcoming seats, in the same order."""
         o = self._obs
         return [o.scores[s] for s in o.upcoming_players()]
 

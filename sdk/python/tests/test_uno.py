@@ -129,10 +129,17 @@ class Observations(unittest.TestCase):
         self.assertEqual(o.scores[0], lr.points)
         self.assertTrue(any(c is not None for c in o.last_called))
 
-    def test_upcoming_players_and_played_cards(self):
+    def test_upcoming_players_follow_current_direction_of_play(self):
         o = UnoObservation.from_json(fixture("uno", "wilds in legal")["observation"])
-        self.assertEqual(o.seat, 0)
-        self.assertEqual(o.upcoming_players(), [1, 2, 3])
+        self.assertEqual((o.seat, o.direction), (0, "counterclockwise"))
+        self.assertEqual(o.upcoming_players(), [3, 2, 1])  # from the next player, seat 3
+        self.assertEqual(o.upcoming_players()[0], o.next_player())
+        first = UnoObservation.from_json(fixture("uno", "first decision")["observation"])
+        self.assertEqual((first.seat, first.direction), (2, "clockwise"))
+        self.assertEqual(first.upcoming_players(), [3, 0, 1])
+
+    def test_played_cards(self):
+        o = UnoObservation.from_json(fixture("uno", "wilds in legal")["observation"])
         self.assertEqual([c.text for c in o.played_cards()], ["YR", "Y6"])  # Y7 was turned up
 
 

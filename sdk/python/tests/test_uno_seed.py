@@ -81,12 +81,38 @@ class GameStateQueries(unittest.TestCase):
     def setUp(self):
         self.state = GameState(observation())
 
-    def test_ordered_from_the_next_seat_ignoring_direction(self):
-        # Seat 2 of 4: upcoming is 3, 0, 1 although play runs counterclockwise.
-        self.assertEqual(self.state.get_num_cards_in_hand_of_upcoming_players(), [8, 4, 6])
-        self.assertEqual(self.state.get_total_score_of_upcoming_players(), [40, 10, 20])
+    def test_upcoming_players_follow_current_direction_of_play(self):
+        # The ruling: the lists start from the seat that plays next in the current direction and
+        # go on in that direction (the course's own GameState orders them so).
+        # Seat 2 of 4, counterclockwise: upcoming is 1, 0, 3.
+        self.assertEqual(self.state.get_num_cards_in_hand_of_upcoming_players(), [6, 4, 8])
+        self.assertEqual(self.state.get_total_score_of_upcoming_players(), [20, 10, 40])
         self.assertEqual(self.state.get_most_recent_color_called_by_upcoming_players(),
+                         ["none", "red", "yellow"])
+        # Clockwise: upcoming is 3, 0, 1.
+        cw = GameState(observation(direction="clockwise"))
+        self.assertEqual(cw.get_num_cards_in_hand_of_upcoming_players(), [8, 4, 6])
+        self.assertEqual(cw.get_total_score_of_upcoming_players(), [40, 10, 20])
+        self.assertEqual(cw.get_most_recent_color_called_by_upcoming_players(),
                          ["yellow", "red", "none"])
+
+    def test_upcoming_players_follow_current_direction_of_play_at_every_seat(self):
+        for direction in ("clockwise", "counterclockwise"):
+            for seat in range(4):
+                o = observation(seat=seat, direction=direction)
+                upcoming = o.upcoming_players()
+                self.assertEqual(upcoming[0], o.next_player(), (direction, seat))
+                self.assertEqual(sorted(upcoming + [seat]), [0, 1, 2, 3])
+                self.assertEqual(GameState(o).get_num_cards_in_hand_of_upcoming_players(),
+                                 [o.hand_sizes[s] for s in upcoming])
+        # Two players: the other seat either way.
+        for direction in ("clockwise", "counterclockwise"):
+            o = observation(seat=0, players=2, direction=direction, hand_sizes=[5, 3],
+                            scores=[0, 7], last_called=[None, "green"])
+            g = GameState(o)
+            self.assertEqual(g.get_num_cards_in_hand_of_upcoming_players(), [3])
+            self.assertEqual(g.get_total_score_of_upcoming_players(), [7])
+            self.assertEqual(g.get_most_recent_color_called_by_upcoming_players(), ["green"])
 
     def test_played_cards_skip_the_bottom_card(self):
         played = self.state.get_played_cards()

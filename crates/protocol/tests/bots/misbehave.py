@@ -22,6 +22,12 @@ action) except for what MODE makes it do:
   deaf        greet, then never read again (nor answer)
   notroot     answer illegally if it runs as root
   games FILE  append {"pid": ..., "index": ...} to FILE at every start
+  quit        exit right after its first game's result line (without waiting for bye)
+  closein     greet, close its standard input, and keep running (answering nothing)
+  setsid FILE at its first decision, start a child in a new session (setsid) that sleeps, and
+              write its pid to FILE
+  forks N FILE  at its first decision, start N children that each start a grandchild, all
+              sleeping, and write every pid to FILE (one a line)
 """
 import json
 import os
@@ -52,6 +58,11 @@ for line in sys.stdin:
             sys.exit(0)
         if mode == "deaf":
             time.sleep(1000)
+        if mode == "closein":
+            os.close(0)
+            time.sleep(1000)
+    elif kind == "result" and mode == "quit":
+        sys.exit(0)
     elif kind == "start" and mode == "games":
         with open(arg, "a") as f:
             f.write(json.dumps({"pid": os.getpid(), "index": m["index"]}) + "\n")
@@ -86,6 +97,36 @@ for line in sys.stdin:
                 os._exit(0)
             with open(arg, "w") as f:
                 f.write(str(pid))
+        elif mode == "setsid" and decisions == 1:
+            pid = os.fork()
+            if pid == 0:
+                os.setsid()
+                time.sleep(1000)
+                os._exit(0)
+            with open(arg, "w") as f:
+                f.write(str(pid))
+        elif mode == "forks" and decisions == 1:
+            count, path = int(arg), sys.argv[3]
+            r, w = os.pipe()
+            for _ in range(count):
+                if os.fork() == 0:
+                    os.close(r)
+                    grandchild = os.fork()
+                    if grandchild == 0:
+                        time.sleep(1000)
+                        os._exit(0)
+                    os.write(w, b"%d\n%d\n" % (os.getpid(), grandchild))
+                    time.sleep(1000)
+                    os._exit(0)
+            os.close(w)
+            pids = b""
+            while pids.count(b"\n") < 2 * count:
+                chunk = os.read(r, 4096)
+                if not chunk:
+                    break
+                pids += chunk
+            with open(path, "wb") as f:
+                f.write(pids)
         elif mode == "secrets":
             fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
             # listdir itself holds one descriptor open while it reads.
