@@ -28,7 +28,7 @@
 //! let make = |entry: &_, seed| parlour_bots::make_entry_bot::<HighCard>(entry, seed);
 //! let tournament = Tournament::new(game, config, &make).unwrap();
 //! let result = tournament.run(2, Vec::new(), &make, &mut |_| Ok(()), &mut |_| {}).unwrap();
-//! assert_eq!(result.summary.records.len(), 200);
+//! assert_eq!(result.summary.counted, 200);
 //! assert_eq!(result.summary.standings.entries.iter().map(|e| e.games).sum::<u64>(), 400);
 //! ```
 #![deny(missing_docs)]

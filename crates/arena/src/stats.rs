@@ -42,6 +42,27 @@
 //! interval); when `V` is 0 (every cluster alike, e.g. always winning) it is taken at one game
 //! per cluster, which is conservative.
 //!
+//! # Bounds
+//!
+//! Every quantity has a range, and no interval leaves it: placement lies in `1..=k` at a table
+//! of `k`; a game declares its returns' range and each figure's
+//! ([`parlour_core::Game::return_bounds`], [`parlour_core::Game::figure_bounds`]; a
+//! tournament stores them as [`ResultBounds`]). With both ends closed, the mean is rescaled to
+//! `p` in `[0, 1]` and its interval is Wilson's at the effective number of observations
+//! `p(1 − p) / V'` (`V'` the rescaled clustered variance, and one observation per cluster when
+//! it is 0) — far from the ends this is the normal interval, near them it bends inside. With
+//! one end closed the normal interval is cut at it, which never lowers its coverage (the true
+//! mean lies inside too). The means and variances are those of the clustered estimator above.
+//!
+//! # Forfeits
+//!
+//! A seat whose entry has forfeited (an external bot past its fault limit) is played by a
+//! random stand-in so the others' game completes. In the standings that seat never wins, places
+//! last, scores the lowest return at its table whatever its stand-in scored, and its figures are
+//! left out; the other seats keep what they scored. So an entry that forfeits is ranked by what
+//! it earned, never by its stand-in's luck. The record keeps what happened at the table (the
+//! stand-in's returns, and which seats forfeited).
+//!
 //! With fewer than two clusters there is no spread to measure, so the interval has
 //! `low = high = mean` and [`Interval::n`] below 2: such an interval carries no information and
 //! should be shown as "n/a". (Infinite or NaN bounds would be more literal, but JSON cannot carry
@@ -90,11 +111,13 @@
 //! than `looks` looks are taken the bound no longer holds.
 
 use std::cmp::Ordering;
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
+
+use parlour_core::Bounds;
 
 use crate::record::GameRecord;
 
@@ -233,53 +256,88 @@ pub struct StopDecision {
     pub threshold: f64,
 }
 
-/// Per-cluster sums of one quantity for one entry, sorted by cluster. Records arrive in index
-/// order, so clusters arrive in order too and adding is an append or an update of the last
-/// cell (out-of-order input still works, by insertion).
-#[derive(Debug, Clone, Default)]
-struct ClusterSums(Vec<(u64, (f64, u64))>);
+/// The sums of one quantity for one entry, cluster by cluster, kept in constant memory.
+///
+/// Records arrive in index order, so an entry's clusters arrive in order too: only the cluster
+/// being filled is kept whole. A finished cluster with sum `S` over `n` games is folded into
+/// running sums — `C`, `Σn`, `ΣS`, and about a shift `K` (the first cluster's mean, so that the
+/// squares stay small and precise) `Σy²`, `Σy·n` and `Σn²` with `y = S − K·n` — from which
+/// the cluster-robust variance is exact: `Σ(S − m·n)² = Σy² − 2d·Σy·n + d²·Σn²` with
+/// `d = m − K`.
+#[derive(Debug, Clone, Copy, Default)]
+struct ClusterSums {
+    /// The cluster being filled: its id, sum and count.
+    open: Option<(u64, f64, u64)>,
+    clusters: u64,
+    count: u64,
+    sum: f64,
+    shift: f64,
+    yy: f64,
+    yn: f64,
+    nn: f64,
+}
 
 impl ClusterSums {
+    /// Adds one observation of `cluster`, which is the open cluster or a later one.
     fn add(&mut self, cluster: u64, x: f64) {
-        let i = match self.0.last() {
-            Some(&(c, _)) if c == cluster => self.0.len() - 1,
-            Some(&(c, _)) if c > cluster => match self.0.binary_search_by_key(&cluster, |e| e.0) {
-                Ok(i) => i,
-                Err(i) => {
-                    self.0.insert(i, (cluster, (0.0, 0)));
-                    i
-                }
-            },
-            _ => {
-                self.0.push((cluster, (0.0, 0)));
-                self.0.len() - 1
+        match &mut self.open {
+            Some((c, sum, n)) if *c == cluster => {
+                *sum += x;
+                *n += 1;
             }
-        };
-        let cell = &mut self.0[i].1;
-        cell.0 += x;
-        cell.1 += 1;
-    }
-
-    /// The sums of `cluster`, if the entry played in it.
-    fn get(&self, cluster: u64) -> Option<(f64, u64)> {
-        self.0
-            .binary_search_by_key(&cluster, |e| e.0)
-            .ok()
-            .map(|i| self.0[i].1)
-    }
-
-    /// The cluster-robust 95 % interval (see the module docs).
-    fn interval(&self) -> Interval {
-        let clusters = self.0.len() as u64;
-        let (sum, count) = self
-            .0
-            .iter()
-            .fold((0.0, 0u64), |(s, n), &(_, (cs, cn))| (s + cs, n + cn));
-        if count == 0 {
-            return Interval::EMPTY;
+            open => {
+                if let Some(done) = open.replace((cluster, x, 1)) {
+                    self.close(done);
+                }
+            }
         }
-        let count = count as f64;
-        let mean = saturate(sum / count);
+    }
+
+    fn close(&mut self, (_, sum, n): (u64, f64, u64)) {
+        let nf = n as f64;
+        if self.clusters == 0 {
+            self.shift = sum / nf;
+        }
+        let y = sum - self.shift * nf;
+        self.clusters += 1;
+        self.count += n;
+        self.sum += sum;
+        self.yy += y * y;
+        self.yn += y * nf;
+        self.nn += nf * nf;
+    }
+
+    /// These sums with the open cluster folded in.
+    fn total(&self) -> ClusterSums {
+        let mut t = *self;
+        if let Some(open) = t.open.take() {
+            t.close(open);
+        }
+        t
+    }
+
+    /// The mean and its cluster-robust variance (see the module docs), with the clusters.
+    fn moments(&self) -> Option<(f64, f64, u64)> {
+        let t = self.total();
+        if t.count == 0 {
+            return None;
+        }
+        let count = t.count as f64;
+        let mean = saturate(t.sum / count);
+        if t.clusters < 2 {
+            return Some((mean, 0.0, t.clusters));
+        }
+        let c = t.clusters as f64;
+        let d = mean - t.shift;
+        let squares = (t.yy - 2.0 * d * t.yn + d * d * t.nn).max(0.0);
+        Some((mean, c / (c - 1.0) * squares / (count * count), t.clusters))
+    }
+
+    /// The cluster-robust 95 % interval (see the module docs), kept inside `bounds`.
+    fn interval(&self, bounds: Bounds) -> Interval {
+        let Some((mean, variance, clusters)) = self.moments() else {
+            return Interval::EMPTY;
+        };
         if clusters < 2 {
             return Interval {
                 mean,
@@ -288,18 +346,43 @@ impl ClusterSums {
                 n: clusters,
             };
         }
-        let c = clusters as f64;
-        let squares: f64 = self
-            .0
-            .iter()
-            .map(|&(_, (s, n))| (s - mean * n as f64).powi(2))
-            .sum();
-        let half = Z95 * (c / (c - 1.0) * squares / (count * count)).sqrt();
+        let (low, high) = bounded_interval(mean, variance, clusters, bounds);
         Interval {
             mean,
-            low: saturate(mean - half),
-            high: saturate(mean + half),
+            low,
+            high,
             n: clusters,
+        }
+    }
+}
+
+/// The 95 % interval of a mean with the given variance, inside `bounds` (see the module docs,
+/// "Bounds"): with both ends closed, Wilson's score interval on the rescaled mean at the
+/// effective number of observations the variance implies; with one, the normal interval cut
+/// at it; with none, the normal interval.
+fn bounded_interval(mean: f64, variance: f64, clusters: u64, bounds: Bounds) -> (f64, f64) {
+    match (bounds.low, bounds.high) {
+        (Some(a), Some(b)) if b > a => {
+            let width = b - a;
+            let p = ((mean - a) / width).clamp(0.0, 1.0);
+            let v = variance / (width * width);
+            let n = if v > 0.0 {
+                (p * (1.0 - p) / v).max(1.0)
+            } else {
+                // Every cluster alike: as if each cluster were one observation.
+                clusters as f64
+            };
+            let (low, high) = wilson(p, n);
+            (a + low * width, a + high * width)
+        }
+        (low, high) => {
+            let half = Z95 * variance.sqrt();
+            let cut = |x: f64| {
+                let x = saturate(x);
+                let x = low.map_or(x, |l| x.max(l));
+                high.map_or(x, |h| x.min(h))
+            };
+            (cut(mean - half), cut(mean + half))
         }
     }
 }
@@ -313,7 +396,7 @@ pub fn clustered_share(observations: &[(u64, f64)]) -> Interval {
     for &(cluster, x) in observations {
         sums.add(cluster, x);
     }
-    share_interval(sums.interval(), observations.len() as u64)
+    share_interval(sums.interval(Bounds::NONE), observations.len() as u64)
 }
 
 /// The interval for a share (the win rate): Wilson's score interval, which stays inside [0, 1]
@@ -407,33 +490,133 @@ struct PairCount {
     ties: u64,
 }
 
-/// Computes the standings of a tournament from its records, given in index order.
+/// Running mean and sum of squared deviations (Welford) of one ordered pair's paired
+/// differences, one per shared cluster, for the early stop.
+#[derive(Debug, Clone, Copy, Default)]
+struct PairedDiffs {
+    n: u64,
+    mean: f64,
+    m2: f64,
+}
+
+impl PairedDiffs {
+    fn add(&mut self, d: f64) {
+        self.n += 1;
+        let delta = d - self.mean;
+        self.mean += delta / self.n as f64;
+        self.m2 += delta * (d - self.mean);
+    }
+
+    /// The one-sample z statistic `mean / (sd / √D)`, capped at [`Z_CAP`]. `None` when it
+    /// cannot support a stop: fewer than two differences, or no spread and a mean that is not
+    /// positive.
+    fn z(&self) -> Option<f64> {
+        if self.n < 2 {
+            return None;
+        }
+        let d = self.n as f64;
+        let sd = (self.m2.max(0.0) / (d - 1.0)).sqrt();
+        if sd > 0.0 {
+            let z = self.mean / (sd / d.sqrt());
+            (!z.is_nan()).then_some(z.min(Z_CAP))
+        } else if self.mean > 0.0 {
+            // Every cluster favoured the leader by the same margin: infinitely significant.
+            Some(Z_CAP)
+        } else {
+            None
+        }
+    }
+}
+
+/// The range of each quantity the standings report, so that no interval leaves it (see the
+/// module docs, "Bounds"). Placement's range is known from the table size.
+#[derive(Debug, Clone, Default, PartialEq, Serialize, Deserialize)]
+pub struct ResultBounds {
+    /// The range of a seat's return.
+    #[serde(default)]
+    pub score: Bounds,
+    /// The range of each figure, by name (a figure not listed is unbounded).
+    #[serde(default)]
+    pub figures: Vec<(String, Bounds)>,
+}
+
+impl ResultBounds {
+    /// The bounds a game declares.
+    pub fn of<G: parlour_core::Game>(game: &G) -> ResultBounds {
+        ResultBounds {
+            score: game.return_bounds(),
+            figures: game
+                .figure_bounds()
+                .into_iter()
+                .map(|(name, b)| (name.to_string(), b))
+                .collect(),
+        }
+    }
+
+    fn figure(&self, name: &str) -> Bounds {
+        self.figures
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(Bounds::NONE, |(_, b)| *b)
+    }
+}
+
+/// What a seat counts for in the standings (see the module docs, "Forfeits"): a forfeited
+/// seat never wins and scores the lowest return at its table, whatever its stand-in scored.
+fn seat_score(record: &GameRecord, seat: usize) -> f64 {
+    if record.forfeited.contains(&seat) {
+        record.returns.iter().copied().fold(f64::INFINITY, f64::min)
+    } else {
+        record.returns[seat]
+    }
+}
+
+/// Computes the standings of a tournament from its records (sorted into index order here).
 ///
 /// `labels` names the entries; `cluster_by_deal` chooses deals rather than single games as the
-/// independent clusters of the confidence intervals (see the module docs).
+/// independent clusters of the confidence intervals (see the module docs). Placement's interval
+/// stays within the table's places; for the score's and figures' bounds use
+/// [`StandingsBuilder::with_bounds`].
 pub fn standings(labels: &[String], cluster_by_deal: bool, records: &[GameRecord]) -> Standings {
     let mut builder = StandingsBuilder::new(labels, cluster_by_deal);
-    for record in records {
+    for record in in_index_order(records) {
         builder.push(record);
     }
     builder.finish()
 }
 
+fn in_index_order(records: &[GameRecord]) -> Vec<&GameRecord> {
+    let mut sorted: Vec<&GameRecord> = records.iter().collect();
+    sorted.sort_by_key(|r| r.index);
+    sorted
+}
+
 /// [`standings`] one record at a time, so a tournament can fold in its games as they come (in
 /// index order) and have little left to do when the last one finishes. Pushing the same
-/// records in the same order gives bit-for-bit the same standings.
+/// records in the same order gives bit-for-bit the same standings. Its memory does not grow
+/// with the number of games: per entry it keeps running sums and the cluster being filled,
+/// and per pair of entries a few counts.
 #[derive(Debug, Clone)]
 pub struct StandingsBuilder {
     labels: Vec<String>,
     cluster_by_deal: bool,
+    bounds: ResultBounds,
     /// The figures' names, from the first usable record.
     figure_names: Option<Vec<String>>,
     tallies: Vec<Tally>,
     pairs: Vec<Vec<PairCount>>,
     ratings: Vec<WengLinRating>,
-    clusters: BTreeSet<u64>,
+    /// Distinct clusters seen, and the last one.
+    clusters: u64,
+    last_cluster: Option<u64>,
+    /// The most seats at a table so far (placement lies in `1..=seats`).
+    seats: usize,
     games: u64,
     config: WengLinConfig,
+    /// With an early stop: each ordered pair's paired differences over finished clusters.
+    paired: Option<Vec<Vec<PairedDiffs>>>,
+    /// The scores of the cluster being filled, by entry: sum and count.
+    open_scores: Vec<(usize, f64, u64)>,
 }
 
 impl StandingsBuilder {
@@ -443,21 +626,51 @@ impl StandingsBuilder {
         StandingsBuilder {
             labels: labels.to_vec(),
             cluster_by_deal,
+            bounds: ResultBounds::default(),
             figure_names: None,
             tallies: vec![Tally::default(); n],
             pairs: vec![vec![PairCount::default(); n]; n],
             ratings: vec![WengLinRating::new(); n],
-            clusters: BTreeSet::new(),
+            clusters: 0,
+            last_cluster: None,
+            seats: 0,
             games: 0,
             config: WengLinConfig::new(),
+            paired: None,
+            open_scores: Vec::new(),
         }
     }
 
-    /// Adds the next game (a record that cannot be scored is skipped; see the module docs).
+    /// Keeps the score's and each figure's interval inside `bounds`.
+    pub fn with_bounds(mut self, bounds: ResultBounds) -> StandingsBuilder {
+        self.bounds = bounds;
+        self
+    }
+
+    /// Also keeps what [`StandingsBuilder::early_stop`] needs.
+    pub fn tracking_pairs(mut self) -> StandingsBuilder {
+        let n = self.labels.len();
+        self.paired = Some(vec![vec![PairedDiffs::default(); n]; n]);
+        self
+    }
+
+    /// Games pushed so far (usable records only).
+    pub fn games(&self) -> u64 {
+        self.games
+    }
+
+    /// Adds the next game in index order (a record that cannot be scored is skipped; see the
+    /// module docs).
     pub fn push(&mut self, record: &GameRecord) {
         let n = self.labels.len();
         if !usable(record, n) {
             return;
+        }
+        let cluster = cluster_of(record, self.cluster_by_deal);
+        if self.last_cluster != Some(cluster) {
+            self.clusters += 1;
+            self.last_cluster = Some(cluster);
+            self.close_scores();
         }
         let figure_names = self
             .figure_names
@@ -468,8 +681,7 @@ impl StandingsBuilder {
             }
         }
         self.games += 1;
-        let cluster = cluster_of(record, self.cluster_by_deal);
-        self.clusters.insert(cluster);
+        self.seats = self.seats.max(record.seats.len());
         let placements = record.placements();
         // Names are matched per record, so a record listing its figures in another order still
         // lands each value under the right name.
@@ -486,21 +698,33 @@ impl StandingsBuilder {
 
         for (seat, &entry) in record.seats.iter().enumerate() {
             let tally = &mut self.tallies[entry];
+            let forfeited = record.forfeited.contains(&seat);
             // A forfeited seat is never credited with a win (its moves were random).
-            let won = record.winners.contains(&seat) && !record.forfeited.contains(&seat);
+            let won = record.winners.contains(&seat) && !forfeited;
+            let score = seat_score(record, seat);
             tally.games += 1;
             tally.wins += u64::from(won);
             tally.draws += u64::from(record.winners.is_empty());
             tally.faults += record.faults.iter().filter(|f| f.seat == seat).count() as u64;
-            tally.forfeits += u64::from(record.forfeited.contains(&seat));
+            tally.forfeits += u64::from(forfeited);
             tally.win.add(cluster, if won { 1.0 } else { 0.0 });
             tally.placement.add(cluster, placements[seat]);
-            tally.score.add(cluster, record.returns[seat]);
-            for (sums, values) in tally.figures.iter_mut().zip(&figures) {
-                // A missing or non-finite value is left out of that figure's mean only.
-                if let Some(&v) = values.and_then(|vs| vs.get(seat)) {
-                    if v.is_finite() {
-                        sums.add(cluster, v);
+            tally.score.add(cluster, score);
+            match self.open_scores.iter_mut().find(|(e, _, _)| *e == entry) {
+                Some((_, sum, count)) => {
+                    *sum += score;
+                    *count += 1;
+                }
+                None => self.open_scores.push((entry, score, 1)),
+            }
+            // What a stand-in did is not the entry's play: its figures are left out.
+            if !forfeited {
+                for (sums, values) in tally.figures.iter_mut().zip(&figures) {
+                    // A missing or non-finite value is left out of that figure's mean only.
+                    if let Some(&v) = values.and_then(|vs| vs.get(seat)) {
+                        if v.is_finite() {
+                            sums.add(cluster, v);
+                        }
                     }
                 }
             }
@@ -521,30 +745,38 @@ impl StandingsBuilder {
         update_ratings(&mut self.ratings, record, &placements, &self.config);
     }
 
+    /// Folds the finished cluster's scores into the pairs' differences.
+    fn close_scores(&mut self) {
+        if let Some(paired) = self.paired.as_mut() {
+            add_differences(paired, &self.open_scores);
+        }
+        self.open_scores.clear();
+    }
+
     /// The standings of the games pushed so far.
-    pub fn finish(self) -> Standings {
-        let figure_names = self.figure_names.unwrap_or_default();
-        let labels = self.labels;
+    pub fn finish(&self) -> Standings {
+        let figure_names = self.figure_names.clone().unwrap_or_default();
+        let placement_bounds = Bounds::between(1.0, self.seats.max(1) as f64);
         let mut entries: Vec<EntryStats> = self
             .tallies
-            .into_iter()
-            .zip(self.ratings)
+            .iter()
+            .zip(&self.ratings)
             .enumerate()
             .map(|(entry, (tally, rating))| {
-                let win_rate = share_interval(tally.win.interval(), tally.games);
+                let win_rate = share_interval(tally.win.interval(Bounds::NONE), tally.games);
                 EntryStats {
                     entry,
-                    label: labels[entry].clone(),
+                    label: self.labels[entry].clone(),
                     games: tally.games,
                     wins: tally.wins,
                     draws: tally.draws,
                     win_rate,
-                    placement: tally.placement.interval(),
-                    score: tally.score.interval(),
+                    placement: tally.placement.interval(placement_bounds),
+                    score: tally.score.interval(self.bounds.score),
                     figures: figure_names
                         .iter()
-                        .cloned()
-                        .zip(tally.figures.iter().map(ClusterSums::interval))
+                        .zip(&tally.figures)
+                        .map(|(name, sums)| (name.clone(), sums.interval(self.bounds.figure(name))))
                         .collect(),
                     rating: Rating {
                         mu: rating.rating,
@@ -585,10 +817,87 @@ impl StandingsBuilder {
 
         Standings {
             games: self.games,
-            clusters: self.clusters.len() as u64,
+            clusters: self.clusters,
             cluster_by_deal: self.cluster_by_deal,
             entries,
             pairwise,
+        }
+    }
+
+    /// Whether the entry with the highest mean score is significantly ahead of every other
+    /// entry over the games pushed so far (see the module docs, "Early stop"); `None` unless
+    /// the builder was made [`tracking_pairs`](StandingsBuilder::tracking_pairs) and the stop
+    /// is justified.
+    pub fn early_stop(&self, rule: &EarlyStop) -> Option<StopDecision> {
+        let n = self.labels.len();
+        let paired = self.paired.as_ref()?;
+        if n < 2 || !(rule.alpha > 0.0 && rule.alpha < 1.0) {
+            return None;
+        }
+        let mut leader: Option<(usize, f64)> = None;
+        for (entry, tally) in self.tallies.iter().enumerate() {
+            let Some((mean, _, _)) = tally.score.moments() else {
+                continue;
+            };
+            // Strictly greater, so ties keep the lowest index.
+            if leader.is_none_or(|(_, best)| mean > best) {
+                leader = Some((entry, mean));
+            }
+        }
+        let (leader, _) = leader?;
+
+        // The per-comparison level; the quantile is taken of the small tail directly so that
+        // tiny levels keep their precision (1 − p would round to 1). Any of the n entries may
+        // turn out the leader (it is chosen from the data), and a false stop by entry a needs
+        // a false "ahead" against its truly best rival: n comparisons a look.
+        let comparisons = f64::from(rule.looks.max(1)) * n as f64;
+        let threshold = -normal_quantile(rule.alpha / comparisons);
+        if !threshold.is_finite() {
+            return None;
+        }
+        // The cluster being filled counts as finished: looks fall on whole groups.
+        let mut row = paired[leader].clone();
+        add_differences_from(&mut row, leader, &self.open_scores);
+
+        let mut weakest: Option<(usize, f64)> = None;
+        for (rival, diffs) in row.iter().enumerate() {
+            if rival == leader {
+                continue;
+            }
+            let z = diffs.z()?;
+            // `z` is never NaN, so `<=` is the exact negation of `>` here.
+            if diffs.n < rule.min_clusters || z <= threshold {
+                return None;
+            }
+            if weakest.is_none_or(|(_, w)| z < w) {
+                weakest = Some((rival, z));
+            }
+        }
+        let (runner_up, z) = weakest?;
+        Some(StopDecision {
+            leader,
+            runner_up,
+            z,
+            threshold,
+        })
+    }
+}
+
+/// Adds one cluster's paired differences (each entry's mean score in it) to every ordered pair.
+fn add_differences(paired: &mut [Vec<PairedDiffs>], scores: &[(usize, f64, u64)]) {
+    for &(a, _, _) in scores {
+        add_differences_from(&mut paired[a], a, scores);
+    }
+}
+
+/// Adds one cluster's paired differences of entry `a` against every other entry in it.
+fn add_differences_from(row: &mut [PairedDiffs], a: usize, scores: &[(usize, f64, u64)]) {
+    let Some(&(_, sa, na)) = scores.iter().find(|(e, _, _)| *e == a) else {
+        return;
+    };
+    for &(b, sb, nb) in scores {
+        if b != a {
+            row[b].add(sa / na as f64 - sb / nb as f64);
         }
     }
 }
@@ -632,8 +941,9 @@ fn update_ratings(
     }
 }
 
-/// Tests whether the entry with the highest mean return is significantly ahead of every other
-/// entry, for a sequential early stop (see the module docs, "Early stop").
+/// Tests whether the entry with the highest mean score is significantly ahead of every other
+/// entry, for a sequential early stop (see the module docs, "Early stop"), over `records`
+/// (sorted into index order here).
 ///
 /// Returns `None` (keep playing) unless the stop is justified; also when there are fewer than
 /// two entries, nobody has played, or `rule.alpha` is not strictly between 0 and 1. A `looks`
@@ -644,92 +954,11 @@ pub fn leader_significant(
     records: &[GameRecord],
     rule: &EarlyStop,
 ) -> Option<StopDecision> {
-    let n = labels.len();
-    if n < 2 || !(rule.alpha > 0.0 && rule.alpha < 1.0) {
-        return None;
+    let mut builder = StandingsBuilder::new(labels, cluster_by_deal).tracking_pairs();
+    for record in in_index_order(records) {
+        builder.push(record);
     }
-
-    let mut returns = vec![ClusterSums::default(); n];
-    for record in records.iter().filter(|r| usable(r, n)) {
-        let cluster = cluster_of(record, cluster_by_deal);
-        for (&entry, &r) in record.seats.iter().zip(&record.returns) {
-            returns[entry].add(cluster, r);
-        }
-    }
-
-    let mut leader: Option<(usize, f64)> = None;
-    for (entry, sums) in returns.iter().enumerate() {
-        if sums.0.is_empty() {
-            continue;
-        }
-        let mean = sums.interval().mean;
-        // Strictly greater, so ties keep the lowest index.
-        if leader.is_none_or(|(_, best)| mean > best) {
-            leader = Some((entry, mean));
-        }
-    }
-    let (leader, _) = leader?;
-
-    // The per-comparison level; the quantile is taken of the small tail directly so that tiny
-    // levels keep their precision (1 − p would round to 1).
-    // Any of the n entries may turn out the leader (it is chosen from the data), and a false
-    // stop by entry a needs a false "ahead" against its truly best rival: n comparisons a look.
-    let comparisons = f64::from(rule.looks.max(1)) * n as f64;
-    let threshold = -normal_quantile(rule.alpha / comparisons);
-    if !threshold.is_finite() {
-        return None;
-    }
-
-    let mut weakest: Option<(usize, f64)> = None;
-    for (rival, sums) in returns.iter().enumerate() {
-        if rival == leader {
-            continue;
-        }
-        let diffs: Vec<f64> = returns[leader]
-            .0
-            .iter()
-            .filter_map(|&(c, (ls, ln))| {
-                sums.get(c).map(|(rs, rn)| ls / ln as f64 - rs / rn as f64)
-            })
-            .collect();
-        let z = paired_z(&diffs)?;
-        // `paired_z` never yields NaN, so `<=` is the exact negation of `>` here.
-        if (diffs.len() as u64) < rule.min_clusters || z <= threshold {
-            return None;
-        }
-        if weakest.is_none_or(|(_, w)| z < w) {
-            weakest = Some((rival, z));
-        }
-    }
-    let (runner_up, z) = weakest?;
-    Some(StopDecision {
-        leader,
-        runner_up,
-        z,
-        threshold,
-    })
-}
-
-/// The one-sample z statistic `mean / (sd / √D)` of paired differences, capped at [`Z_CAP`].
-/// `None` when it cannot support a stop: fewer than two differences, or no spread and a mean
-/// that is not positive.
-fn paired_z(diffs: &[f64]) -> Option<f64> {
-    if diffs.len() < 2 {
-        return None;
-    }
-    let d = diffs.len() as f64;
-    let mean = diffs.iter().sum::<f64>() / d;
-    let var = diffs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (d - 1.0);
-    let sd = var.sqrt();
-    if sd > 0.0 {
-        let z = mean / (sd / d.sqrt());
-        (!z.is_nan()).then_some(z.min(Z_CAP))
-    } else if mean > 0.0 {
-        // Every cluster favoured the leader by the same margin: infinitely significant.
-        Some(Z_CAP)
-    } else {
-        None
-    }
+    builder.early_stop(rule)
 }
 
 /// The standard-normal quantile (inverse CDF) by Acklam's rational approximation, relative error

@@ -1,7 +1,7 @@
 //! A tournament's configuration, its games, and the parallel run that plays and records them.
 
-use std::collections::BTreeSet;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::collections::{BTreeMap, BTreeSet};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
@@ -12,9 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::record::{Figure, GameRecord, SeatFault};
 use crate::schedule::{Schedule, ScheduleError, ScheduleKind};
-use crate::stats::{
-    leader_significant, standings, EarlyStop, Standings, StandingsBuilder, StopDecision,
-};
+use crate::stats::{EarlyStop, ResultBounds, Standings, StandingsBuilder, StopDecision};
 use crate::store::StoreError;
 
 /// Seed streams derived from the tournament seed.
@@ -26,8 +24,8 @@ const BOT_STREAM: u64 = 3;
 /// How long a worker holds finished games before handing them to the recorder.
 const SEND_EVERY: Duration = Duration::from_millis(5);
 
-/// The most games a tournament may plan. Results are kept in memory while the standings are
-/// computed (about 150 bytes a game), so ten million games need a couple of gigabytes.
+/// The most games a tournament may plan. A run's memory does not grow with its games (the
+/// standings are folded in as games finish), but for a bit a game marking those recorded.
 pub const MAX_GAMES: u64 = 10_000_000;
 
 /// The most entries a tournament may have (the pairwise table grows with its square).
@@ -58,6 +56,10 @@ pub struct TournamentConfig {
     pub schedule: ScheduleKind,
     /// Stop early when the leader is significantly ahead.
     pub early_stop: Option<EarlyStop>,
+    /// The range of the score and of each figure, from the game (absent in databases written
+    /// before parlour stored it: their intervals are then bounded for placement only).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bounds: Option<ResultBounds>,
 }
 
 impl TournamentConfig {
@@ -76,6 +78,7 @@ impl TournamentConfig {
             duplicate: game.has_chance(),
             schedule: ScheduleKind::Auto,
             early_stop: None,
+            bounds: Some(ResultBounds::of(game)),
         }
     }
 
@@ -265,8 +268,8 @@ pub struct RunResult {
 /// Standings over a tournament's recorded games, and which games they count.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Summary {
-    /// The games counted, in index order: every recorded game, or those before an early stop.
-    pub records: Vec<GameRecord>,
+    /// The games counted: every recorded game, or those before an early stop.
+    pub counted: u64,
     /// Whether every game the tournament needs (all, or up to its early stop) is recorded.
     pub complete: bool,
     /// Player decisions made in the counted games.
@@ -280,40 +283,146 @@ pub struct Summary {
 /// The standings of `config`'s tournament from its recorded games (any order): the early stop,
 /// if configured, is re-taken at its planned looks, so a stored tournament reports exactly
 /// what its run reported.
-pub fn summarize(config: &TournamentConfig, mut records: Vec<GameRecord>) -> Summary {
-    records.sort_by_key(|r| r.index);
-    records.dedup_by_key(|r| r.index);
-    let mut slots: Vec<Option<GameRecord>> = vec![None; config.games as usize];
+pub fn summarize(config: &TournamentConfig, records: Vec<GameRecord>) -> Summary {
+    let mut fold = Fold::new(config);
     for r in records {
-        if let Some(slot) = slots.get_mut(r.index as usize) {
-            *slot = Some(r);
-        }
+        fold.offer(r);
     }
-    let mut looks = Looks::new(config);
-    looks.advance(config, &slots);
-    summary_of(config, slots, looks.stopped, None)
+    fold.summary()
 }
 
-/// The summary of a tournament's games, one slot per game: the games before `stopped` count
-/// (all of them without an early stop). `folded` is their standings when a run has already
-/// built them.
-fn summary_of(
-    config: &TournamentConfig,
-    slots: Vec<Option<GameRecord>>,
+/// The standings folded in along the finished prefix of the games, in index order, with the
+/// early stop's looks taken as the prefix passes them. Games that finish ahead of the prefix
+/// wait (only those in flight around a slow game), so memory does not grow with the
+/// tournament.
+struct Fold {
+    builder: StandingsBuilder,
+    /// Games in all, and seats at a table.
+    total: u64,
+    seats: u64,
+    rule: Option<EarlyStop>,
+    /// The first game not yet folded in.
+    next: u64,
+    /// Finished games beyond the prefix.
+    waiting: BTreeMap<u64, GameRecord>,
+    /// Groups between looks, and the group of the next look.
+    every: u64,
+    next_look: u64,
+    decisions: u64,
     stopped: Option<EarlyStopped>,
-    folded: Option<Standings>,
-) -> Summary {
-    let counted = stopped.as_ref().map_or(config.games, |s| s.games) as usize;
-    let complete = slots[..counted].iter().all(Option::is_some);
-    let records: Vec<GameRecord> = slots.into_iter().take(counted).flatten().collect();
-    Summary {
-        standings: folded.unwrap_or_else(|| standings(&config.labels, config.duplicate, &records)),
-        decisions: records
-            .iter()
-            .fold(0u64, |a, r| a.saturating_add(r.decisions)),
-        complete,
-        records,
-        stopped,
+}
+
+impl Fold {
+    fn new(config: &TournamentConfig) -> Fold {
+        let mut builder = StandingsBuilder::new(&config.labels, config.duplicate)
+            .with_bounds(config.bounds.clone().unwrap_or_default());
+        if config.early_stop.is_some() {
+            builder = builder.tracking_pairs();
+        }
+        let every = config
+            .early_stop
+            .map_or(u64::MAX, |r| {
+                config.groups().div_ceil(u64::from(r.looks.max(1)))
+            })
+            .max(1);
+        Fold {
+            builder,
+            total: config.games,
+            seats: config.seats as u64,
+            rule: config.early_stop,
+            next: 0,
+            waiting: BTreeMap::new(),
+            every,
+            next_look: every,
+            decisions: 0,
+            stopped: None,
+        }
+    }
+
+    /// Takes a finished game (each index once; duplicates and games out of range are
+    /// ignored) and folds in whatever prefix it completes.
+    fn offer(&mut self, record: GameRecord) {
+        if record.index < self.next || record.index >= self.total || self.stopped.is_some() {
+            return;
+        }
+        self.waiting.entry(record.index).or_insert(record);
+        while let Some(r) = self.waiting.remove(&self.next) {
+            self.builder.push(&r);
+            self.decisions = self.decisions.saturating_add(r.decisions);
+            self.next += 1;
+            self.look();
+            if self.stopped.is_some() {
+                // Games past the stop are recorded but not counted.
+                self.waiting.clear();
+                return;
+            }
+        }
+    }
+
+    /// Takes the planned look that the prefix has just reached, if any.
+    fn look(&mut self) {
+        let Some(rule) = self.rule else {
+            return;
+        };
+        let groups = self.total / self.seats.max(1);
+        if self.next_look < groups && self.next == self.next_look * self.seats {
+            if let Some(decision) = self.builder.early_stop(&rule) {
+                self.stopped = Some(EarlyStopped {
+                    games: self.next,
+                    decision,
+                });
+            }
+            self.next_look += self.every;
+        }
+    }
+
+    /// The games the tournament needs: all, or those before its early stop.
+    fn needed(&self) -> u64 {
+        self.stopped.as_ref().map_or(self.total, |s| s.games)
+    }
+
+    /// The summary of the games so far: the prefix, and (when the run did not finish) the
+    /// games recorded beyond a gap, folded in after it in index order.
+    fn summary(&self) -> Summary {
+        let mut decisions = self.decisions;
+        let standings = if self.waiting.is_empty() {
+            self.builder.finish()
+        } else {
+            let mut builder = self.builder.clone();
+            for r in self.waiting.values() {
+                builder.push(r);
+                decisions = decisions.saturating_add(r.decisions);
+            }
+            builder.finish()
+        };
+        Summary {
+            counted: self.next + self.waiting.len() as u64,
+            complete: self.next >= self.needed(),
+            decisions,
+            stopped: self.stopped.clone(),
+            standings,
+        }
+    }
+}
+
+/// Which games are recorded: a bit a game.
+struct Recorded(Vec<u64>);
+
+impl Recorded {
+    fn new(total: u64) -> Recorded {
+        Recorded(vec![0; total.div_ceil(64) as usize])
+    }
+
+    fn set(&mut self, i: u64) {
+        if let Some(w) = self.0.get_mut((i / 64) as usize) {
+            *w |= 1 << (i % 64);
+        }
+    }
+
+    fn get(&self, i: u64) -> bool {
+        self.0
+            .get((i / 64) as usize)
+            .is_some_and(|w| w & (1 << (i % 64)) != 0)
     }
 }
 
@@ -452,7 +561,14 @@ impl<G: Game> Tournament<G> {
                 forfeited.push(seat);
             }
         }
-        let winners = end.winners();
+        // The official result: a forfeited seat's stand-in may have won at the table, but the
+        // seat is never a winner (its returns are kept as played; the standings score it as the
+        // table's last).
+        let winners = end
+            .winners()
+            .into_iter()
+            .filter(|s| !forfeited.contains(s))
+            .collect();
         Ok(GameRecord {
             index,
             deal: index / self.config.seats as u64,
@@ -531,48 +647,41 @@ impl<G: Game> Tournament<G> {
         progress: &mut dyn FnMut(Progress),
     ) -> Result<RunResult, ArenaError> {
         let total = self.config.games;
-        let mut results: Vec<Option<GameRecord>> = vec![None; total as usize];
         self.check_stored(&done)?;
+        let mut recorded = Recorded::new(total);
+        let mut already = 0u64;
+        let mut fold = Fold::new(&self.config);
         for r in done {
-            let i = r.index as usize;
-            results[i] = Some(r);
+            if !recorded.get(r.index) {
+                recorded.set(r.index);
+                already += 1;
+            }
+            fold.offer(r);
         }
-        let mut looks = Looks::new(&self.config);
-        looks.advance(&self.config, &results);
-        // Without an early stop every game counts, so the standings are folded in along the
-        // finished prefix while the workers play, leaving little to do at the end. (With one,
-        // `summarize` decides at the end which games count.)
-        let mut folded = self
-            .config
-            .early_stop
-            .is_none()
-            .then(|| Folded::new(&self.config));
-        let pending: Vec<u64> = if looks.stopped.is_some() {
-            Vec::new()
+        // The games left to play, in index order; none once an early stop is reached.
+        let pending = if fold.stopped.is_some() {
+            0
         } else {
-            (0..total)
-                .filter(|&i| results[i as usize].is_none())
-                .collect()
+            total - already
         };
-        let already = total - pending.len() as u64;
         let mut played = 0u64;
         progress(Progress {
             done: already,
             total,
             this_run: 0,
         });
-        if !pending.is_empty() {
-            let workers = jobs.clamp(1, pending.len());
+        if pending > 0 {
+            let workers = jobs.clamp(1, pending.min(usize::MAX as u64) as usize);
             let pool = rayon::ThreadPoolBuilder::new()
                 .num_threads(workers)
                 .thread_name(|i| format!("parlour-game-{i}"))
                 .build()
                 .map_err(|e| ArenaError::Threads(e.to_string()))?;
-            let next = AtomicUsize::new(0);
+            let next = AtomicU64::new(0);
             let stop = AtomicBool::new(false);
             let (tx, rx) = mpsc::channel::<Vec<Result<GameRecord, ArenaError>>>();
             let outcome = std::thread::scope(|scope| -> Result<(), ArenaError> {
-                let (next, stop, pending) = (&next, &stop, &pending);
+                let (next, stop, recorded) = (&next, &stop, &recorded);
                 scope.spawn(move || {
                     pool.scope(|s| {
                         for _ in 0..workers {
@@ -586,16 +695,16 @@ impl<G: Game> Tournament<G> {
                                 let mut held = Vec::new();
                                 let mut since = Instant::now();
                                 loop {
-                                    let j = next.fetch_add(1, Ordering::Relaxed);
-                                    let index = match pending.get(j) {
-                                        Some(&i)
-                                            if !stop.load(Ordering::Relaxed)
-                                                && !self.interrupted() =>
-                                        {
-                                            i
-                                        }
-                                        _ => break,
-                                    };
+                                    if stop.load(Ordering::Relaxed) || self.interrupted() {
+                                        break;
+                                    }
+                                    let index = next.fetch_add(1, Ordering::Relaxed);
+                                    if index >= total {
+                                        break;
+                                    }
+                                    if recorded.get(index) {
+                                        continue;
+                                    }
                                     let result = self.play_game_caught(index, make_bot);
                                     let failed = result.is_err();
                                     held.push(result);
@@ -639,18 +748,12 @@ impl<G: Game> Tournament<G> {
                         break;
                     }
                     played += batch.len() as u64;
+                    let stopped_before = fold.stopped.is_some();
                     for r in batch.drain(..) {
-                        let i = r.index as usize;
-                        results[i] = Some(r);
+                        fold.offer(r);
                     }
-                    if let Some(f) = folded.as_mut() {
-                        f.advance(&results);
-                    }
-                    if looks.stopped.is_none() {
-                        looks.advance(&self.config, &results);
-                        if looks.stopped.is_some() {
-                            stop.store(true, Ordering::Relaxed);
-                        }
+                    if !stopped_before && fold.stopped.is_some() {
+                        stop.store(true, Ordering::Relaxed);
                     }
                     progress(Progress {
                         done: already + played,
@@ -661,7 +764,7 @@ impl<G: Game> Tournament<G> {
                 match failure {
                     Some(e) => Err(e),
                     None if already + played < total
-                        && looks.stopped.is_none()
+                        && fold.stopped.is_none()
                         && self.interrupted() =>
                     {
                         Err(ArenaError::Interrupted {
@@ -674,14 +777,10 @@ impl<G: Game> Tournament<G> {
             });
             outcome?;
         }
-        // The looks were taken as the games came in, and the standings folded in: neither is
-        // done again here. (Folded standings count only when every game is in.)
-        let folded = folded.and_then(|mut f| {
-            f.advance(&results);
-            (f.next == results.len()).then(|| f.builder.finish())
-        });
-        let summary = summary_of(&self.config, results, looks.stopped, folded);
-        Ok(RunResult { played, summary })
+        Ok(RunResult {
+            played,
+            summary: fold.summary(),
+        })
     }
 }
 
@@ -691,83 +790,5 @@ struct StopOnDrop<'a>(&'a AtomicBool);
 impl Drop for StopOnDrop<'_> {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);
-    }
-}
-
-/// Standings folded in along the finished prefix of the games.
-struct Folded {
-    builder: StandingsBuilder,
-    /// The first game not yet folded in.
-    next: usize,
-}
-
-impl Folded {
-    fn new(config: &TournamentConfig) -> Folded {
-        Folded {
-            builder: StandingsBuilder::new(&config.labels, config.duplicate),
-            next: 0,
-        }
-    }
-
-    fn advance(&mut self, results: &[Option<GameRecord>]) {
-        while let Some(Some(r)) = results.get(self.next) {
-            self.builder.push(r);
-            self.next += 1;
-        }
-    }
-}
-
-/// The early stop's planned looks: after every `every` groups, over the games before it.
-struct Looks {
-    every: u64,
-    next: u64,
-    /// The finished games before the first unfinished one (kept only with an early stop).
-    prefix: Vec<GameRecord>,
-    stopped: Option<EarlyStopped>,
-}
-
-impl Looks {
-    fn new(config: &TournamentConfig) -> Looks {
-        let every = config
-            .early_stop
-            .map_or(u64::MAX, |r| {
-                config.groups().div_ceil(u64::from(r.looks.max(1)))
-            })
-            .max(1);
-        Looks {
-            every,
-            next: every,
-            prefix: Vec::new(),
-            stopped: None,
-        }
-    }
-
-    /// Takes every look whose games have all finished, in order.
-    fn advance(&mut self, config: &TournamentConfig, results: &[Option<GameRecord>]) {
-        let Some(rule) = config.early_stop else {
-            return;
-        };
-        while let Some(Some(r)) = results.get(self.prefix.len()) {
-            self.prefix.push(r.clone());
-        }
-        let k = config.seats as u64;
-        while self.stopped.is_none()
-            && self.next < config.groups()
-            && self.next * k <= self.prefix.len() as u64
-        {
-            let games = (self.next * k) as usize;
-            if let Some(decision) = leader_significant(
-                &config.labels,
-                config.duplicate,
-                &self.prefix[..games],
-                &rule,
-            ) {
-                self.stopped = Some(EarlyStopped {
-                    games: games as u64,
-                    decision,
-                });
-            }
-            self.next += self.every;
-        }
     }
 }

@@ -29,12 +29,31 @@ fn run_all<G: Game>(t: &Tournament<G>, jobs: usize, done: Vec<GameRecord>) -> Ru
         .unwrap()
 }
 
+/// [`run_all`] from nothing, with the games it recorded, in index order.
+fn run_records<G: Game>(t: &Tournament<G>, jobs: usize) -> (RunResult, Vec<GameRecord>) {
+    let mut kept = Vec::new();
+    let r = t
+        .run(
+            jobs,
+            Vec::new(),
+            &make::<G>,
+            &mut |b| {
+                kept.extend_from_slice(b);
+                Ok(())
+            },
+            &mut |_| {},
+        )
+        .unwrap();
+    kept.sort_by_key(|r| r.index);
+    (r, kept)
+}
+
 #[test]
 fn results_do_not_depend_on_the_number_of_threads() {
     let t = uno_tournament("heuristic,random,random,random", 400, 11);
     let one = run_all(&t, 1, Vec::new());
     assert_eq!(one.played, 400);
-    assert_eq!(one.summary.records.len(), 400);
+    assert_eq!(one.summary.counted, 400);
     for jobs in [2, 3, 8] {
         assert_eq!(
             run_all(&t, jobs, Vec::new()).summary,
@@ -146,20 +165,21 @@ fn with_duplicate_deals_the_luck_of_the_deal_cancels_between_equal_bots() {
 
 /// A small tournament of `G`'s default entries: every game reports one return per seat, its
 /// winners and its own figures.
-fn smoke<G: Game>(bots: &str, figures: &[&str]) -> RunResult {
+fn smoke<G: Game>(bots: &str, figures: &[&str]) -> Vec<GameRecord> {
     let game = G::new(Default::default()).unwrap().tournament_unit();
     let k = game.num_players() as u64;
     let config = TournamentConfig::new(&game, specs(bots), 2 * k, 1);
     let t = Tournament::new(game, config, &make::<G>).unwrap();
-    let r = run_all(&t, 2, Vec::new());
-    assert_eq!(r.summary.records.len() as u64, 2 * k);
-    for rec in &r.summary.records {
+    let (r, records) = run_records(&t, 2);
+    assert_eq!(r.summary.counted, 2 * k);
+    assert_eq!(records.len() as u64, 2 * k);
+    for rec in &records {
         assert_eq!(rec.returns.len() as u64, k);
         let names: Vec<&str> = rec.figures.iter().map(|f| f.name.as_str()).collect();
         assert_eq!(names, figures, "{}", G::NAME);
         assert!(rec.decisions > 0);
     }
-    r
+    records
 }
 
 #[test]
@@ -168,7 +188,7 @@ fn every_landed_game_reports_its_own_results() {
     smoke::<parlour_go::Go>("heuristic,random,random,random", &[]);
     let phased =
         smoke::<parlour_phased::Phased>("heuristic,random,random,random", &["penalty", "phases"]);
-    for rec in &phased.summary.records {
+    for rec in &phased {
         let penalty = &rec.figures[0].values;
         let phases = &rec.figures[1].values;
         for s in 0..4 {
@@ -182,7 +202,7 @@ fn every_landed_game_reports_its_own_results() {
         }
     }
     let bo = smoke::<parlour_bo::Bo>("heuristic,random,random,random", &["stock_left"]);
-    for rec in &bo.summary.records {
+    for rec in &bo {
         for &w in &rec.winners {
             assert_eq!(
                 rec.figures[0].values[w], 0.0,
@@ -191,7 +211,7 @@ fn every_landed_game_reports_its_own_results() {
         }
     }
     let chexers = smoke::<parlour_chexers::Chexers>("greedy,random,random", &["exits"]);
-    for rec in &chexers.summary.records {
+    for rec in &chexers {
         match rec.winners.as_slice() {
             [w] => assert_eq!(rec.figures[0].values[*w], 4.0, "a win is the 4th exit"),
             [] => assert!(rec.returns.iter().all(|&x| (x - 1.0 / 3.0).abs() < 1e-12)),
@@ -284,7 +304,7 @@ fn the_early_stop_ends_a_clear_contest_at_a_planned_look_whatever_the_threads() 
     );
     assert_eq!(t.config().labels[stop.decision.leader], "heuristic");
     assert!(stop.decision.z > stop.decision.threshold);
-    assert_eq!(a.summary.records.len() as u64, stop.games);
+    assert_eq!(a.summary.counted, stop.games);
     assert_eq!(run_all(&t, 2, Vec::new()).summary, a.summary);
 }
 
@@ -293,7 +313,7 @@ fn the_early_stop_does_not_fire_between_equal_bots() {
     let t = early_stop_tournament("random,random,random,random", 4_000);
     let r = run_all(&t, 2, Vec::new());
     assert!(r.summary.stopped.is_none(), "{:?}", r.summary.stopped);
-    assert_eq!(r.summary.records.len(), 4_000);
+    assert_eq!(r.summary.counted, 4_000);
 }
 
 /// A bot that panics: a bug in a bot must stop the run cleanly, with the games that finished
@@ -352,15 +372,20 @@ fn a_panicking_bot_stops_the_run_with_an_error_and_finished_games_are_kept() {
 #[test]
 fn an_early_stopped_tournament_resumed_or_summarised_stops_at_the_same_look() {
     let t = early_stop_tournament("heuristic,random,random,random", 40_000);
-    let whole = run_all(&t, 2, Vec::new());
+    let (whole, records) = run_records(&t, 2);
     let stop = whole.summary.stopped.clone().unwrap();
+    let counted: Vec<GameRecord> = records
+        .into_iter()
+        .filter(|r| r.index < stop.games)
+        .collect();
+    assert_eq!(counted.len() as u64, stop.games);
     // A run interrupted before the stop, resumed.
-    let part: Vec<GameRecord> = whole.summary.records[..(stop.games as usize / 2)].to_vec();
+    let part: Vec<GameRecord> = counted[..(stop.games as usize / 2)].to_vec();
     let resumed = run_all(&t, 1, part);
     assert_eq!(resumed.summary, whole.summary);
     // Summarising the stored games (as `parlour report` does) finds the same stop, even with
     // games beyond it recorded.
-    let mut stored = whole.summary.records.clone();
+    let mut stored = counted.clone();
     stored.push(t.play_game(stop.games, &make::<Uno>).unwrap());
     assert_eq!(parlour_arena::summarize(t.config(), stored), whole.summary);
 }

@@ -5,7 +5,9 @@ use std::ops::RangeInclusive;
 
 use parlour_cards::{decks, Card, CardCounts};
 use parlour_core::rng::{seeded, GameRng};
-use parlour_core::{Game, IllegalAction, OptionsError, ResampleError, RoundResult, Seat, State};
+use parlour_core::{
+    Bounds, Game, IllegalAction, OptionsError, ResampleError, RoundResult, Seat, State,
+};
 use rand::seq::SliceRandom;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
@@ -252,7 +254,11 @@ impl fmt::Display for BoObservation {
                 self.plays.saturating_add(1)
             )
         });
-        writeln!(f, "Draw pile {} cards{turn}", self.draw)?;
+        writeln!(
+            f,
+            "Draw pile {}{turn}",
+            crate::text::count(self.draw, "card")
+        )?;
         if let Some(o) = self.outcome {
             writeln!(
                 f,
@@ -283,8 +289,9 @@ impl fmt::Display for BoObservation {
             let top = self.stock_tops[s].map_or("—".to_string(), |c| c.to_string());
             write!(
                 f,
-                "{arrow} seat {s}{me}: stock {top} ({} cards) · hand {} cards",
-                self.stock_sizes[s], self.hand_sizes[s]
+                "{arrow} seat {s}{me}: stock {top} ({}) · hand {}",
+                crate::text::count(self.stock_sizes[s], "card"),
+                crate::text::count(self.hand_sizes[s], "card")
             )?;
             if self.variant == Variant::Bonus {
                 if self.holds_embargo.get(s) == Some(&true) {
@@ -318,7 +325,7 @@ impl fmt::Display for BoObservation {
         if self.current_player == Some(self.seat) {
             write!(
                 f,
-                "\nPlay `<source> <target>`: source a hand card (9D), s (your stockpile) or d<player>.<pile>; target b0-b3 or d<player>.<pile>; `pass` when nothing is possible{}; `help` for more",
+                "\nPlay a number from the Legal list, or `<source> <target>`: source a hand card (9D), s (your stockpile) or d<player>.<pile>; target b0-b3 or d<player>.<pile>; `pass` when nothing is possible{}; `help` for more",
                 if self.variant == Variant::Bonus {
                     "; `embargo <player>`, `clear`"
                 } else {
@@ -692,6 +699,15 @@ impl BoState {
 }
 
 impl Game for Bo {
+    /// 1 for the winner, 0 for the others.
+    fn return_bounds(&self) -> Bounds {
+        Bounds::between(0.0, 1.0)
+    }
+
+    fn figure_bounds(&self) -> Vec<(&'static str, Bounds)> {
+        vec![("stock_left", Bounds::between(0.0, STOCK_SIZE as f64))]
+    }
+
     type Options = BoOptions;
     type Action = BoAction;
     type Observation = BoObservation;

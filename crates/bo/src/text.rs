@@ -3,10 +3,19 @@
 use crate::game::{BoObservation, Variant};
 use crate::rules::{parse_pile, validate, BoAction, Source, Target, View};
 
-/// The help a person gets for `help` (or a line that cannot be read).
+/// `n` and a noun, singular for one: `1 card`, `7 cards`.
+pub(crate) fn count(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
+/// The help a person gets for `help`.
 pub fn help(variant: Variant) -> String {
     let mut h = String::from(
-        "A play is `<source> <target>`:\n\
+        "Type the number of an action in the Legal list (`0` plays [0]), or a play\n\
+         `<source> <target>`:\n\
          \x20 source: a card in your hand (9D), `s` for the top of your stockpile, or\n\
          \x20         `d<player>.<pile>` for the top of a discard pile (d2.1 = player 2's pile 1)\n\
          \x20 target: `b0`-`b3` for a build pile, or `d<player>.<pile>` for a discard pile\n\
@@ -27,17 +36,25 @@ pub fn help(variant: Variant) -> String {
     h
 }
 
-/// Reads a person's play: the action's own text, or `<source> <target>` with the card of a
-/// stockpile or discard source left out (`s b0`, `d1.0 b2`). A play that is not valid gets the
-/// rule that forbids it.
+/// Reads a person's play: the number of a legal action as [`format_legal`] shows them, the
+/// action's own text, or `<source> <target>` with the card of a stockpile or discard source left
+/// out (`s b0`, `d1.0 b2`). A play that is not valid gets the rule that forbids it.
 pub fn parse_human(
     obs: &BoObservation,
     legal: &[BoAction],
     input: &str,
 ) -> Result<BoAction, String> {
     let input = input.trim();
-    if input == "help" || input == "?" {
+    if input.eq_ignore_ascii_case("help") || input == "?" {
         return Err(help(obs.variant));
+    }
+    if let Ok(n) = input.parse::<usize>() {
+        return human_order(legal).into_iter().nth(n).ok_or_else(|| {
+            format!(
+                "there is no action [{n}]: the legal actions are numbered 0 to {}",
+                legal.len().saturating_sub(1)
+            )
+        });
     }
     let action = match input.parse::<BoAction>() {
         Ok(a) => a,
@@ -53,16 +70,14 @@ pub fn parse_human(
     }
 }
 
-/// The legal actions grouped by source (`8S → b0 d0.0* d1.2`), turn-ending plays starred.
-pub fn format_legal(obs: &BoObservation, legal: &[BoAction]) -> String {
-    let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+/// The legal plays grouped by source (a hand card `8S`, `s:5C`, `d1.2:9H`), sources in the order
+/// they first come, then the actions that are no play (pass, an embargo, clearing).
+fn grouped(legal: &[BoAction]) -> (Vec<(String, Vec<BoAction>)>, Vec<BoAction>) {
+    let mut groups: Vec<(String, Vec<BoAction>)> = Vec::new();
     let mut others = Vec::new();
-    let mut any_ending = false;
     for &a in legal {
-        let BoAction::Play { card, from, to } = a else {
-            // "pass", an embargo and clearing all end the turn.
-            others.push(format!("{a}*"));
-            any_ending = true;
+        let BoAction::Play { card, from, .. } = a else {
+            others.push(a);
             continue;
         };
         let source = match from {
@@ -70,19 +85,53 @@ pub fn format_legal(obs: &BoObservation, legal: &[BoAction]) -> String {
             Source::Stock => format!("s:{card}"),
             Source::Discard { owner, pile } => format!("d{owner}.{pile}:{card}"),
         };
-        let ends = validate(obs, obs.seat, a) == Ok(crate::rules::Validity::EndsTurn);
-        any_ending |= ends;
-        let target = format!("{to}{}", if ends { "*" } else { "" });
         match groups.iter_mut().find(|(s, _)| *s == source) {
-            Some((_, t)) => t.push(target),
-            None => groups.push((source, vec![target])),
+            Some((_, g)) => g.push(a),
+            None => groups.push((source, vec![a])),
         }
     }
-    let mut parts: Vec<String> = groups
+    (groups, others)
+}
+
+/// The legal actions in the order [`format_legal`] numbers them.
+fn human_order(legal: &[BoAction]) -> Vec<BoAction> {
+    let (groups, others) = grouped(legal);
+    groups
         .into_iter()
-        .map(|(s, t)| format!("{s} → {}", t.join(" ")))
-        .collect();
-    parts.extend(others);
+        .flat_map(|(_, g)| g)
+        .chain(others)
+        .collect()
+}
+
+/// The legal actions grouped by source, each numbered from 0 (`8S → [0] b0 [1] d0.0*`), the
+/// turn-ending ones starred.
+pub fn format_legal(obs: &BoObservation, legal: &[BoAction]) -> String {
+    let (groups, others) = grouped(legal);
+    let mut number = 0;
+    let mut any_ending = false;
+    let mut numbered = |text: String, ends: bool| {
+        any_ending |= ends;
+        let s = format!("[{number}] {text}{}", if ends { "*" } else { "" });
+        number += 1;
+        s
+    };
+    let mut parts: Vec<String> = Vec::new();
+    for (source, group) in groups {
+        let targets: Vec<String> = group
+            .into_iter()
+            .map(|a| {
+                let ends = validate(obs, obs.seat, a) == Ok(crate::rules::Validity::EndsTurn);
+                let to = match a {
+                    BoAction::Play { to, .. } => to.to_string(),
+                    other => other.to_string(),
+                };
+                numbered(to, ends)
+            })
+            .collect();
+        parts.push(format!("{source} → {}", targets.join(" ")));
+    }
+    // "pass", an embargo and clearing all end the turn.
+    parts.extend(others.into_iter().map(|a| numbered(a.to_string(), true)));
     let mut line = parts.join(" · ");
     if any_ending {
         line.push_str("   (* ends your turn)");

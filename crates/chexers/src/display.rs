@@ -107,41 +107,54 @@ pub fn human_order(legal: &[ChexersAction]) -> Vec<ChexersAction> {
     v
 }
 
-/// The legal actions in [`human_order`], numbered from 1, so a person can type the number.
+/// The legal actions in [`human_order`], each after its number from 0, so a person can type the
+/// number: `[0] MOVE (-3,0) (-2,0)  [1] JUMP (-3,0) (-1,0)`.
 pub fn format_legal(legal: &[ChexersAction]) -> String {
     human_order(legal)
         .iter()
         .enumerate()
-        .map(|(i, a)| format!("[{}] {a}", i + 1))
+        .map(|(i, a)| format!("[{i}] {a}"))
         .collect::<Vec<_>>()
         .join("  ")
 }
 
-/// Reads a person's input: the number of a legal action (as [`format_legal`] numbers them), or
-/// an action's text in any case
-/// (`move (-3,0) (-2,0)`). An illegal action is answered with the rule that forbids it.
+/// What `help` answers at the terminal.
+pub fn help() -> String {
+    format!(
+        "Type the number of an action in the Legal list (`0` plays [0]), or the action itself in any\n\
+         case: `move (q,r) (q,r)` to a neighbouring empty hex, `jump (q,r) (q,r)` over a neighbouring\n\
+         piece (any colour) to the empty hex beyond it, `exit (q,r)` from one of your exit hexes, or\n\
+         `pass` when nothing else is possible. Hexes are written (q,r) as the board labels them.\n\
+         {LEGEND}\n\
+         The first to exit {EXITS_TO_WIN} pieces wins; a position's 4th occurrence, or {TURNS_EACH} turns\n\
+         each, draws the game."
+    )
+}
+
+/// Reads a person's input: the number of a legal action (as [`format_legal`] numbers them, from
+/// 0), `help`, or an action's text in any case (`move (-3,0) (-2,0)`). An illegal action is
+/// answered with the rule that forbids it.
 pub fn parse_human(
     observation: &ChexersObservation,
     legal: &[ChexersAction],
     input: &str,
 ) -> Result<ChexersAction, String> {
     let text = input.trim();
+    if text.eq_ignore_ascii_case("help") || text == "?" {
+        return Err(help());
+    }
     if let Ok(n) = text.parse::<usize>() {
-        return match n
-            .checked_sub(1)
-            .and_then(|i| human_order(legal).get(i).copied())
-        {
-            Some(a) => Ok(a),
-            None => Err(format!(
-                "{n} is not the number of a legal action (1 to {})",
-                legal.len()
-            )),
-        };
+        return human_order(legal).get(n).copied().ok_or_else(|| {
+            format!(
+                "there is no action [{n}]: the legal actions are numbered 0 to {}",
+                legal.len().saturating_sub(1)
+            )
+        });
     }
     let action: ChexersAction = text
         .to_ascii_uppercase()
         .parse()
-        .map_err(|e: parlour_core::ParseActionError| e.reason)?;
+        .map_err(|e: parlour_core::ParseActionError| format!("{} (`help` explains)", e.reason))?;
     if legal.contains(&action) {
         return Ok(action);
     }

@@ -4,7 +4,9 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use parlour_core::rng::GameRng;
-use parlour_core::{Game, IllegalAction, OptionsError, ResampleError, RoundResult, Seat, State};
+use parlour_core::{
+    Bounds, Game, IllegalAction, OptionsError, ResampleError, RoundResult, Seat, State,
+};
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
@@ -671,6 +673,15 @@ impl ChexersObservation {
 }
 
 impl Game for Chexers {
+    /// 1 for a win, a third each for a draw, 0 for a loss.
+    fn return_bounds(&self) -> Bounds {
+        Bounds::between(0.0, 1.0)
+    }
+
+    fn figure_bounds(&self) -> Vec<(&'static str, Bounds)> {
+        vec![("exits", Bounds::between(0.0, 4.0))]
+    }
+
     /// Chexers has no chance: the same bots replay the same game, so there are no deals to
     /// duplicate.
     fn has_chance(&self) -> bool {

@@ -24,6 +24,8 @@ pub struct HumanBot<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: 
     pub colour: bool,
     /// Set when input ended: the game cannot go on.
     pub closed: bool,
+    /// Whether the one-line hint on how to answer has been shown (once, at the first decision).
+    hinted: bool,
 }
 
 impl<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write + Send> HumanBot<R, W> {
@@ -34,6 +36,7 @@ impl<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write + Send> H
             hand_over,
             colour: false,
             closed: false,
+            hinted: false,
         }
     }
 
@@ -50,6 +53,13 @@ impl<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write + Send> H
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
                 Err(_) => return None,
             }
+        }
+    }
+
+    /// An answer to the person: every line indented under the prompt.
+    fn say(&mut self, text: &str) {
+        for l in text.lines() {
+            let _ = writeln!(self.output, "  {l}");
         }
     }
 }
@@ -76,11 +86,12 @@ impl<G: Game, R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write 
         } else {
             let _ = writeln!(self.output, "\n{}", d.observation);
         }
-        let _ = writeln!(
-            self.output,
-            "Legal: {}",
-            d.game.format_legal(d.observation, d.legal)
-        );
+        let legal_line = format!("Legal: {}", d.game.format_legal(d.observation, d.legal));
+        let _ = writeln!(self.output, "{legal_line}");
+        if !self.hinted {
+            self.hinted = true;
+            let _ = writeln!(self.output, "{HINT}");
+        }
         loop {
             let _ = write!(self.output, "seat {}> ", d.seat);
             let _ = self.output.flush();
@@ -89,15 +100,33 @@ impl<G: Game, R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write 
                 self.closed = true;
                 return d.legal[0];
             };
-            if line.trim().is_empty() {
+            let typed = line.trim();
+            if typed.is_empty() {
                 continue;
             }
-            match d.game.parse_human(d.observation, d.legal, &line) {
+            if is_help(typed) {
+                // Every game answers `help` with how to type its actions (never an action).
+                let text = match d.game.parse_human(d.observation, d.legal, "help") {
+                    Err(text) => text,
+                    Ok(_) => HINT.to_string(),
+                };
+                self.say(&text);
+                let _ = writeln!(self.output, "{legal_line}");
+                continue;
+            }
+            match d.game.parse_human(d.observation, d.legal, typed) {
                 Ok(a) => return a,
-                Err(msg) => {
-                    let _ = writeln!(self.output, "  {msg}");
-                }
+                Err(msg) => self.say(&msg),
             }
         }
     }
+}
+
+/// Shown once, before a person's first decision.
+const HINT: &str =
+    "Type the number of an action in the Legal list (e.g. `0`) or the action itself; `help` explains.";
+
+/// Whether a person asked for help (`help` in any case, or `?`), as every game reads it too.
+fn is_help(typed: &str) -> bool {
+    typed.eq_ignore_ascii_case("help") || typed == "?"
 }

@@ -153,17 +153,22 @@ fn play_match<G: Game>(
         let t = Tournament::new(game.clone(), config, &parlour_bots::make_entry_bot::<G>)
             .map_err(arena_failure)?;
         let mut reporter = Reporter::new(t.config().games);
-        let result = t
-            .run(
-                jobs,
-                Vec::new(),
-                &parlour_bots::make_entry_bot::<G>,
-                &mut |_| Ok(()),
-                &mut |p| reporter.update(p),
-            )
-            .map_err(arena_failure)?;
+        // The match's games, in index order (a match is small enough to keep).
+        let mut records = Vec::new();
+        t.run(
+            jobs,
+            Vec::new(),
+            &parlour_bots::make_entry_bot::<G>,
+            &mut |batch| {
+                records.extend_from_slice(batch);
+                Ok(())
+            },
+            &mut |p| reporter.update(p),
+        )
+        .map_err(arena_failure)?;
         reporter.finish();
-        for r in &result.summary.records {
+        records.sort_by_key(|r| r.index);
+        for r in &records {
             let credit = credit_of(r, &is_a);
             if credit >= 1.0 {
                 a_wins += 1;

@@ -610,7 +610,7 @@ fn print_summary(
                 "seed": config.seed,
                 "entries": config.labels,
                 "games_planned": config.games,
-                "games_counted": summary.records.len(),
+                "games_counted": summary.counted,
                 "complete": summary.complete,
                 "duplicate": config.duplicate,
                 "schedule": config.schedule,
@@ -698,7 +698,7 @@ fn print_tables(config: &TournamentConfig, summary: &Summary, run: Option<&RunIn
         config.game,
         config.entries.len(),
         config.seed,
-        summary.records.len(),
+        summary.counted,
         config.games,
         if summary.complete {
             ""
@@ -872,9 +872,7 @@ pub fn report(file: &Path, format: StandingsFormat, svg: Option<&Path>) -> Resul
         }
         let title = format!(
             "{} tournament, seed {}: {} games",
-            config.game,
-            config.seed,
-            summary.records.len()
+            config.game, config.seed, summary.counted
         );
         std::fs::write(
             path,

@@ -105,6 +105,55 @@ pub struct OptionsError(pub String);
 #[error("cannot resample: {0}")]
 pub struct ResampleError(pub String);
 
+/// The range a per-seat quantity can take: a game's returns, or one of its result figures.
+/// Either end may be open. Tournament statistics keep every interval inside it.
+#[derive(Debug, Clone, Copy, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Bounds {
+    /// The least possible value, if there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub low: Option<f64>,
+    /// The greatest possible value, if there is one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub high: Option<f64>,
+}
+
+impl Bounds {
+    /// No bound either way.
+    pub const NONE: Bounds = Bounds {
+        low: None,
+        high: None,
+    };
+
+    /// Both ends closed: `low..=high`.
+    pub const fn between(low: f64, high: f64) -> Bounds {
+        Bounds {
+            low: Some(low),
+            high: Some(high),
+        }
+    }
+
+    /// At least `low`.
+    pub const fn at_least(low: f64) -> Bounds {
+        Bounds {
+            low: Some(low),
+            high: None,
+        }
+    }
+
+    /// At most `high`.
+    pub const fn at_most(high: f64) -> Bounds {
+        Bounds {
+            low: None,
+            high: Some(high),
+        }
+    }
+
+    /// Whether `x` lies inside (the ends included).
+    pub fn contains(&self, x: f64) -> bool {
+        self.low.is_none_or(|l| x >= l) && self.high.is_none_or(|h| x <= h)
+    }
+}
+
 /// The result of one completed round (hand) of a game made of rounds; a single-round game has
 /// exactly one.
 #[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -214,6 +263,17 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// each seat rotation by default (duplicate deals). A game without chance returns `false`.
     fn has_chance(&self) -> bool {
         true
+    }
+
+    /// The range every seat's return lies in (open by default); tournament statistics keep
+    /// the score's interval inside it.
+    fn return_bounds(&self) -> Bounds {
+        Bounds::NONE
+    }
+
+    /// The range of each of [`State::result_figures`], by name (none by default).
+    fn figure_bounds(&self) -> Vec<(&'static str, Bounds)> {
+        Vec::new()
     }
 
     /// This game's own bots (e.g. a heuristic), by name. Game-agnostic bots live in

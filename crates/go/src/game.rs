@@ -159,14 +159,19 @@ impl fmt::Display for GoObservation {
             writeln!(f, "  seat {s}{me} discards: {}", names.join(" "))?;
         }
         if let Some(scores) = &self.scores {
-            writeln!(f, "Final scores: {scores:?}")?;
+            // The game is over: no hand is left, and everything may be shown.
+            return write!(
+                f,
+                "{}",
+                crate::text::final_scores(self.seat, &self.discards, scores)
+            );
         }
         if let Some(p) = self.picked {
             writeln!(f, "You picked {p} (hidden until all have picked)")?;
         }
         write!(f, "Your hand:")?;
-        for (i, c) in self.hand.iter().enumerate() {
-            write!(f, " [{i}] {c}")?;
+        for c in &self.hand {
+            write!(f, " {c}")?;
         }
         Ok(())
     }
@@ -447,27 +452,17 @@ impl Game for Go {
         actor == viewer
     }
 
+    fn format_legal(&self, _obs: &GoObservation, legal: &[GoAction]) -> String {
+        crate::text::format_legal(legal)
+    }
+
     fn parse_human(
         &self,
         obs: &GoObservation,
         legal: &[GoAction],
         input: &str,
     ) -> Result<GoAction, String> {
-        let input = input.trim();
-        let action = match input.parse::<usize>() {
-            Ok(i) => GoAction(*obs.hand.get(i).ok_or_else(|| {
-                format!(
-                    "there is no card [{i}]: your hand has {} cards",
-                    obs.hand.len()
-                )
-            })?),
-            Err(_) => input.parse::<GoAction>().map_err(|e| e.to_string())?,
-        };
-        if legal.contains(&action) {
-            Ok(action)
-        } else {
-            Err(format!("{action} is not in your hand"))
-        }
+        crate::text::parse_human(obs, legal, input)
     }
 }
 

@@ -57,6 +57,7 @@ pub mod bots;
 pub mod game;
 pub mod scoring;
 pub mod search;
+mod text;
 
 pub use bots::HeuristicBot;
 pub use game::{

@@ -8,7 +8,8 @@ use std::str::FromStr;
 use parlour_cards::{decks, parse_cards, Card, CardCounts};
 use parlour_core::rng::{seeded, GameRng};
 use parlour_core::{
-    Game, IllegalAction, OptionsError, ParseActionError, ResampleError, RoundResult, Seat, State,
+    Bounds, Game, IllegalAction, OptionsError, ParseActionError, ResampleError, RoundResult, Seat,
+    State,
 };
 use rand::seq::SliceRandom;
 use rand::RngExt;
@@ -378,8 +379,11 @@ impl fmt::Display for PhasedObservation {
             };
             write!(
                 f,
-                "{turn} seat {s}{me}: {} cards · phases done {:?} · penalty {}",
-                self.hand_sizes[s], self.phases_done[s], self.scores[s]
+                "{turn} seat {s}{me}: {} · phases done {:?} · {} · penalty {}",
+                crate::text::count(self.hand_sizes[s], "card"),
+                self.phases_done[s],
+                crate::text::needed_text(self.variant, &self.phases_done[s]),
+                self.scores[s]
             )?;
             if self.skip_next[s] {
                 write!(f, " · skips next turn")?;
@@ -389,6 +393,9 @@ impl fmt::Display for PhasedObservation {
                 let cards: Vec<String> = group.cards.iter().map(|c| c.to_string()).collect();
                 writeln!(f, "      group {s} {g}: {}", cards.join(" "))?;
             }
+        }
+        if let Some(done) = self.phases_done.get(self.seat) {
+            writeln!(f, "{}", crate::text::own_needs(self.variant, done))?;
         }
         let hand: Vec<String> = self.hand.iter().map(|c| c.to_string()).collect();
         write!(f, "Your hand: {}", hand.join(" "))
@@ -758,6 +765,18 @@ impl PhasedState {
 }
 
 impl Game for Phased {
+    /// 10,000 for completing every phase, less the penalty points (never negative).
+    fn return_bounds(&self) -> Bounds {
+        Bounds::at_most(10_000.0)
+    }
+
+    fn figure_bounds(&self) -> Vec<(&'static str, Bounds)> {
+        vec![
+            ("penalty", Bounds::at_least(0.0)),
+            ("phases", Bounds::between(0.0, 5.0)),
+        ]
+    }
+
     type Options = PhasedOptions;
     type Action = PhasedAction;
     type Observation = PhasedObservation;
@@ -848,26 +867,17 @@ impl Game for Phased {
         crate::bots::BOTS
     }
 
+    fn format_legal(&self, _obs: &PhasedObservation, legal: &[PhasedAction]) -> String {
+        crate::text::format_legal(legal)
+    }
+
     fn parse_human(
         &self,
         obs: &PhasedObservation,
         legal: &[PhasedAction],
         input: &str,
     ) -> Result<PhasedAction, String> {
-        let input = input.trim();
-        // A bare card list is a phase: `2S 2S AH / 7H 7S 7D`.
-        let text = if input.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase()) {
-            format!("lay {input}")
-        } else {
-            input.to_string()
-        };
-        let action: PhasedAction = text.parse().map_err(|e: ParseActionError| e.to_string())?;
-        match action {
-            // Any valid proposal is accepted, not only the canonical plays listed.
-            PhasedAction::Lay(play) => check_lay(obs, &play).map(|()| action),
-            _ if legal.contains(&action) => Ok(action),
-            _ => Err(format!("{action} is not legal now")),
-        }
+        crate::text::parse_human(obs, legal, input)
     }
 }
 

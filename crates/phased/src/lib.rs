@@ -28,6 +28,7 @@ pub mod finder;
 pub mod game;
 pub mod groups;
 pub mod search;
+mod text;
 
 pub use bots::HeuristicBot;
 pub use game::{

@@ -4,7 +4,9 @@ use std::fmt;
 use std::ops::RangeInclusive;
 
 use parlour_core::rng::{seeded, GameRng};
-use parlour_core::{Game, IllegalAction, OptionsError, ResampleError, RoundResult, Seat, State};
+use parlour_core::{
+    Bounds, Game, IllegalAction, OptionsError, ResampleError, RoundResult, Seat, State,
+};
 use rand::seq::SliceRandom;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
@@ -768,6 +770,11 @@ impl UnoState {
 }
 
 impl Game for Uno {
+    /// Points won: never negative.
+    fn return_bounds(&self) -> Bounds {
+        Bounds::at_least(0.0)
+    }
+
     /// The seed's tournament: 50,000 rounds at a table of four (each round is one game). A game
     /// made a match (a target or a round count) gets the usual 1,000.
     fn default_tournament_games(&self) -> u64 {
@@ -847,6 +854,10 @@ impl Game for Uno {
 
     fn search_tuning(&self) -> parlour_core::search::SearchTuning<Uno> {
         crate::search::tuning()
+    }
+
+    fn format_legal(&self, _obs: &UnoObservation, legal: &[UnoAction]) -> String {
+        crate::observation::format_legal(legal)
     }
 
     fn parse_human(

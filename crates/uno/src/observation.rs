@@ -160,8 +160,9 @@ impl fmt::Display for UnoObservation {
             };
             write!(
                 f,
-                "{turn} seat {s}{me}: {} cards, {} points",
-                self.hand_sizes[s], self.scores[s]
+                "{turn} seat {s}{me}: {}, {}",
+                count(self.hand_sizes[s] as u64, "card"),
+                count(self.scores[s], "point")
             )?;
             if let Some(c) = self.last_called[s] {
                 write!(f, ", last called {c}")?;
@@ -169,8 +170,8 @@ impl fmt::Display for UnoObservation {
             writeln!(f)?;
         }
         write!(f, "Your hand:")?;
-        for (i, c) in self.hand.iter().enumerate() {
-            write!(f, " [{i}] {c}")?;
+        for c in &self.hand {
+            write!(f, " {c}")?;
         }
         if let Some(c) = self.drawn {
             write!(f, "\nYou drew {c}: play it if it fits, or pass.")?;
@@ -179,63 +180,100 @@ impl fmt::Display for UnoObservation {
     }
 }
 
-/// Reads a person's decision: a hand index (`3`), a hand index and colour for a wild (`3 b`,
-/// `3 blue`), `d`/`draw`, `p`/`pass`, or an action's text (`R5`, `W:B`). Nothing may follow.
+/// `n` and a noun, singular for one: `1 card`, `7 cards`.
+pub(crate) fn count(n: u64, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
+/// The legal actions for a person, in the order given, each after its number: `[0] R5  [1] W:R`.
+pub(crate) fn format_legal(legal: &[UnoAction]) -> String {
+    legal
+        .iter()
+        .enumerate()
+        .map(|(i, a)| format!("[{i}] {a}"))
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// What `help` answers at the terminal.
+pub(crate) fn help() -> String {
+    "Type the number of an action in the Legal list (`0` plays [0]), or the action itself:\n\
+     \x20 a card (R5, GS, Y+2), a wild with the colour it calls (W:B, W+4:G, or `W blue`),\n\
+     \x20 `draw` (or `d`) when nothing in your hand fits, `pass` (or `p`) to keep a card just drawn.\n\
+     A card plays on the up card if it matches its colour (or the colour called) or its symbol;\n\
+     a wild plays on anything. The first to empty their hand scores the cards left in the others."
+        .to_string()
+}
+
+/// Reads a person's decision: the number of a legal action as [`format_legal`] shows them (`3`),
+/// `d`/`draw`, `p`/`pass`, `help`, or an action's text in any case (`R5`, `W:B`, or a wild and a
+/// colour word, `W blue`). Nothing may follow.
 pub(crate) fn parse_human(
-    obs: &UnoObservation,
+    _obs: &UnoObservation,
     legal: &[UnoAction],
     input: &str,
 ) -> Result<UnoAction, String> {
+    let input = input.trim();
+    if input.eq_ignore_ascii_case("help") || input == "?" {
+        return Err(help());
+    }
     let mut words = input.split_whitespace();
     let first = words
         .next()
-        .ok_or("type a card's index, `draw` or `pass`")?;
+        .ok_or("type an action's number, `draw` or `pass` (`help` explains)")?;
     // What the decision was read from, to name it if more text follows.
     let mut read = format!("`{first}`");
-    let action = match first {
-        "d" | "draw" => UnoAction::Draw,
-        "p" | "pass" => UnoAction::Pass,
-        _ => {
-            if let Ok(i) = first.parse::<usize>() {
-                let card = *obs.hand.get(i).ok_or_else(|| {
-                    format!(
-                        "there is no card [{i}]: your hand has {} cards",
-                        obs.hand.len()
-                    )
-                })?;
-                if card.is_wild() {
-                    let word = words.next().ok_or_else(|| {
-                        format!("{card} is a wild: add the colour to call, e.g. `{i} red`")
-                    })?;
-                    let color = Color::parse_loose(word).ok_or_else(|| {
-                        format!("{word:?} is not a colour (red, green, blue, yellow)")
-                    })?;
-                    read = format!("the colour in `{first} {word}`");
-                    UnoAction::Wild(card, color)
-                } else {
-                    UnoAction::Play(card)
+    let action = if let Ok(n) = first.parse::<usize>() {
+        *legal.get(n).ok_or_else(|| no_action(n, legal.len()))?
+    } else {
+        match first.to_ascii_lowercase().as_str() {
+            "d" | "draw" => UnoAction::Draw,
+            "p" | "pass" => UnoAction::Pass,
+            _ => {
+                let text = first.to_ascii_uppercase();
+                match text.parse::<Card>() {
+                    // A wild and a colour word: `W blue`, `W+4 g`.
+                    Ok(card) if card.is_wild() => {
+                        let word = words.next().ok_or_else(|| {
+                            format!("{card} is a wild: add the colour to call, e.g. `{card}:R` or `{card} red`")
+                        })?;
+                        let color = Color::parse_loose(word).ok_or_else(|| {
+                            format!("{word:?} is not a colour (red, green, blue, yellow)")
+                        })?;
+                        read = format!("the colour in `{first} {word}`");
+                        UnoAction::Wild(card, color)
+                    }
+                    _ => text.parse::<UnoAction>().map_err(|e| e.to_string())?,
                 }
-            } else {
-                first.parse::<UnoAction>().map_err(|e| e.to_string())?
             }
         }
     };
     let rest: Vec<&str> = words.collect();
     if !rest.is_empty() {
         return Err(format!(
-            "unexpected text {:?} after {read}: type one decision, e.g. `3`, `3 red`, `draw` or `pass`",
+            "unexpected text {:?} after {read}: type one decision, e.g. `3`, `R5`, `W:B`, `draw` or `pass`",
             rest.join(" ")
         ));
     }
     if legal.contains(&action) {
         Ok(action)
     } else {
-        let options: Vec<String> = legal.iter().map(|a| a.to_string()).collect();
         Err(format!(
             "{action} is not legal now; legal: {}",
-            options.join(", ")
+            format_legal(legal)
         ))
     }
+}
+
+/// The answer to a number that is no legal action's.
+fn no_action(n: usize, len: usize) -> String {
+    format!(
+        "there is no action [{n}]: the legal actions are numbered 0 to {}",
+        len.saturating_sub(1)
+    )
 }
 
 /// More decisions than this in an observation are absurd (and playing on could overflow the count).

@@ -583,32 +583,57 @@ fn uno_resample_rejects_draw_pile_larger_than_unseen_reshuffled_cards() {
 #[test]
 fn uno_human_input_rejects_text_after_the_colour() {
     let game = Uno::standard();
-    // Seat 0's hand sorts as R5, G1, B2, W: [3] is the wild.
     let state = build(&game, &setup(&["W B2 G1 R5", "G2", "G3", "G4"], "Y1", "R9"));
     let obs = state.observation(0);
     let legal = state.legal_action_vec();
     let parse = |text: &str| game.parse_human(&obs, &legal, text);
+    // A bare number is the action with that number in the list, never a hand index.
+    let shown = game.format_legal(&obs, &legal);
+    for (i, &a) in legal.iter().enumerate() {
+        assert!(shown.contains(&format!("[{i}] {a}")), "{shown}");
+        assert_eq!(parse(&format!(" {i} ")), Ok(a));
+    }
+    let e = parse(&legal.len().to_string()).unwrap_err();
+    assert!(e.contains("there is no action"), "{e}");
     assert_eq!(
-        parse("3 blue"),
+        parse("W blue"),
         Ok(UnoAction::Wild(Card::WILD, Color::Blue))
     );
     assert_eq!(
-        parse(" 3  b "),
+        parse(" w  b "),
         Ok(UnoAction::Wild(Card::WILD, Color::Blue))
     );
-    assert_eq!(parse("0"), Ok(act("R5")));
     assert_eq!(parse("W:G"), Ok(act("W:G")));
-    let e = parse("3 blue junk").unwrap_err();
+    assert_eq!(parse("w:g"), Ok(act("W:G")));
+    let e = parse("W blue junk").unwrap_err();
     assert!(
-        e.contains("unexpected text \"junk\" after the colour in `3 blue`"),
+        e.contains("unexpected text \"junk\" after the colour in `W blue`"),
         "{e}"
     );
-    let e = parse("3 blue red").unwrap_err();
+    let e = parse("W blue red").unwrap_err();
     assert!(e.contains("unexpected text \"red\""), "{e}");
     for text in ["0 junk", "R5 now", "W:G x y", "draw please", "p ass"] {
         let e = parse(text).unwrap_err();
         assert!(e.contains("unexpected text"), "{text}: {e}");
     }
-    assert!(parse("3").unwrap_err().contains("add the colour"));
-    assert!(parse("3 purple").unwrap_err().contains("not a colour"));
+    assert!(parse("W").unwrap_err().contains("add the colour"));
+    assert!(parse("W purple").unwrap_err().contains("not a colour"));
+    for text in ["help", "HELP", "?"] {
+        let e = parse(text).unwrap_err();
+        assert!(e.contains("number of an action"), "{text}: {e}");
+    }
+}
+
+/// The table for a person: one card is "1 card", and the hand carries no numbers of its own (a
+/// number typed is always a legal action's).
+#[test]
+fn uno_seat_view_text_counts_cards_in_words() {
+    let game = Uno::standard();
+    let state = build(&game, &sized_setup());
+    let text = state.observation(0).to_string();
+    assert!(text.contains("seat 0 (you): 1 card, 0 points"), "{text}");
+    assert!(text.contains("seat 1: 2 cards"), "{text}");
+    assert!(!text.contains("1 cards"), "{text}");
+    assert!(text.contains("Your hand: R1"), "{text}");
+    assert!(!text.contains("[0]"), "{text}");
 }

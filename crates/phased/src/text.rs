@@ -1,0 +1,133 @@
+//! What a person at the terminal sees and types: the legal actions numbered, friendly input,
+//! `help`, and each seat's next phase.
+
+use parlour_core::ParseActionError;
+
+use crate::game::{check_lay, PhasedAction, PhasedObservation, Variant};
+
+/// `n` and a noun, singular for one: `1 card`, `7 cards`.
+pub(crate) fn count(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
+/// What a phase is made of, for people.
+pub(crate) fn describe(phase: u8) -> &'static str {
+    match phase {
+        1 => "two sets of 3 cards of one value",
+        2 => "a set of 7 cards of one suit",
+        3 => "two sets of 4 cards of one value",
+        4 => "a run of 8 cards",
+        _ => "a run of 4 cards of one colour, then a set of 4 cards of one value",
+    }
+}
+
+/// The phases a seat may lay next: in the standard game the lowest it has not completed, in the
+/// bonus variant every one it has not completed. Empty once all five are done.
+pub(crate) fn phases_needed(variant: Variant, done: &[u8]) -> Vec<u8> {
+    let open = (1..=5u8).filter(|p| !done.contains(p));
+    match variant {
+        Variant::Standard => open.take(1).collect(),
+        Variant::Bonus => open.collect(),
+    }
+}
+
+/// A seat's next phase(s) for its line of the table: `next phase 2`, `needs phases 1 3 4`.
+pub(crate) fn needed_text(variant: Variant, done: &[u8]) -> String {
+    let needed = phases_needed(variant, done);
+    let list: Vec<String> = needed.iter().map(u8::to_string).collect();
+    match (variant, needed.len()) {
+        (_, 0) => "all phases done".to_string(),
+        (Variant::Standard, _) => format!("next phase {}", list[0]),
+        (Variant::Bonus, 1) => format!("needs phase {}", list[0]),
+        (Variant::Bonus, _) => format!("needs phases {}", list.join(" ")),
+    }
+}
+
+/// The observer's own next phase(s), spelled out: `Your next phase: 2 (a set of 7 cards of one
+/// suit)`, or in the bonus variant every phase still needed.
+pub(crate) fn own_needs(variant: Variant, done: &[u8]) -> String {
+    let needed = phases_needed(variant, done);
+    let spelled: Vec<String> = needed
+        .iter()
+        .map(|&p| format!("{p} ({})", describe(p)))
+        .collect();
+    match (variant, needed.len()) {
+        (_, 0) => "You have completed every phase.".to_string(),
+        (Variant::Standard, _) => format!("Your next phase: {}", spelled[0]),
+        (Variant::Bonus, 1) => format!("You still need phase {}", spelled[0]),
+        (Variant::Bonus, _) => format!("You still need phases {}", spelled.join(", ")),
+    }
+}
+
+/// The legal actions for a person, in the order given, each after its number:
+/// `[0] draw  [1] take`.
+pub(crate) fn format_legal(legal: &[PhasedAction]) -> String {
+    legal
+        .iter()
+        .enumerate()
+        .map(|(i, a)| format!("[{i}] {a}"))
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// What `help` answers at the terminal.
+pub(crate) fn help(variant: Variant) -> String {
+    let mut h = String::from(
+        "Type the number of an action in the Legal list (`0` plays [0]), or the action itself:\n\
+         \x20 `draw` (the deck's top card) or `take` (the discard pile's top card), then\n\
+         \x20 `lay 2S 2S AH / 7H 7S 7D` (or just the cards): your phase, groups separated by /,\n\
+         \x20   runs in ascending order; any valid way of writing it is accepted, listed or not;\n\
+         \x20 `add 5D 1 0 3`: once your phase is down, a card onto seat 1's group 0 at place 3\n\
+         \x20   (0 to the group's length for a set; 0 or the length, below or above, for a run);\n\
+         \x20 `discard 7C` ends your turn.\n\
+         Aces are wild. Phases: 1 two sets of 3 of one value; 2 a set of 7 of one suit; 3 two sets\n\
+         of 4 of one value; 4 a run of 8; 5 a run of 4 of one colour, then a set of 4 of one value.",
+    );
+    match variant {
+        Variant::Standard => h.push_str("\nThe phases are completed in order, one a hand at most."),
+        Variant::Bonus => h.push_str(
+            "\nBonus: the phases in any order, each once, one a hand at most; `skip 2` plays a\n\
+             Joker instead of a discard, and seat 2 misses its next turn.",
+        ),
+    }
+    h
+}
+
+/// Reads a person's decision: the number of a legal action as [`format_legal`] shows them, `help`,
+/// a bare card list as a phase (`2S 2S AH / 7H 7S 7D`), or an action's text. Any valid phase is
+/// accepted, not only the canonical lays listed.
+pub(crate) fn parse_human(
+    obs: &PhasedObservation,
+    legal: &[PhasedAction],
+    input: &str,
+) -> Result<PhasedAction, String> {
+    let input = input.trim();
+    if input.eq_ignore_ascii_case("help") || input == "?" {
+        return Err(help(obs.variant));
+    }
+    if let Ok(n) = input.parse::<usize>() {
+        return legal.get(n).copied().ok_or_else(|| {
+            format!(
+                "there is no action [{n}]: the legal actions are numbered 0 to {}",
+                legal.len().saturating_sub(1)
+            )
+        });
+    }
+    // A bare card list is a phase: `2S 2S AH / 7H 7S 7D`.
+    let text = if input.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase()) {
+        format!("lay {input}")
+    } else {
+        input.to_string()
+    };
+    let action: PhasedAction = text
+        .parse()
+        .map_err(|e: ParseActionError| format!("{e} (`help` explains)"))?;
+    match action {
+        PhasedAction::Lay(play) => check_lay(obs, &play).map(|()| action),
+        _ if legal.contains(&action) => Ok(action),
+        _ => Err(format!("{action} is not legal now")),
+    }
+}
