@@ -47,6 +47,12 @@ pub enum ScheduleError {
         /// Seats at the table.
         seats: usize,
     },
+    /// More entries than a schedule can name.
+    #[error("{entries} entries are more than a schedule can seat ({max})", max = u16::MAX)]
+    TooManyEntries {
+        /// Entries given.
+        entries: usize,
+    },
     /// A round-robin was asked for but has too many tables.
     #[error("a round-robin of {entries} bots at tables of {seats} has {tables} tables a cycle, more than {MAX_ROUND_ROBIN}; use --schedule random")]
     RoundRobinTooBig {
@@ -68,8 +74,24 @@ pub struct Schedule {
     pub kind: ScheduleKind,
     /// Tables in one round-robin cycle (`C(N, k) · (k − 1)!`), however the schedule was made.
     pub cycle: u64,
-    /// Each group's table: entry indices in cyclic order.
-    pub tables: Vec<Vec<usize>>,
+    /// The tables, `seats` entries to a table, in cyclic order, two bytes a seat (entries are
+    /// at most [`crate::MAX_ENTRIES`]).
+    tables: Tables,
+}
+
+/// Where each group's table comes from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Tables {
+    /// Round-robin: the tables of one cycle, in a fixed order; group `g` plays the
+    /// `g % cycle`-th table of cycle `g / cycle`'s shuffle, made when asked for. So the
+    /// schedule takes no memory per game.
+    RoundRobin {
+        all: Vec<u16>,
+        groups: u64,
+        seed: u64,
+    },
+    /// Balanced random: each group's table, made in order (each pass depends on the last).
+    Listed(Vec<u16>),
 }
 
 impl Schedule {
@@ -100,9 +122,20 @@ impl Schedule {
             }
             k => k,
         };
+        if entries > usize::from(u16::MAX) {
+            return Err(ScheduleError::TooManyEntries { entries });
+        }
         let tables = match kind {
-            ScheduleKind::RoundRobin => round_robin(entries, seats, groups, seed),
-            _ => balanced_random(entries, seats, groups, seed),
+            ScheduleKind::RoundRobin => Tables::RoundRobin {
+                all: all_tables(entries, seats)
+                    .into_iter()
+                    .flatten()
+                    .map(|e| e as u16)
+                    .collect(),
+                groups,
+                seed,
+            },
+            _ => Tables::Listed(balanced_random(entries, seats, groups, seed)),
         };
         Ok(Schedule {
             seats,
@@ -118,14 +151,43 @@ impl Schedule {
     /// If `index` is beyond the schedule (a programming error).
     pub fn seating(&self, index: u64) -> Vec<usize> {
         let k = self.seats;
-        let table = &self.tables[(index / k as u64) as usize];
+        let table = self.group(index / k as u64);
         let r = (index % k as u64) as usize;
-        (0..k).map(|s| table[(s + r) % k]).collect()
+        (0..k).map(|s| usize::from(table[(s + r) % k])).collect()
+    }
+
+    fn group(&self, group: u64) -> Vec<u16> {
+        let k = self.seats;
+        match &self.tables {
+            Tables::Listed(tables) => tables[group as usize * k..(group as usize + 1) * k].to_vec(),
+            Tables::RoundRobin { all, groups, seed } => {
+                assert!(group < *groups, "group {group} is beyond the schedule");
+                let t = cycle_order(*seed, self.cycle, group / self.cycle)
+                    [(group % self.cycle) as usize];
+                all[t * k..(t + 1) * k].to_vec()
+            }
+        }
+    }
+
+    /// Group `group`'s table: entry indices in cyclic order.
+    ///
+    /// # Panics
+    /// If `group` is beyond the schedule (a programming error).
+    pub fn table(&self, group: u64) -> Vec<usize> {
+        self.group(group).iter().map(|&e| usize::from(e)).collect()
+    }
+
+    /// Groups in all.
+    pub fn groups(&self) -> u64 {
+        match &self.tables {
+            Tables::Listed(tables) => (tables.len() / self.seats) as u64,
+            Tables::RoundRobin { groups, .. } => *groups,
+        }
     }
 
     /// Games in all (`groups · k`).
     pub fn games(&self) -> u64 {
-        self.tables.len() as u64 * self.seats as u64
+        self.groups() * self.seats as u64
     }
 }
 
@@ -176,29 +238,35 @@ fn next_permutation(v: &mut [usize]) -> bool {
     true
 }
 
-fn round_robin(n: usize, k: usize, groups: u64, seed: u64) -> Vec<Vec<usize>> {
-    let all = all_tables(n, k);
-    let mut out = Vec::with_capacity(groups as usize);
-    let mut cycle = 0u64;
-    while (out.len() as u64) < groups {
-        let mut order: Vec<usize> = (0..all.len()).collect();
-        order.shuffle(&mut seeded(derive_seed(seed, cycle)));
-        for t in order {
-            if out.len() as u64 == groups {
-                break;
-            }
-            out.push(all[t].clone());
-        }
-        cycle += 1;
+/// The order of the tables in round-robin cycle `cycle` (a shuffle of `0..len` seeded from the
+/// schedule's seed and the cycle), kept per thread for the cycle asked for last: games are
+/// taken in index order, so a cycle's shuffle is made about once per thread.
+fn cycle_order(seed: u64, len: u64, cycle: u64) -> std::rc::Rc<Vec<usize>> {
+    type Cached = Option<((u64, u64, u64), std::rc::Rc<Vec<usize>>)>;
+    thread_local! {
+        static LAST: std::cell::RefCell<Cached> = const { std::cell::RefCell::new(None) };
     }
-    out
+    LAST.with(|last| {
+        let mut last = last.borrow_mut();
+        let key = (seed, len, cycle);
+        if let Some((k, order)) = last.as_ref() {
+            if *k == key {
+                return order.clone();
+            }
+        }
+        let mut order: Vec<usize> = (0..len as usize).collect();
+        order.shuffle(&mut seeded(derive_seed(seed, cycle)));
+        let order = std::rc::Rc::new(order);
+        *last = Some((key, order.clone()));
+        order
+    })
 }
 
-fn balanced_random(n: usize, k: usize, groups: u64, seed: u64) -> Vec<Vec<usize>> {
+fn balanced_random(n: usize, k: usize, groups: u64, seed: u64) -> Vec<u16> {
     let mut rng = seeded(seed);
     let mut pool: Vec<usize> = Vec::new();
-    let mut out = Vec::with_capacity(groups as usize);
-    while (out.len() as u64) < groups {
+    let mut out = Vec::with_capacity(groups as usize * k);
+    for _ in 0..groups {
         let mut table = Vec::with_capacity(k);
         while table.len() < k {
             // Take the next entry of the current pass not already at this table; start a new
@@ -212,7 +280,7 @@ fn balanced_random(n: usize, k: usize, groups: u64, seed: u64) -> Vec<Vec<usize>
                 }
             }
         }
-        out.push(table);
+        out.extend(table.iter().map(|&e| e as u16));
     }
     out
 }
@@ -257,8 +325,8 @@ mod tests {
     #[test]
     fn a_group_rotates_one_table_through_every_seat() {
         let s = Schedule::new(3, 3, 1, ScheduleKind::Auto, 1).unwrap();
-        let t = &s.tables[0];
-        assert_eq!(s.seating(0), *t);
+        let t = s.table(0);
+        assert_eq!(s.seating(0), t);
         assert_eq!(s.seating(1), vec![t[1], t[2], t[0]]);
         assert_eq!(s.seating(2), vec![t[2], t[0], t[1]]);
     }
@@ -277,9 +345,10 @@ mod tests {
         }
         // Every pair of bots meets equally often.
         let mut meet = [[0u32; 5]; 5];
-        for t in &s.tables {
-            for &a in t {
-                for &b in t {
+        for g in 0..s.groups() {
+            let t = s.table(g);
+            for &a in &t {
+                for &b in &t {
                     meet[a][b] += 1;
                 }
             }

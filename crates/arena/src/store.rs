@@ -13,6 +13,7 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
+use nix::unistd::{access, AccessFlags};
 use rusqlite::{params, Connection, ErrorCode, OpenFlags};
 
 use crate::record::{Figure, GameRecord, SeatFault};
@@ -42,6 +43,28 @@ pub enum StoreError {
     /// Not a parlour tournament database (another program's, corrupt, or a newer format).
     #[error("{path} is not a parlour tournament database: {reason} (the file was not modified)", path = .path.display())]
     NotATournament {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// An SQLite database whose pages are damaged (a truncated copy, a disk fault).
+    #[error("{path} is damaged: {reason} (the file was not modified)", path = .path.display())]
+    Damaged {
+        /// The file.
+        path: PathBuf,
+        /// SQLite's diagnosis.
+        reason: String,
+    },
+    /// A directory was named where a database file belongs.
+    #[error("{path} is a directory, not a tournament database file", path = .path.display())]
+    IsDirectory {
+        /// The directory.
+        path: PathBuf,
+    },
+    /// The file exists but cannot be opened for reading (permissions, say).
+    #[error("{path} cannot be read: {reason}", path = .path.display())]
+    CannotRead {
         /// The file.
         path: PathBuf,
         /// Why.
@@ -109,6 +132,14 @@ fn sql_error(path: &Path, e: rusqlite::Error) -> StoreError {
             path: path.to_path_buf(),
             reason: e.to_string(),
         },
+        Some(ErrorCode::DatabaseCorrupt) => StoreError::Damaged {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        },
+        Some(ErrorCode::NotADatabase) if has_sqlite_header(path) => StoreError::Damaged {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        },
         Some(ErrorCode::NotADatabase) => StoreError::NotATournament {
             path: path.to_path_buf(),
             reason: "it is not an SQLite database".into(),
@@ -123,6 +154,11 @@ fn sql_error(path: &Path, e: rusqlite::Error) -> StoreError {
 impl Store {
     /// Creates `path` for a new tournament. An existing file is refused and left alone.
     pub fn create(path: &Path, config: &TournamentConfig) -> Result<Store, StoreError> {
+        if path.is_dir() {
+            return Err(StoreError::IsDirectory {
+                path: path.to_path_buf(),
+            });
+        }
         // Claim the name first (atomically), so two runs can never both start on one file.
         if let Err(e) = std::fs::OpenOptions::new()
             .write(true)
@@ -144,6 +180,7 @@ impl Store {
                     c.games
                 ),
                 Err(StoreError::Locked { .. }) => "a tournament that is running now".into(),
+                Err(StoreError::Damaged { .. }) => "a damaged database".into(),
                 Err(_) => "not a parlour tournament".into(),
             };
             return Err(StoreError::Exists {
@@ -217,9 +254,16 @@ impl Store {
         config: &TournamentConfig,
         games: usize,
     ) -> Result<Store, StoreError> {
-        let readonly = std::fs::metadata(path)
-            .map(|m| m.permissions().readonly())
-            .unwrap_or(false);
+        // Writing needs the file and, for the write-ahead log beside it, its directory: asked
+        // of the system (permissions, read-only mounts), not read off the mode bits.
+        let dir = path
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        let writable = |p: &Path| access(p, AccessFlags::W_OK).is_ok();
+        let readonly = std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly())
+            || !writable(path)
+            || !writable(dir);
         if readonly {
             return Err(StoreError::ReadOnly {
                 path: path.to_path_buf(),
@@ -330,13 +374,18 @@ impl Store {
             path: path.to_path_buf(),
             reason,
         };
-        let conn = Connection::open_with_flags(
-            path,
-            OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )
-        .map_err(|e| sql_error(path, e))?;
-        conn.busy_timeout(Duration::from_millis(250))
-            .map_err(|e| sql_error(path, e))?;
+        if path.is_dir() {
+            return Err(StoreError::IsDirectory {
+                path: path.to_path_buf(),
+            });
+        }
+        if let Err(e) = std::fs::File::open(path) {
+            return Err(StoreError::CannotRead {
+                path: path.to_path_buf(),
+                reason: e.to_string(),
+            });
+        }
+        let conn = open_for_reading(path)?;
         let meta = |key: &str| -> Result<String, StoreError> {
             conn.query_row("SELECT value FROM meta WHERE key = ?1", [key], |r| {
                 r.get::<_, String>(0)
@@ -351,6 +400,8 @@ impl Store {
                         ErrorCode::DatabaseBusy
                             | ErrorCode::DatabaseLocked
                             | ErrorCode::NotADatabase
+                            | ErrorCode::DatabaseCorrupt
+                            | ErrorCode::CannotOpen
                     )
                 }) =>
                 {
@@ -370,8 +421,13 @@ impl Store {
         config
             .validate()
             .map_err(|e| not_ours(format!("its configuration is damaged: {e}")))?;
+        // Damage found while reading is damage, whatever was being read.
+        let damaged_or = |e: rusqlite::Error, what: String| match e.sqlite_error_code() {
+            Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => sql_error(path, e),
+            _ => not_ours(what),
+        };
         let fault_columns = has_fault_columns(&conn)
-            .map_err(|e| not_ours(format!("its games table cannot be read: {e}")))?;
+            .map_err(|e| damaged_or(e, "its games table cannot be read".into()))?;
         let mut stmt = conn
             .prepare(if fault_columns {
                 "SELECT idx, deal, seats, returns, winners, figures, decisions, faults, forfeited
@@ -380,7 +436,10 @@ impl Store {
                 "SELECT idx, deal, seats, returns, winners, figures, decisions, '[]', '[]'
                  FROM games ORDER BY idx"
             })
-            .map_err(|e| not_ours(format!("its games table cannot be read: {e}")))?;
+            .map_err(|e| {
+                let what = format!("its games table cannot be read: {e}");
+                damaged_or(e, what)
+            })?;
         let rows = stmt
             .query_map([], |r| {
                 Ok((
@@ -399,7 +458,10 @@ impl Store {
         let mut games = Vec::new();
         for row in rows {
             let (idx, deal, seats, returns, winners, figures, decisions, faults, forfeited) =
-                row.map_err(|e| not_ours(format!("a games row cannot be read: {e}")))?;
+                row.map_err(|e| {
+                    let what = format!("a games row cannot be read: {e}");
+                    damaged_or(e, what)
+                })?;
             let bad = |what: &str| not_ours(format!("game {idx}: {what}"));
             let parse = |text: &str, what: &str| -> Result<serde_json::Value, StoreError> {
                 serde_json::from_str(text).map_err(|e| bad(&format!("{what} {text:?}: {e}")))
@@ -426,6 +488,64 @@ impl Store {
         }
         Ok((config, games))
     }
+}
+
+/// Opens `path` read-only and checks that SQLite can read its schema. A database in write-ahead
+/// mode needs its `-shm` file to be read; in a directory parlour cannot write to (a shared,
+/// read-only copy, say) that file cannot be made, so the database is then opened as immutable
+/// (nothing can be writing it there).
+fn open_for_reading(path: &Path) -> Result<Connection, StoreError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+    let probe = |conn: &Connection| -> rusqlite::Result<()> {
+        conn.busy_timeout(Duration::from_millis(250))?;
+        conn.query_row("SELECT COUNT(*) FROM sqlite_master", [], |r| {
+            r.get::<_, i64>(0)
+        })?;
+        Ok(())
+    };
+    let conn = Connection::open_with_flags(path, flags).map_err(|e| sql_error(path, e))?;
+    match probe(&conn) {
+        Ok(()) => Ok(conn),
+        Err(e)
+            if matches!(
+                e.sqlite_error_code(),
+                Some(ErrorCode::CannotOpen | ErrorCode::ReadOnly)
+            ) =>
+        {
+            drop(conn);
+            let uri = format!("file:{}?immutable=1", uri_path(path));
+            let conn = Connection::open_with_flags(uri, flags | OpenFlags::SQLITE_OPEN_URI)
+                .map_err(|e| sql_error(path, e))?;
+            probe(&conn).map_err(|e| sql_error(path, e))?;
+            Ok(conn)
+        }
+        Err(e) => Err(sql_error(path, e)),
+    }
+}
+
+/// `path` (made absolute) with the characters an SQLite URI gives meaning to escaped.
+fn uri_path(path: &Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut out = String::new();
+    for &b in absolute.as_os_str().as_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// Whether the file starts with SQLite's header (so a failure to read it means damage, not
+/// another kind of file).
+fn has_sqlite_header(path: &Path) -> bool {
+    use std::io::Read;
+    let mut header = [0u8; 16];
+    std::fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut header))
+        .is_ok_and(|()| &header == b"SQLite format 3\0")
 }
 
 /// Whether the games table has the `faults` and `forfeited` columns (files written before

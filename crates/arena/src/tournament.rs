@@ -21,6 +21,9 @@ const DEAL_STREAM: u64 = 1;
 const GAME_STREAM: u64 = 2;
 const BOT_STREAM: u64 = 3;
 
+/// Batches of finished games a worker may have waiting for the recorder.
+const BACKLOG: usize = 4;
+
 /// How long a worker holds finished games before handing them to the recorder.
 const SEND_EVERY: Duration = Duration::from_millis(5);
 
@@ -679,7 +682,10 @@ impl<G: Game> Tournament<G> {
                 .map_err(|e| ArenaError::Threads(e.to_string()))?;
             let next = AtomicU64::new(0);
             let stop = AtomicBool::new(false);
-            let (tx, rx) = mpsc::channel::<Vec<Result<GameRecord, ArenaError>>>();
+            // Bounded, so that workers wait for a recorder that falls behind (a slow disk, a
+            // descheduled thread) instead of piling finished games up in memory.
+            let (tx, rx) =
+                mpsc::sync_channel::<Vec<Result<GameRecord, ArenaError>>>(BACKLOG * workers);
             let outcome = std::thread::scope(|scope| -> Result<(), ArenaError> {
                 let (next, stop, recorded) = (&next, &stop, &recorded);
                 scope.spawn(move || {

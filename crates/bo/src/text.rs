@@ -14,8 +14,8 @@ pub(crate) fn count(n: usize, noun: &str) -> String {
 /// The help a person gets for `help`.
 pub fn help(variant: Variant) -> String {
     let mut h = String::from(
-        "Type the number of an action in the Legal list (`0` plays [0]), or a play\n\
-         `<source> <target>`:\n\
+        "Type the number of an action in the Legal list (`0` plays [0]), or the play itself.\n\
+         A play is `<source> <target>`:\n\
          \x20 source: a card in your hand (9D), `s` for the top of your stockpile, or\n\
          \x20         `d<player>.<pile>` for the top of a discard pile (d2.1 = player 2's pile 1)\n\
          \x20 target: `b0`-`b3` for a build pile, or `d<player>.<pile>` for a discard pile\n\

@@ -86,3 +86,52 @@ fn an_odd_observation_still_displays() {
     let text = obs.to_string();
     assert!(text.contains("Build piles:"), "{text}");
 }
+
+/// At the terminal every legal action is numbered from 0, grouped by source, and a bare number
+/// is that action; `help` explains; the short `<source> <target>` form still works.
+#[test]
+fn a_person_types_an_action_number() {
+    let game = Bo::standard();
+    let state = game.new_game(3);
+    let seat = state.current_player().unwrap();
+    let obs = state.observation(seat);
+    let legal = state.legal_action_vec();
+    let shown = game.format_legal(&obs, &legal);
+    let mut seen = Vec::new();
+    for i in 0..legal.len() {
+        let a = game.parse_human(&obs, &legal, &i.to_string()).unwrap();
+        assert!(legal.contains(&a) && !seen.contains(&a), "{i}: {a}");
+        seen.push(a);
+        // The number stands right before the action's target (or the whole action).
+        let after = shown
+            .split(&format!("[{i}] "))
+            .nth(1)
+            .unwrap_or_else(|| panic!("[{i}] in {shown}"));
+        let word = after
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .trim_end_matches('*');
+        match a {
+            BoAction::Play { to, .. } => assert_eq!(word, to.to_string(), "{shown}"),
+            other => assert!(other.to_string().starts_with(word), "{shown}"),
+        }
+    }
+    let e = game
+        .parse_human(&obs, &legal, &legal.len().to_string())
+        .unwrap_err();
+    assert!(e.contains("there is no action"), "{e}");
+    let e = game.parse_human(&obs, &legal, "help").unwrap_err();
+    assert!(e.contains("number of an action"), "{e}");
+    assert!(e.contains("<source> <target>"), "{e}");
+}
+
+/// One card is "1 card" on the table drawn for a person.
+#[test]
+fn one_card_reads_in_the_singular() {
+    let game = Bo::standard();
+    let state = BoState::from_setup(&game, &setup()).unwrap();
+    let text = state.observation(0).to_string();
+    assert!(text.contains("stock 9C (1 card) · hand 0 cards"), "{text}");
+    assert!(!text.contains("1 cards"), "{text}");
+}

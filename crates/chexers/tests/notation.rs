@@ -381,3 +381,47 @@ fn an_inconsistent_observation_is_refused() {
     o.actions = vec![act("MOVE (0,-3) (0,-2)")];
     assert!(o.state().unwrap_err().0.contains("action 1"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// What a person types.
+
+/// At the terminal the legal actions are numbered from 0, as in every game, and a bare number is
+/// that action; `help` explains; an action's text in any case still works.
+#[test]
+fn a_person_types_an_action_number_from_0() {
+    use parlour_core::Game;
+    let game = parlour_chexers::Chexers::default();
+    let s = game.new_game(0);
+    let obs = s.observation(0);
+    let legal = s.legal_action_vec();
+    let shown = game.format_legal(&obs, &legal);
+    assert!(
+        shown.starts_with("[0] MOVE (-3,0) (-2,-1)  [1] "),
+        "{shown}"
+    );
+    let mut seen = Vec::new();
+    for i in 0..legal.len() {
+        let a = game.parse_human(&obs, &legal, &i.to_string()).unwrap();
+        assert!(shown.contains(&format!("[{i}] {a}")), "{shown}");
+        assert!(!seen.contains(&a));
+        seen.push(a);
+    }
+    let n = legal.len();
+    let e = game.parse_human(&obs, &legal, &n.to_string()).unwrap_err();
+    assert_eq!(
+        e,
+        format!(
+            "there is no action [{n}]: the legal actions are numbered 0 to {}",
+            n - 1
+        )
+    );
+    assert_eq!(
+        game.parse_human(&obs, &legal, "move (-3,0) (-2,0)"),
+        Ok(act("MOVE (-3,0) (-2,0)"))
+    );
+    let e = game.parse_human(&obs, &legal, "help").unwrap_err();
+    assert!(
+        e.contains("number of an action") && e.contains("jump"),
+        "{e}"
+    );
+}

@@ -878,7 +878,7 @@ pub fn report(file: &Path, format: StandingsFormat, svg: Option<&Path>) -> Resul
             path,
             parlour_arena::svg::ratings_svg(&title, &summary.standings),
         )
-        .map_err(|e| failed(format!("writing {}: {e}", path.display())))?;
+        .map_err(|e| usage(format!("cannot write the chart to {}: {e}", path.display())))?;
     }
     print_summary(&config, &summary, None, format)?;
     if let (Some(path), StandingsFormat::Table) = (svg, format) {

@@ -350,19 +350,20 @@ fn a_person_plays_at_the_terminal() {
             "--seed",
             "11",
         ],
-        |prompt, legal_line| {
+        |prompt, _legal_line| {
             if prompt == 1 {
                 "junk".to_string()
             } else {
-                legal_line.split_whitespace().next().unwrap().to_string()
+                // The first legal action, by its number.
+                "0".to_string()
             }
         },
     );
     assert!(status, "{seen}");
     assert!(prompts >= 2, "{seen}");
     assert!(
-        seen.contains("Your hand: [0]"),
-        "the hand is shown with indices: {seen}"
+        seen.contains("Legal: [0] "),
+        "the legal actions are shown numbered: {seen}"
     );
     assert!(seen.contains("Up card:"), "{seen}");
     assert!(
@@ -663,12 +664,12 @@ fn a_person_plays_bo_at_the_terminal() {
             1 => "help".to_string(),
             2 => "s b0".to_string(),
             _ => {
-                // The first group: `<source> → <target>[*] ...`, or a lone action.
+                // The first group: `<source> → [0] <target>[*] ...`, or a lone action.
                 let words: Vec<&str> = legal_line.split_whitespace().collect();
                 if words.get(1) == Some(&"→") {
-                    format!("{} {}", words[0], words[2].trim_end_matches('*'))
+                    format!("{} {}", words[0], words[3].trim_end_matches('*'))
                 } else {
-                    legal_line.split(" · ").next().unwrap().trim().to_string()
+                    "0".to_string()
                 }
             }
         },
@@ -751,8 +752,8 @@ fn a_person_plays_chexers_at_the_terminal() {
             1 => "MOVE (4,0) (3,0)".to_string(),
             2 => "move (-3,0) (-1,0)".to_string(),
             3 => "move (-3,0) (-2,0)".to_string(),
-            // Then always the first listed action.
-            _ => "1".to_string(),
+            // Then always the first listed action, [0].
+            _ => "0".to_string(),
         },
     );
     assert!(status, "{seen}");
@@ -870,4 +871,305 @@ fn bench_reports_ismcts_iterations() {
             "{root}: {iterations:?}"
         );
     }
+}
+
+/// The numbered entries of a `Legal: ` line, `[0] draw  [1] take` → `["draw", "take"]`.
+fn numbered_actions(legal_line: &str) -> Vec<String> {
+    let mut entries = Vec::new();
+    let mut rest = legal_line;
+    while let Some(start) = rest.find(&format!("[{}] ", entries.len())) {
+        let from = start + format!("[{}] ", entries.len()).len();
+        let next = format!("  [{}] ", entries.len() + 1);
+        let end = rest[from..].find(&next).map_or(rest.len(), |e| from + e);
+        entries.push(rest[from..end].trim().to_string());
+        rest = &rest[end..];
+    }
+    entries
+}
+
+/// The actions seat 0 made, as printed, in order.
+fn moves_of_seat_0(seen: &str) -> Vec<String> {
+    seen.lines()
+        .filter_map(|l| l.split("seat 0 (human): ").nth(1))
+        .map(|m| m.trim().to_string())
+        .collect()
+}
+
+/// Plays `game` with a person at seat 0 who answers every prompt with a bare number (a different
+/// one each time, many of them past 9): each must play the action the list shows with that number.
+fn bare_numbers_play_the_numbered_actions(game: &str, seats: &str, extra: &[&str]) -> String {
+    let mut expected = Vec::new();
+    let mut args = vec!["play", game, "--seats", seats, "--seed", "3"];
+    args.extend_from_slice(extra);
+    let (seen, status, prompts) = play_at_the_terminal(&args, |prompt, legal_line| {
+        let actions = numbered_actions(legal_line);
+        assert!(!actions.is_empty(), "a numbered list: {legal_line}");
+        let n = (prompt * 7) % actions.len();
+        expected.push(actions[n].clone());
+        n.to_string()
+    });
+    assert!(status, "{seen}");
+    assert!(prompts >= 2, "{seen}");
+    assert_eq!(moves_of_seat_0(&seen), expected, "{seen}");
+    seen
+}
+
+/// A bare number typed at Phased Out is the action with that number in the list (never a card
+/// value or a phase): `1` takes the discard when the list is `[0] draw  [1] take`.
+#[test]
+fn phased_a_bare_number_plays_that_action() {
+    for variant in ["standard", "bonus"] {
+        let seen = bare_numbers_play_the_numbered_actions(
+            "phased",
+            "human,heuristic,heuristic,heuristic",
+            &["--variant", variant],
+        );
+        assert!(seen.contains("Legal: [0] draw  [1] take"), "{seen}");
+        assert!(seen.contains("game over"), "{seen}");
+    }
+    // The first decision of seed 3: `1` is `take`.
+    let (seen, status, _) = play_at_the_terminal(
+        &[
+            "play",
+            "phased",
+            "--seats",
+            "human,heuristic,heuristic,heuristic",
+            "--seed",
+            "3",
+        ],
+        |prompt, legal_line| {
+            if prompt == 1 {
+                assert_eq!(legal_line, "[0] draw  [1] take");
+                "1".to_string()
+            } else {
+                let actions = numbered_actions(legal_line);
+                // End each turn quickly: the last action listed is a discard when one is legal.
+                (actions.len() - 1).to_string()
+            }
+        },
+    );
+    assert!(status, "{seen}");
+    assert_eq!(moves_of_seat_0(&seen)[0], "take", "{seen}");
+}
+
+/// Every game numbers its legal actions the same way, `[0] ...  [1] ...`, and a bare number
+/// plays that action (Uno's numbers are the legal actions', not hand positions).
+#[test]
+fn every_game_numbers_its_actions_alike() {
+    bare_numbers_play_the_numbered_actions("uno", "human,heuristic,heuristic,heuristic", &[]);
+    bare_numbers_play_the_numbered_actions("go", "human,heuristic,heuristic,heuristic", &[]);
+    bare_numbers_play_the_numbered_actions("chexers", "human,greedy,greedy", &[]);
+    // Comp10001-Bo groups its numbered actions by source: `8S → [0] d0.0* [1] b0 · ...`.
+    let mut expected = Vec::new();
+    let (seen, status, _) = play_at_the_terminal(
+        &[
+            "play",
+            "bo",
+            "--seats",
+            "human,heuristic,heuristic,heuristic",
+            "--seed",
+            "3",
+        ],
+        |prompt, legal_line| {
+            let count = legal_line.matches("] ").count();
+            let n = (prompt * 7) % count;
+            let after = legal_line.split(&format!("[{n}] ")).nth(1).unwrap();
+            let target = after.split_whitespace().next().unwrap();
+            expected.push(target.trim_end_matches('*').to_string());
+            n.to_string()
+        },
+    );
+    assert!(status, "{seen}");
+    let moves = moves_of_seat_0(&seen);
+    assert_eq!(moves.len(), expected.len(), "{seen}");
+    for (m, t) in moves.iter().zip(&expected) {
+        assert!(m.ends_with(t.as_str()), "{m} is not [{t}]: {seen}");
+    }
+}
+
+/// Runs `parlour` with all of `input` on stdin (closed after it).
+fn play_with_input(args: &[&str], input: &str) -> (String, Output) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    (String::from_utf8_lossy(&o.stdout).into_owned(), o)
+}
+
+/// `help` (or `?`) answers in every game with how to type its actions, lists the legal actions
+/// again and prompts again; it is never taken as an action.
+#[test]
+fn help_answers_in_every_game() {
+    for (game, seats, own_words) in [
+        ("uno", "human,heuristic,heuristic,heuristic", "W:B"),
+        (
+            "go",
+            "human,heuristic,heuristic,heuristic",
+            "best partition",
+        ),
+        (
+            "phased",
+            "human,heuristic,heuristic,heuristic",
+            "lay 2S 2S AH",
+        ),
+        (
+            "bo",
+            "human,heuristic,heuristic,heuristic",
+            "<source> <target>",
+        ),
+        ("chexers", "human,greedy,greedy", "jump (q,r) (q,r)"),
+    ] {
+        for word in ["help", "?", "HELP"] {
+            let (out, o) = play_with_input(
+                &["play", game, "--seats", seats, "--seed", "3"],
+                &format!("{word}\n"),
+            );
+            // Input ends after the help: the game stops there.
+            assert_eq!(o.status.code(), Some(1), "{game}: {out}");
+            assert!(
+                out.contains("seat 0>   Type the number of an action in the Legal list (`0` "),
+                "{game} {word}: {out}"
+            );
+            assert!(out.contains(own_words), "{game} {word}: {out}");
+            let lists = out.lines().filter(|l| l.starts_with("Legal: ")).count();
+            assert_eq!(lists, 2, "the list again after the help: {out}");
+            assert!(out.contains("[0] "), "{game}: {out}");
+            assert_eq!(out.matches("seat 0> ").count(), 2, "{game}: {out}");
+            assert!(!out.contains("seat 0 (human)"), "{game}: {out}");
+        }
+    }
+}
+
+/// At the end of a Comp10001-Go game at the terminal every seat's best partition and score are
+/// shown, the same as `parlour go score` finds for its discards.
+#[test]
+fn go_shows_each_best_partition_and_score_at_the_end() {
+    let (o, out) = play_go_picking_first_cards(&[
+        "--seats",
+        "human,heuristic,heuristic,heuristic",
+        "--seed",
+        "3",
+    ]);
+    assert!(o.status.success(), "{out}");
+    let end = out
+        .split("Final scores (each seat's best partition of its discards):\n")
+        .nth(1)
+        .unwrap_or_else(|| panic!("the final scores: {out}"));
+    let returns = out.lines().last().unwrap();
+    for seat in 0..4 {
+        let discards = out
+            .lines()
+            .rev()
+            .find_map(|l| {
+                l.split(&format!(
+                    "seat {seat}{} discards: ",
+                    if seat == 0 { " (you)" } else { "" }
+                ))
+                .nth(1)
+            })
+            .unwrap();
+        let cards: Vec<&str> = discards.split_whitespace().collect();
+        assert_eq!(cards.len(), 10, "{out}");
+        let mut args = vec!["go", "score"];
+        args.extend(&cards);
+        let scored = stdout(&parlour(&args));
+        let total: i32 = scored
+            .lines()
+            .last()
+            .and_then(|l| l.strip_prefix("total: "))
+            .unwrap()
+            .parse()
+            .unwrap();
+        let you = if seat == 0 { " (you)" } else { "" };
+        let line = end
+            .lines()
+            .find(|l| l.starts_with(&format!("  seat {seat}{you}: {total}")))
+            .unwrap_or_else(|| panic!("seat {seat} scores {total}: {end}"));
+        assert!(line.contains(" = "), "the partition: {line}");
+        // Every group of the best partition that is not a singleton is shown with its score.
+        for group in scored
+            .lines()
+            .filter(|l| l.starts_with('[') && !l.contains("singleton"))
+        {
+            let (cards, rest) = group.split_once("] ").unwrap();
+            let (kind, score) = rest.split_once(": ").unwrap();
+            assert!(
+                line.contains(&format!("{cards}] {kind} {score}")),
+                "{group} in {line}"
+            );
+        }
+        assert!(returns.contains(&format!("{total}.0")), "{returns}");
+    }
+}
+
+/// Phased Out's table at the terminal shows each seat's next phase, and in the bonus variant
+/// the phases each seat still needs.
+#[test]
+fn phased_shows_each_seats_next_phases() {
+    let args = |variant: &'static str, seed: &'static str| {
+        [
+            "play",
+            "phased",
+            "--seats",
+            "human,heuristic,heuristic,heuristic",
+            "--seed",
+            seed,
+            "--variant",
+            variant,
+        ]
+    };
+    let (out, _) = play_with_input(&args("standard", "3"), "");
+    for line in [
+        "→ seat 0 (you): 10 cards · phases done [] · next phase 1 · penalty 0",
+        "  seat 1: 3 cards · phases done [1] · next phase 2 · penalty 0",
+        "  seat 3: 10 cards · phases done [] · next phase 1 · penalty 0",
+        "Your next phase: 1 (two sets of 3 cards of one value)",
+    ] {
+        assert!(out.contains(line), "{line}: {out}");
+    }
+    let (out, _) = play_with_input(&args("bonus", "1"), "");
+    for line in [
+        "→ seat 0 (you): 10 cards · phases done [] · needs phases 1 2 3 4 5 · penalty 0",
+        "  seat 1: 3 cards · phases done [2] · needs phases 1 3 4 5 · penalty 0",
+        "  seat 2: 2 cards · phases done [4] · needs phases 1 2 3 5 · penalty 0",
+        "You still need phases 1 (two sets of 3 cards of one value), 2 (a set of 7 cards of one suit),",
+    ] {
+        assert!(out.contains(line), "{line}: {out}");
+    }
+}
+
+/// One card is "1 card" in every game's terminal text, never "1 cards".
+#[test]
+fn one_card_is_one_card_at_the_terminal() {
+    let mut singular = 0;
+    for (game, seats) in [
+        ("uno", "human,heuristic,heuristic,heuristic"),
+        ("bo", "human,heuristic,heuristic,heuristic"),
+        ("phased", "human,heuristic,heuristic,heuristic"),
+    ] {
+        for seed in ["1", "2", "3"] {
+            let (seen, status, _) =
+                play_at_the_terminal(&["play", game, "--seats", seats, "--seed", seed], |_, _| {
+                    "0".to_string()
+                });
+            assert!(status, "{seen}");
+            // "1 cards", not as the end of "11 cards".
+            let plural_one = seen
+                .match_indices("1 cards")
+                .any(|(i, _)| !seen[..i].ends_with(|c: char| c.is_ascii_digit()));
+            assert!(!plural_one, "{game} {seed}: {seen}");
+            singular += seen.matches(" 1 card").count();
+        }
+    }
+    assert!(singular > 0, "a seat held one card somewhere");
 }

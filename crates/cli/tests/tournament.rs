@@ -436,16 +436,23 @@ fn the_tournament_benchmark_reports_scaling_and_database_overhead() {
 
 #[test]
 fn ctrl_c_stops_cleanly_with_every_finished_game_recorded_and_says_how_to_resume() {
+    // SIGTERM (a job scheduler's stop) is treated as Ctrl-C is.
+    for signal in ["-INT", "-TERM"] {
+        stop_by_signal(signal);
+    }
+}
+
+fn stop_by_signal(signal: &str) {
     let dir = tempfile::tempdir().unwrap();
     let (child, db) = start_recording(dir.path(), "interrupted");
     let sent = Command::new("kill")
-        .args(["-INT", &child.id().to_string()])
+        .args([signal, &child.id().to_string()])
         .status()
         .unwrap();
     assert!(sent.success());
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(130), "{err}");
+    assert_eq!(out.status.code(), Some(130), "{signal}: {err}");
     assert!(err.contains("stopping after the games in play"), "{err}");
     let line = err
         .lines()
@@ -469,4 +476,92 @@ fn ctrl_c_stops_cleanly_with_every_finished_game_recorded_and_says_how_to_resume
     let resumed = resume_json(dir.path(), &db);
     assert_eq!(resumed["run"]["played"].as_u64().unwrap(), 450 - recorded);
     assert_eq!(resumed["complete"], true);
+}
+
+#[test]
+fn directories_damaged_files_read_only_places_and_bad_chart_paths_each_get_their_own_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("t.sqlite");
+    let db_s = db.to_str().unwrap();
+    let first = parlour_in(
+        dir.path(),
+        &["tournament", "uno", "--games", "40", "--db", db_s],
+    );
+    assert_eq!(first.status.code(), Some(0), "{}", stderr(&first));
+
+    // A directory where the database belongs.
+    let folder = dir.path().join("folder");
+    std::fs::create_dir(&folder).unwrap();
+    let folder_s = folder.to_str().unwrap();
+    for args in [
+        &["tournament", "--resume", folder_s][..],
+        &["report", folder_s][..],
+        &["tournament", "uno", "--games", "8", "--db", folder_s][..],
+    ] {
+        assert_bad_input(dir.path(), args, "is a directory");
+    }
+
+    // A chart that cannot be written.
+    assert_bad_input(
+        dir.path(),
+        &["report", db_s, "--svg", "/nonexistent-dir/chart.svg"],
+        "cannot write the chart to /nonexistent-dir/chart.svg",
+    );
+
+    // A parlour database with a damaged page: damaged, not "not a parlour database".
+    let damaged = dir.path().join("damaged.sqlite");
+    let mut bytes = std::fs::read(&db).unwrap();
+    assert!(bytes.len() > 8192, "{} bytes", bytes.len());
+    for b in &mut bytes[4096..8192] {
+        *b = 0xA5;
+    }
+    std::fs::write(&damaged, &bytes).unwrap();
+    for args in [
+        &["report", damaged.to_str().unwrap()][..],
+        &["tournament", "--resume", damaged.to_str().unwrap()][..],
+    ] {
+        assert_bad_input(dir.path(), args, "is damaged");
+    }
+    assert_eq!(std::fs::read(&damaged).unwrap(), bytes, "left untouched");
+
+    // A valid database in a directory parlour cannot write to: reported, not resumed. (As
+    // root, write permission is not checked, so the command runs as nobody.)
+    use std::os::unix::fs::PermissionsExt;
+    use std::os::unix::process::CommandExt;
+    let shelf = tempfile::tempdir().unwrap();
+    let kept = shelf.path().join("kept.sqlite");
+    std::fs::copy(&db, &kept).unwrap();
+    std::fs::set_permissions(&kept, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::set_permissions(shelf.path(), std::fs::Permissions::from_mode(0o555)).unwrap();
+    let run = |args: &[&str]| {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_parlour"));
+        cmd.args(args).current_dir("/").stdin(Stdio::null());
+        if nix_is_root() {
+            cmd.uid(65534).gid(65534);
+        }
+        cmd.output().unwrap()
+    };
+    let kept_s = kept.to_str().unwrap();
+    let report = run(&["report", kept_s]);
+    assert_eq!(report.status.code(), Some(0), "{}", stderr(&report));
+    assert!(
+        stdout(&report).contains("40 of 40 games"),
+        "{}",
+        stdout(&report)
+    );
+    let resume = run(&["tournament", "--resume", kept_s]);
+    let err = stderr(&resume);
+    assert_eq!(resume.status.code(), Some(2), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("read-only") && !err.contains("not a parlour"),
+        "{err}"
+    );
+    std::fs::set_permissions(shelf.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+}
+
+fn nix_is_root() -> bool {
+    std::fs::metadata("/proc/self")
+        .map(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0)
+        .unwrap_or(false)
 }

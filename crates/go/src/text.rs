@@ -44,10 +44,13 @@ pub(crate) fn parse_human(
                 legal.len().saturating_sub(1)
             )
         })?,
-        Err(_) => input
-            .to_ascii_uppercase()
-            .parse::<GoAction>()
-            .map_err(|e| format!("{e} (`help` explains)"))?,
+        // Any case is read, and an error names the text as typed.
+        Err(_) => input.parse::<GoAction>().or_else(|e| {
+            input
+                .to_ascii_uppercase()
+                .parse::<GoAction>()
+                .map_err(|_| format!("{e} (`help` explains)"))
+        })?,
     };
     if legal.contains(&action) {
         Ok(action)

@@ -286,3 +286,65 @@ fn go_resample_rejects_malformed_observations_and_the_bot_survives_them() {
     });
     assert!(legal.contains(&a));
 }
+
+/// At the terminal the picks are numbered from 0 and a bare number is that pick; `help`
+/// explains; a card's text still works.
+#[test]
+fn go_a_person_types_a_pick_number_or_a_card() {
+    let game = Go::standard();
+    let s = game.new_game(3);
+    let obs = s.observation(0);
+    let legal = s.legal_action_vec();
+    let shown = game.format_legal(&obs, &legal);
+    for (i, a) in legal.iter().enumerate() {
+        assert!(shown.contains(&format!("[{i}] {a}")), "{shown}");
+        assert_eq!(game.parse_human(&obs, &legal, &i.to_string()), Ok(*a));
+    }
+    let e = game.parse_human(&obs, &legal, "10").unwrap_err();
+    assert!(
+        e.contains("there is no action [10]: the legal actions are numbered 0 to 9"),
+        "{e}"
+    );
+    let card = legal[3].to_string();
+    assert_eq!(
+        game.parse_human(&obs, &legal, &card.to_ascii_lowercase()),
+        Ok(legal[3])
+    );
+    let e = game.parse_human(&obs, &legal, "help").unwrap_err();
+    assert!(e.contains("number of an action"), "{e}");
+    assert!(
+        !obs.to_string().contains("[0]"),
+        "the hand has no numbers of its own"
+    );
+}
+
+/// The final view shows every seat's best partition and score.
+#[test]
+fn go_the_final_view_shows_each_best_partition() {
+    let game = Go::standard();
+    let mut s = game.new_game(3);
+    while !s.is_terminal() {
+        let a = s.legal_action_vec()[0];
+        s.apply(a).unwrap();
+    }
+    let obs = s.observation(2);
+    let text = obs.to_string();
+    let scores = obs.scores.clone().unwrap();
+    assert!(text.contains("best partition"), "{text}");
+    for (seat, discards) in obs.discards.iter().enumerate() {
+        let best = parlour_go::scoring::best_partition(discards).unwrap();
+        assert_eq!(best.score, scores[seat]);
+        let you = if seat == 2 { " (you)" } else { "" };
+        let line = text
+            .lines()
+            .find(|l| l.starts_with(&format!("  seat {seat}{you}: {} ", scores[seat])))
+            .unwrap_or_else(|| panic!("seat {seat}'s score: {text}"));
+        for (cards, g) in &best.groups {
+            for c in cards {
+                assert!(line.contains(&c.to_string()), "{line}");
+            }
+            assert!(line.contains(&format!("{:+}", g.score)) || cards.len() == 1);
+        }
+    }
+    assert!(!text.contains("Your hand"), "{text}");
+}

@@ -116,9 +116,15 @@ pub(crate) fn parse_human(
             )
         });
     }
-    // A bare card list is a phase: `2S 2S AH / 7H 7S 7D`.
-    let text = if input.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase()) {
-        format!("lay {input}")
+    // Verbs and cards in any case; a bare card list is a phase: `2S 2S AH / 7H 7S 7D`.
+    let (word, rest) = input.split_once(char::is_whitespace).unwrap_or((input, ""));
+    let verb = word.to_ascii_lowercase();
+    let text = if ["draw", "take", "lay", "add", "discard", "skip"].contains(&verb.as_str()) {
+        format!("{verb} {}", rest.trim().to_ascii_uppercase())
+            .trim_end()
+            .to_string()
+    } else if input.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase()) {
+        format!("lay {}", input.to_ascii_uppercase())
     } else {
         input.to_string()
     };

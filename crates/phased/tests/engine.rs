@@ -575,3 +575,130 @@ fn phased_setups_out_of_range_are_rejected() {
         assert!(PhasedState::from_setup(&game, &bad).is_err(), "{bad:?}");
     }
 }
+
+/// At the terminal a bare number is the action with that number in the legal list (even where a
+/// card's value would read as a number), `help` explains, and other input is read as before.
+#[test]
+fn phased_a_person_types_an_action_number() {
+    let game = Phased::standard();
+    let mut s = build(
+        &game,
+        &setup(["3S", "2S 2S AH 7H 7S 7D 9C", "2D", "2C"], "9S 8S KD", "5H"),
+    );
+    let obs = s.observation(1);
+    let legal = s.legal_action_vec();
+    let shown = game.format_legal(&obs, &legal);
+    assert_eq!(shown, "[0] draw  [1] take");
+    assert_eq!(game.parse_human(&obs, &legal, "1"), Ok(PhasedAction::Take));
+    assert_eq!(
+        game.parse_human(&obs, &legal, " 0 "),
+        Ok(PhasedAction::Draw)
+    );
+    let e = game.parse_human(&obs, &legal, "2").unwrap_err();
+    assert!(e.contains("there is no action [2]"), "{e}");
+    for text in ["help", "?"] {
+        let e = game.parse_human(&obs, &legal, text).unwrap_err();
+        assert!(e.contains("number of an action"), "{e}");
+        assert!(e.contains("lay 2S 2S AH / 7H 7S 7D"), "{e}");
+    }
+    act(&mut s, "draw");
+    let obs = s.observation(1);
+    let legal = s.legal_action_vec();
+    let shown = game.format_legal(&obs, &legal);
+    for (i, a) in legal.iter().enumerate() {
+        assert!(shown.contains(&format!("[{i}] {a}")), "{shown}");
+        assert_eq!(game.parse_human(&obs, &legal, &i.to_string()), Ok(*a));
+    }
+    // A card list is still a phase.
+    let typed = game
+        .parse_human(&obs, &legal, "2S 2S AH / 7H 7S 7D")
+        .unwrap();
+    assert_eq!(typed.to_string(), "lay 2S 2S AH / 7H 7S 7D");
+}
+
+/// The table for a person shows each seat's next phase (every phase still needed in the bonus
+/// variant), the observer's spelled out, and counts cards in words.
+#[test]
+fn phased_the_terminal_view_shows_next_phases() {
+    let base = PhasedSetup {
+        phases_done: vec![vec![], vec![1, 2], vec![1, 2, 3, 4, 5], vec![1]],
+        ..setup(
+            ["3S", "2S 2S AH 7H 7S 7D 9C", "2D 4D", "2C"],
+            "9S 8S KD",
+            "5H",
+        )
+    };
+    let s = build(&Phased::standard(), &base);
+    let text = s.observation(1).to_string();
+    assert!(
+        text.contains("seat 0: 1 card · phases done [] · next phase 1 ·"),
+        "{text}"
+    );
+    assert!(
+        text.contains("seat 1 (you): 7 cards · phases done [1, 2] · next phase 3 ·"),
+        "{text}"
+    );
+    assert!(text.contains("seat 2: 2 cards · phases done [1, 2, 3, 4, 5] · all phases done"));
+    assert!(text.contains("Your next phase: 3 (two sets of 4 cards of one value)"));
+    assert!(!text.contains("1 cards"), "{text}");
+    let bonus = PhasedSetup {
+        phases_done: vec![vec![], vec![2, 4], vec![1, 2, 3, 5], vec![3]],
+        ..base
+    };
+    let s = build(&Phased::bonus(), &bonus);
+    let text = s.observation(1).to_string();
+    assert!(
+        text.contains("seat 0: 1 card · phases done [] · needs phases 1 2 3 4 5 ·"),
+        "{text}"
+    );
+    assert!(
+        text.contains("phases done [2, 4] · needs phases 1 3 5 ·"),
+        "{text}"
+    );
+    assert!(
+        text.contains("phases done [1, 2, 3, 5] · needs phase 4 ·"),
+        "{text}"
+    );
+    assert!(
+        text.contains("phases done [3] · needs phases 1 2 4 5 ·"),
+        "{text}"
+    );
+    assert!(
+        text.contains("You still need phases 1 (two sets of 3 cards of one value), 3 ("),
+        "{text}"
+    );
+}
+
+/// Typed actions are read in any case.
+#[test]
+fn phased_a_person_types_in_any_case() {
+    let game = Phased::standard();
+    let mut s = build(
+        &game,
+        &setup(["3S", "2S 2S AH 7H 7S 7D 9C", "2D", "2C"], "9S 8S KD", "5H"),
+    );
+    let obs = s.observation(1);
+    let legal = s.legal_action_vec();
+    assert_eq!(
+        game.parse_human(&obs, &legal, "DRAW"),
+        Ok(PhasedAction::Draw)
+    );
+    act(&mut s, "draw");
+    let obs = s.observation(1);
+    let legal = s.legal_action_vec();
+    assert_eq!(
+        game.parse_human(&obs, &legal, "Discard 9c")
+            .map(|a| a.to_string()),
+        Ok("discard 9C".to_string())
+    );
+    assert_eq!(
+        game.parse_human(&obs, &legal, "2s 2s ah / 7h 7s 7d")
+            .map(|a| a.to_string()),
+        Ok("lay 2S 2S AH / 7H 7S 7D".to_string())
+    );
+    let e = game.parse_human(&obs, &legal, "junk").unwrap_err();
+    assert!(
+        e.contains("expected draw, take, lay, add, discard or skip"),
+        "{e}"
+    );
+}

@@ -233,8 +233,8 @@ pub(crate) fn parse_human(
             "d" | "draw" => UnoAction::Draw,
             "p" | "pass" => UnoAction::Pass,
             _ => {
-                let text = first.to_ascii_uppercase();
-                match text.parse::<Card>() {
+                let upper = first.to_ascii_uppercase();
+                match upper.parse::<Card>() {
                     // A wild and a colour word: `W blue`, `W+4 g`.
                     Ok(card) if card.is_wild() => {
                         let word = words.next().ok_or_else(|| {
@@ -246,7 +246,10 @@ pub(crate) fn parse_human(
                         read = format!("the colour in `{first} {word}`");
                         UnoAction::Wild(card, color)
                     }
-                    _ => text.parse::<UnoAction>().map_err(|e| e.to_string())?,
+                    // Any case is read, and an error names the text as typed.
+                    _ => first
+                        .parse::<UnoAction>()
+                        .or_else(|e| upper.parse::<UnoAction>().map_err(|_| e.to_string()))?,
                 }
             }
         }
