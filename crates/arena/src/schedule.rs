@@ -372,9 +372,30 @@ mod tests {
             .collect();
         let (lo, hi) = (counts.iter().min().unwrap(), counts.iter().max().unwrap());
         assert!(hi - lo <= 2, "tables per bot {counts:?}");
-        for t in &s.tables {
+        for g in 0..s.groups() {
+            let t = s.table(g);
             let set: BTreeSet<_> = t.iter().collect();
             assert_eq!(set.len(), 4, "a table never seats a bot twice: {t:?}");
+        }
+    }
+
+    #[test]
+    fn round_robin_tables_made_on_demand_are_the_cycles_shuffles_in_order() {
+        // The schedule as it was once made eagerly: each cycle's tables in a seeded shuffle,
+        // cycle after cycle. Asking for groups in any order gives the same tables.
+        let (n, k, groups, seed) = (5, 3, 95, 7);
+        let s = Schedule::new(n, k, groups, ScheduleKind::RoundRobin, seed).unwrap();
+        let all = all_tables(n, k);
+        let mut eager = Vec::new();
+        let mut cycle = 0;
+        while (eager.len() as u64) < groups {
+            let mut order: Vec<usize> = (0..all.len()).collect();
+            order.shuffle(&mut seeded(derive_seed(seed, cycle)));
+            eager.extend(order.into_iter().map(|t| all[t].clone()));
+            cycle += 1;
+        }
+        for g in (0..groups).rev().chain(0..groups) {
+            assert_eq!(s.table(g), eager[g as usize], "group {g}");
         }
     }
 
