@@ -42,6 +42,6 @@ mod tournament;
 
 pub use record::{Figure, GameRecord, SeatFault};
 pub use tournament::{
-    entry_labels, summarize, ArenaError, EarlyStopped, MakeBot, Progress, RunResult, Summary,
-    Tournament, TournamentConfig, MAX_ENTRIES, MAX_GAMES,
+    entry_labels, summarize, summarize_stored, ArenaError, EarlyStopped, MakeBot, Progress,
+    RunResult, Stored, Summary, Tournament, TournamentConfig, MAX_ENTRIES, MAX_GAMES,
 };

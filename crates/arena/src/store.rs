@@ -365,6 +365,36 @@ impl Store {
     /// Reads a tournament database without writing to it: its configuration and its games in
     /// index order, each checked against the configuration.
     pub fn read(path: &Path) -> Result<(TournamentConfig, Vec<GameRecord>), StoreError> {
+        let mut games = Vec::new();
+        let config = Store::scan(
+            path,
+            Some(&mut |r| {
+                games.push(r);
+                Ok(())
+            }),
+        )?;
+        Ok((config, games))
+    }
+
+    /// [`Store::read`]'s checks of the file and its configuration, without its games.
+    pub fn read_config(path: &Path) -> Result<TournamentConfig, StoreError> {
+        Store::scan(path, None)
+    }
+
+    /// [`Store::read`], handing each game to `each` in index order instead of keeping them, so
+    /// that a tournament of any length is read in constant memory. Stops at the first error
+    /// (`each`'s included).
+    pub fn read_each(
+        path: &Path,
+        each: &mut dyn FnMut(GameRecord) -> Result<(), StoreError>,
+    ) -> Result<TournamentConfig, StoreError> {
+        Store::scan(path, Some(each))
+    }
+
+    fn scan(
+        path: &Path,
+        mut each: Option<&mut dyn FnMut(GameRecord) -> Result<(), StoreError>>,
+    ) -> Result<TournamentConfig, StoreError> {
         if !path.exists() {
             return Err(StoreError::Missing {
                 path: path.to_path_buf(),
@@ -426,6 +456,9 @@ impl Store {
             Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => sql_error(path, e),
             _ => not_ours(what),
         };
+        let Some(each) = each.as_mut() else {
+            return Ok(config);
+        };
         let fault_columns = has_fault_columns(&conn)
             .map_err(|e| damaged_or(e, "its games table cannot be read".into()))?;
         let mut stmt = conn
@@ -455,7 +488,6 @@ impl Store {
                 ))
             })
             .map_err(|e| sql_error(path, e))?;
-        let mut games = Vec::new();
         for row in rows {
             let (idx, deal, seats, returns, winners, figures, decisions, faults, forfeited) =
                 row.map_err(|e| {
@@ -484,9 +516,10 @@ impl Store {
                     .map_err(|e| bad(&format!("forfeited: {e}")))?,
             };
             config.check_record(&record).map_err(|e| bad(&e))?;
-            games.push(record);
+            each(record)?;
         }
-        Ok((config, games))
+        drop(stmt);
+        Ok(config)
     }
 }
 

@@ -283,6 +283,33 @@ pub struct Summary {
     pub standings: Standings,
 }
 
+/// [`summarize`] of a tournament database, read in constant memory: its configuration and
+/// summary.
+pub fn summarize_stored(path: &std::path::Path) -> Result<(TournamentConfig, Summary), StoreError> {
+    let config = crate::store::Store::read_config(path)?;
+    let mut fold = Fold::new(&config);
+    crate::store::Store::read_each(path, &mut |r| {
+        fold.offer(r);
+        Ok(())
+    })?;
+    Ok((config, fold.summary()))
+}
+
+/// Games already recorded, handed to a run that resumes: fed one by one, in index order, as a
+/// store reads them, so that they need not all be in memory at once.
+pub struct Stored {
+    fold: Fold,
+    recorded: Recorded,
+    count: u64,
+}
+
+impl Stored {
+    /// How many stored games were fed in.
+    pub fn count(&self) -> u64 {
+        self.count
+    }
+}
+
 /// The standings of `config`'s tournament from its recorded games (any order): the early stop,
 /// if configured, is re-taken at its planned looks, so a stored tournament reports exactly
 /// what its run reported.
@@ -649,18 +676,49 @@ impl<G: Game> Tournament<G> {
         record: &mut dyn FnMut(&[GameRecord]) -> Result<(), StoreError>,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<RunResult, ArenaError> {
-        let total = self.config.games;
         self.check_stored(&done)?;
-        let mut recorded = Recorded::new(total);
-        let mut already = 0u64;
-        let mut fold = Fold::new(&self.config);
+        let mut stored = self.stored();
         for r in done {
-            if !recorded.get(r.index) {
-                recorded.set(r.index);
-                already += 1;
-            }
-            fold.offer(r);
+            self.add_stored(&mut stored, r)?;
         }
+        self.run_stored(jobs, stored, make_bot, record, progress)
+    }
+
+    /// Nothing stored yet, for [`Tournament::add_stored`].
+    pub fn stored(&self) -> Stored {
+        Stored {
+            fold: Fold::new(&self.config),
+            recorded: Recorded::new(self.config.games),
+            count: 0,
+        }
+    }
+
+    /// Checks a stored game (as [`Tournament::check_stored`] does) and adds it to `stored`.
+    pub fn add_stored(&self, stored: &mut Stored, r: GameRecord) -> Result<(), ArenaError> {
+        self.check_stored(std::slice::from_ref(&r))?;
+        if !stored.recorded.get(r.index) {
+            stored.recorded.set(r.index);
+            stored.count += 1;
+        }
+        stored.fold.offer(r);
+        Ok(())
+    }
+
+    /// [`Tournament::run`] after the games in `stored`, fed in one by one.
+    pub fn run_stored(
+        &self,
+        jobs: usize,
+        stored: Stored,
+        make_bot: MakeBot<'_, G>,
+        record: &mut dyn FnMut(&[GameRecord]) -> Result<(), StoreError>,
+        progress: &mut dyn FnMut(Progress),
+    ) -> Result<RunResult, ArenaError> {
+        let total = self.config.games;
+        let Stored {
+            mut fold,
+            recorded,
+            count: already,
+        } = stored;
         // The games left to play, in index order; none once an early stop is reached.
         let pending = if fold.stopped.is_some() {
             0

@@ -230,7 +230,7 @@ pub enum Command {
         /// How many faults to print in full
         #[arg(long, default_value = "20", allow_hyphen_values = true)]
         show: String,
-        /// Where the bot's standard error is logged [default: check-bot.stderr.log]
+        /// Where the bot's standard error is logged [default: parlour-runs/check-bot/NAME.stderr.log]
         #[arg(long, value_name = "FILE")]
         log: Option<PathBuf>,
         /// Also write every fault, with its position, to FILE as JSON lines

@@ -125,13 +125,39 @@ pub fn program_from_cmd(
     })
 }
 
-/// One entry of `--bots`: a built-in bot or `cmd:COMMAND`.
+/// One entry of `--bots`: a built-in bot, `cmd:COMMAND`, or `NAME=cmd:COMMAND` (a program
+/// entered under a short name, which then heads its rows instead of the whole command).
 pub fn entry_from_text(text: &str, limits: Limits, max_faults: u32) -> Result<EntrySpec, Failure> {
+    if let Some((name, rest)) = text.split_once('=') {
+        if let Some(command) = rest.strip_prefix("cmd:") {
+            if !name.contains(':') {
+                let mut program = program_from_cmd(command, limits, max_faults)?;
+                program.name = entry_name(name)?;
+                return Ok(EntrySpec::Program(program));
+            }
+        }
+    }
     match text.strip_prefix("cmd:") {
         Some(rest) => Ok(EntrySpec::Program(program_from_cmd(
             rest, limits, max_faults,
         )?)),
         None => Ok(EntrySpec::Bot(bot_spec(text)?)),
+    }
+}
+
+/// A program's short name: letters, digits, `-`, `_` and `.`, at most 40 of them.
+fn entry_name(name: &str) -> Result<String, Failure> {
+    let ok = !name.is_empty()
+        && name.len() <= 40
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+    if ok {
+        Ok(name.to_string())
+    } else {
+        Err(usage(format!(
+            "bot name {name:?}: use 1 to 40 letters, digits, '-', '_' or '.' (e.g. mybot=cmd:\"python3 bot.py\")"
+        )))
     }
 }
 
@@ -445,9 +471,13 @@ impl GameCommand for CheckBotCmd {
             max_faults,
             user: self.limits.bot_user.clone(),
         };
-        let log_path = self
-            .log
-            .unwrap_or_else(|| PathBuf::from("check-bot.stderr.log"));
+        // By default under parlour-runs/check-bot/, named after the program, never loose in
+        // the working directory.
+        let log_path = self.log.unwrap_or_else(|| {
+            PathBuf::from("parlour-runs")
+                .join("check-bot")
+                .join(format!("{}.stderr.log", file_stem(&spec.name)))
+        });
         let log = Log::open(&log_path).map_err(|e| {
             usage(format!(
                 "cannot write the bot log {}: {e}",

@@ -152,7 +152,7 @@ fn play_match<G: Game>(
         config.duplicate = true;
         let t = Tournament::new(game.clone(), config, &parlour_bots::make_entry_bot::<G>)
             .map_err(arena_failure)?;
-        let mut reporter = Reporter::new(t.config().games);
+        let mut reporter = Reporter::new(t.config().games, false);
         // The match's games, in index order (a match is small enough to keep).
         let mut records = Vec::new();
         t.run(

@@ -13,7 +13,7 @@ use parlour_arena::stats::{EarlyStop, Interval, Standings};
 use parlour_arena::store::{Store, StoreError};
 use parlour_arena::MAX_GAMES;
 use parlour_arena::{
-    summarize, ArenaError, GameRecord, Progress, Summary, Tournament, TournamentConfig,
+    summarize_stored, ArenaError, Progress, Stored, Summary, Tournament, TournamentConfig,
 };
 use parlour_core::{Bot, BotError, BotSpec, EntrySpec, Game};
 use parlour_protocol::Mode;
@@ -307,7 +307,8 @@ impl GameCommand for TournamentCmd {
             .map(|path| Store::create(&path, tournament.config()))
             .transpose()
             .map_err(store_failure)?;
-        execute(tournament, store, Vec::new(), jobs, self.format, &programs)
+        let stored = tournament.stored();
+        execute(tournament, store, stored, jobs, self.format, &programs)
     }
 }
 
@@ -321,14 +322,13 @@ pub fn resume(
     bot_logs: Option<PathBuf>,
 ) -> Result<(), Failure> {
     let jobs = jobs_arg(jobs)?;
-    let (config, done) = Store::read(file).map_err(store_failure)?;
+    let config = Store::read_config(file).map_err(store_failure)?;
     let game = config.game.clone();
     with_game(
         &game,
         ResumeCmd {
             file: file.to_path_buf(),
             config,
-            done,
             jobs,
             format,
             bot_logs,
@@ -339,7 +339,6 @@ pub fn resume(
 struct ResumeCmd {
     file: PathBuf,
     config: TournamentConfig,
-    done: Vec<GameRecord>,
     jobs: usize,
     format: StandingsFormat,
     bot_logs: Option<PathBuf>,
@@ -352,29 +351,49 @@ impl GameCommand for ResumeCmd {
             .map_err(|e| usage(format!("{file}: its {} options do not parse: {e}", G::NAME)))?;
         let game = G::new(options).map_err(|e| usage(format!("{file}: {e}")))?;
         let tournament = Tournament::new(game, self.config, &stand_in::<G>)
-            .and_then(|t| t.check_stored(&self.done).map(|()| t))
             .map_err(|e| usage(format!("{file}: {e}")))?;
-        // The stored games' faults and forfeits carry over, as if the run had not stopped.
+        // The stored games are read one by one (a tournament of any length fits in memory),
+        // each checked against this tournament; their faults and forfeits carry over, as if
+        // the run had not stopped.
         let mut history = vec![(0u64, false); tournament.config().entries.len()];
-        for r in &self.done {
+        let mut stored = tournament.stored();
+        let mut mismatch = None;
+        let read = Store::read_each(&self.file, &mut |r| {
             for f in &r.faults {
                 history[r.seats[f.seat]].0 += 1;
             }
             for &s in &r.forfeited {
                 history[r.seats[s]].1 = true;
             }
+            tournament.add_stored(&mut stored, r).map_err(|e| {
+                let error = e.to_string();
+                mismatch = Some(e);
+                StoreError::Sqlite {
+                    path: self.file.clone(),
+                    error,
+                }
+            })
+        });
+        if let Some(e) = mismatch {
+            return Err(usage(format!("{file}: {e}")));
+        }
+        let stored_config = read.map_err(store_failure)?;
+        if &stored_config != tournament.config() {
+            return Err(store_failure(StoreError::Changed {
+                path: self.file.clone(),
+            }));
         }
         let programs = start_programs(
             &tournament,
             logs_dir(self.bot_logs, Some(&self.file)),
             Some(&history),
         )?;
-        let store = Store::reopen(&self.file, tournament.config(), self.done.len())
+        let store = Store::reopen(&self.file, tournament.config(), stored.count() as usize)
             .map_err(store_failure)?;
         execute(
             tournament,
             Some(store),
-            self.done,
+            stored,
             self.jobs,
             self.format,
             &programs,
@@ -411,14 +430,26 @@ pub(crate) struct Reporter {
     bar: Option<ProgressBar>,
     start: Instant,
     last_line: Instant,
+    /// "recorded" when games go to a database, "played" otherwise.
+    verb: &'static str,
 }
 
 impl Reporter {
-    pub(crate) fn new(total: u64) -> Reporter {
+    /// A reporter for `total` games, which are `recorded` in a database or only played.
+    pub(crate) fn new(total: u64, recorded: bool) -> Reporter {
         let bar = std::io::stderr().is_terminal().then(|| {
             let bar = ProgressBar::new(total);
             bar.set_style(
-                ProgressStyle::with_template("{bar:40} {pos}/{len} games · {per_sec} · eta {eta}")
+                ProgressStyle::with_template("{bar:40} {pos}/{len} games · {rate} · eta {eta}")
+                    .map(|style| {
+                        // Whole games a second, not indicatif's four decimals.
+                        style.with_key(
+                            "rate",
+                            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
+                                let _ = write!(w, "{:.0} games/s", state.per_sec());
+                            },
+                        )
+                    })
                     .unwrap_or_else(|_| ProgressStyle::default_bar()),
             );
             bar
@@ -428,6 +459,7 @@ impl Reporter {
             bar,
             start: now,
             last_line: now,
+            verb: if recorded { "recorded" } else { "played" },
         }
     }
 
@@ -444,9 +476,10 @@ impl Reporter {
         let rate = p.this_run as f64 / secs.max(1e-9);
         let left = (p.total - p.done) as f64 / rate.max(1e-9);
         errln!(
-            "parlour: {}/{} games recorded ({:.1}%), {:.0} games/s, about {:.0}s left",
+            "parlour: {}/{} games {} ({:.1}%), {:.0} games/s, about {:.0}s left",
             p.done,
             p.total,
+            self.verb,
             100.0 * p.done as f64 / p.total.max(1) as f64,
             rate,
             left
@@ -463,7 +496,7 @@ impl Reporter {
 fn execute<G: Game>(
     mut tournament: Tournament<G>,
     mut store: Option<Store>,
-    done: Vec<GameRecord>,
+    done: Stored,
     jobs: usize,
     format: StandingsFormat,
     programs: &Programs,
@@ -489,12 +522,12 @@ fn execute<G: Game>(
         errln!(
             "parlour: recording games in {} ({} already recorded)",
             path.display(),
-            done.len()
+            done.count()
         );
     }
-    let mut reporter = Reporter::new(config.games);
+    let mut reporter = Reporter::new(config.games, store.is_some());
     let start = Instant::now();
-    let result = tournament.run(
+    let result = tournament.run_stored(
         jobs,
         done,
         &|e, seed| programs.make_bot::<G>(e, seed),
@@ -861,8 +894,7 @@ fn writes_over(out: &Path, db: &Path) -> bool {
 
 /// `parlour report FILE`.
 pub fn report(file: &Path, format: StandingsFormat, svg: Option<&Path>) -> Result<(), Failure> {
-    let (config, records) = Store::read(file).map_err(store_failure)?;
-    let summary = summarize(&config, records);
+    let (config, summary) = summarize_stored(file).map_err(store_failure)?;
     if let Some(path) = svg {
         if writes_over(path, file) {
             return Err(usage(format!(

@@ -667,12 +667,15 @@ fn no_copy_of_a_program_plays_one_deal_twice() {
     let text = std::fs::read_to_string(&file).unwrap();
     for line in text.lines() {
         let v: Value = serde_json::from_str(line).unwrap();
-        let (pid, deal) = (v["pid"].as_u64().unwrap(), v["index"].as_u64().unwrap() / 4);
-        assert!(
-            seen.insert((pid, deal)),
-            "copy {pid} played deal {deal} twice"
+        let (copy, deal) = (
+            v["copy"].as_str().unwrap().to_string(),
+            v["index"].as_u64().unwrap() / 4,
         );
-        pids.insert(pid);
+        assert!(
+            seen.insert((copy.clone(), deal)),
+            "copy {copy} played deal {deal} twice"
+        );
+        pids.insert(copy);
     }
     assert_eq!(seen.len(), 40);
     assert!(pids.len() >= 4, "{pids:?}");
@@ -750,4 +753,71 @@ fn with_a_program_seated_an_unset_play_seed_is_not_the_clock() {
             "{seed} is the clock"
         );
     }
+}
+
+#[test]
+fn a_program_entered_under_a_short_name_and_check_bots_log_in_a_named_directory() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = misbehave();
+    let v = json_run(
+        dir.path(),
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            &format!("random,random,random,mine=cmd:python3 {script} ok"),
+            "--games",
+            "8",
+            "--no-db",
+            "--format",
+            "json",
+        ],
+    );
+    let labels: Vec<&str> = v["standings"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["label"].as_str().unwrap())
+        .collect();
+    assert!(labels.contains(&"mine"), "{labels:?}");
+    assert_bad_input_in(
+        dir.path(),
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            &format!("random,random,random,my/bot=cmd:python3 {script} ok"),
+            "--no-db",
+        ],
+        "bot name \"my/bot\"",
+    );
+
+    let o = parlour_in(
+        dir.path(),
+        &[
+            "check-bot",
+            "uno",
+            "--decisions",
+            "20",
+            "--",
+            "python3",
+            &script,
+            "stderr",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!dir.path().join("check-bot.stderr.log").exists());
+    let logs: Vec<_> = std::fs::read_dir(dir.path().join("parlour-runs/check-bot"))
+        .unwrap()
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    assert_eq!(logs.len(), 1, "{logs:?}");
+    let log = std::fs::read_to_string(&logs[0]).unwrap();
+    assert!(log.contains("thinking about decision"), "{log}");
+    assert!(
+        stderr(&o).contains(&logs[0].file_name().unwrap().to_string_lossy().to_string()),
+        "the log is named: {}",
+        stderr(&o)
+    );
 }

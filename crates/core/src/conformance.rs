@@ -389,6 +389,26 @@ fn check_terminal<G: Game>(game: &G, state: &G::State) -> Result<(), String> {
     if returns.iter().any(|r| !r.is_finite()) {
         return Err(format!("non-finite returns {returns:?}"));
     }
+    let bounds = game.return_bounds();
+    if let Some(r) = returns.iter().find(|&&r| !bounds.contains(r)) {
+        return Err(format!(
+            "return {r} is outside the declared range {bounds:?}: {returns:?}"
+        ));
+    }
+    // Every figure a finished game reports lies in the range the game declares for it.
+    let declared = game.figure_bounds();
+    for (name, values) in state.result_figures() {
+        let Some((_, range)) = declared.iter().find(|(n, _)| *n == name) else {
+            return Err(format!(
+                "figure {name} has no declared range (Game::figure_bounds)"
+            ));
+        };
+        if let Some(v) = values.iter().find(|&&v| !range.contains(v)) {
+            return Err(format!(
+                "figure {name} = {v} is outside its declared range {range:?}: {values:?}"
+            ));
+        }
+    }
     let Some(round) = state.last_round() else {
         return Err("a finished game reports no completed round".into());
     };

@@ -211,15 +211,26 @@ fn the_memory_limit_stops_a_memory_hog() {
     );
 }
 
-fn alive(pid: i32) -> bool {
-    // A zombie has ended; only its entry waits to be reaped.
-    match std::fs::read_to_string(format!("/proc/{pid}/stat")) {
-        Ok(stat) => !stat
-            .rsplit(')')
-            .next()
-            .is_some_and(|rest| rest.trim_start().starts_with('Z')),
-        Err(_) => false,
-    }
+/// Live processes (zombies aside) whose command line mentions `marker`. Pids cannot name a
+/// bot's processes here: each bot may run in its own PID namespace, where they are not ours.
+fn running_with(marker: &std::path::Path) -> usize {
+    let marker = marker.display().to_string();
+    std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter(|e| e.file_name().to_string_lossy().parse::<u32>().is_ok())
+        .filter(|e| {
+            let cmdline = std::fs::read(e.path().join("cmdline"))
+                .map(|raw| String::from_utf8_lossy(&raw).replace('\0', " "))
+                .unwrap_or_default();
+            let zombie = std::fs::read_to_string(e.path().join("stat")).is_ok_and(|stat| {
+                stat.rsplit(')')
+                    .next()
+                    .is_some_and(|rest| rest.trim_start().starts_with('Z'))
+            });
+            cmdline.contains(&marker) && !zombie
+        })
+        .count()
 }
 
 #[test]
@@ -229,14 +240,21 @@ fn a_forked_child_is_killed_with_its_program() {
     let p = pool(&["fork", pid_file.to_str().unwrap()], fast(), 1000);
     let reports = play_games(&p, 1);
     assert!(kinds(&reports).is_empty());
-    let pid: i32 = std::fs::read_to_string(&pid_file).unwrap().parse().unwrap();
-    assert!(alive(pid), "the child runs while its program does");
+    assert!(pid_file.exists(), "the program forked");
+    assert!(
+        running_with(dir.path()) >= 2,
+        "the child runs while its program does"
+    );
     p.shutdown();
     let end = std::time::Instant::now() + std::time::Duration::from_secs(5);
-    while alive(pid) && std::time::Instant::now() < end {
+    while running_with(dir.path()) > 0 && std::time::Instant::now() < end {
         std::thread::sleep(std::time::Duration::from_millis(20));
     }
-    assert!(!alive(pid), "the child outlived its program");
+    assert_eq!(
+        running_with(dir.path()),
+        0,
+        "the child outlived its program"
+    );
 }
 
 #[test]

@@ -21,7 +21,8 @@ action) except for what MODE makes it do:
   stderr      write to standard error at every decision
   deaf        greet, then never read again (nor answer)
   notroot     answer illegally if it runs as root
-  games FILE  append {"pid": ..., "index": ...} to FILE at every start
+  games FILE  append {"copy": ..., "index": ...} to FILE at every start (copy: a random id
+              of this process, as pids repeat across PID namespaces)
   quit        exit right after its first game's result line (without waiting for bye)
   closein     greet, close its standard input, and keep running (answering nothing)
   setsid FILE at its first decision, start a child in a new session (setsid) that sleeps, and
@@ -46,6 +47,7 @@ def send(obj):
 if mode == "silent":
     time.sleep(1000)
 decisions = 0
+COPY = os.urandom(8).hex()
 for line in sys.stdin:
     if mode == "record":
         with open(arg, "a") as f:
@@ -65,7 +67,7 @@ for line in sys.stdin:
         sys.exit(0)
     elif kind == "start" and mode == "games":
         with open(arg, "a") as f:
-            f.write(json.dumps({"pid": os.getpid(), "index": m["index"]}) + "\n")
+            f.write(json.dumps({"copy": COPY, "index": m["index"]}) + "\n")
     elif kind == "act":
         decisions += 1
         answer = {"type": "action", "id": m["id"], "index": 0}
