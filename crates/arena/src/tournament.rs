@@ -591,14 +591,9 @@ impl<G: Game> Tournament<G> {
                 forfeited.push(seat);
             }
         }
-        // The official result: a forfeited seat's stand-in may have won at the table, but the
-        // seat is never a winner (its returns are kept as played; the standings score it as the
-        // table's last).
-        let winners = end
-            .winners()
-            .into_iter()
-            .filter(|s| !forfeited.contains(s))
-            .collect();
+        // What happened at the table: a forfeited seat's stand-in may be among the winners. The
+        // record lists the forfeited seats beside them, and the standings never credit one.
+        let winners = end.winners();
         Ok(GameRecord {
             index,
             deal: index / self.config.seats as u64,
