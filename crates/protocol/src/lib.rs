@@ -4,7 +4,8 @@
 //! input and output (the protocol, version [`PROTOCOL_VERSION`], is specified in
 //! `docs/protocol.md`).
 //!
-//! - [`Process`](process::Process) runs one program in a sandbox: its own process group, an
+//! - [`Process`](process::Process) runs one program in a sandbox: its own process group (and
+//!   PID namespace, where it may have one, so that everything it starts dies with it), an
 //!   address-space limit, an emptied environment, no inherited descriptors, standard error to
 //!   a capped [`Log`](process::Log), and line reads with deadlines.
 //! - A [`Pool`] holds one entry's programs, greeted once and reused from game to game, and

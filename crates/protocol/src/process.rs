@@ -1,5 +1,6 @@
-//! One bot program as a sandboxed child process: its own process group, an address-space
-//! limit, an emptied environment, no inherited descriptors, standard error to a capped log, and
+//! One bot program as a sandboxed child process: its own process group (and PID namespace where
+//! parlour may create one: see [`containment`]), an address-space limit, an emptied
+//! environment, no inherited descriptors, standard error to a capped log, and
 //! standard output read line by line (each line at most [`MAX_LINE`] bytes) with `poll`, so that
 //! every read has a deadline and an answer costs no thread hand-off.
 
