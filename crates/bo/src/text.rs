@@ -45,16 +45,12 @@ pub fn parse_human(
     input: &str,
 ) -> Result<BoAction, String> {
     let input = input.trim();
-    if input.eq_ignore_ascii_case("help") || input == "?" {
+    if parlour_core::asks_help(input) {
         return Err(help(obs.variant));
     }
-    if let Ok(n) = input.parse::<usize>() {
-        return human_order(legal).into_iter().nth(n).ok_or_else(|| {
-            format!(
-                "there is no action [{n}]: the legal actions are numbered 0 to {}",
-                legal.len().saturating_sub(1)
-            )
-        });
+    if let Some(n) = parlour_core::action_number(input, legal.len()) {
+        // Numbered in the order the Legal line groups them.
+        return n.map(|n| human_order(legal)[n]);
     }
     let action = match input.parse::<BoAction>() {
         Ok(a) => a,

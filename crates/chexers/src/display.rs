@@ -140,16 +140,12 @@ pub fn parse_human(
     input: &str,
 ) -> Result<ChexersAction, String> {
     let text = input.trim();
-    if text.eq_ignore_ascii_case("help") || text == "?" {
+    if parlour_core::asks_help(text) {
         return Err(help());
     }
-    if let Ok(n) = text.parse::<usize>() {
-        return human_order(legal).get(n).copied().ok_or_else(|| {
-            format!(
-                "there is no action [{n}]: the legal actions are numbered 0 to {}",
-                legal.len().saturating_sub(1)
-            )
-        });
+    if let Some(n) = parlour_core::action_number(text, legal.len()) {
+        // Numbered in the order the Legal line lists them.
+        return n.map(|n| human_order(legal)[n]);
     }
     let action: ChexersAction = text
         .to_ascii_uppercase()

@@ -290,19 +290,17 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         true
     }
 
-    /// The legal actions as one line for a person (after `Legal: `). The default lists each
-    /// action's text form; games with many actions may group them.
+    /// The legal actions as one line for a person (after `Legal: `), each after the number a
+    /// person may type for it ([`numbered_actions`]); games with many actions may group them,
+    /// numbering on across the groups.
     fn format_legal(&self, observation: &Self::Observation, legal: &[Self::Action]) -> String {
         let _ = observation;
-        legal
-            .iter()
-            .map(|a| a.to_string())
-            .collect::<Vec<_>>()
-            .join("  ")
+        numbered_actions(legal)
     }
 
-    /// Reads a person's typed decision. The default accepts an action's text form; games may
-    /// accept friendlier input (a hand index, say). The result must be one of `legal`.
+    /// Reads a person's typed decision. The default accepts an action's number (as
+    /// [`Game::format_legal`] shows it) or its text form; games may accept friendlier input.
+    /// The result must be one of `legal`.
     fn parse_human(
         &self,
         observation: &Self::Observation,
@@ -310,6 +308,9 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         input: &str,
     ) -> Result<Self::Action, String> {
         let _ = observation;
+        if let Some(n) = action_number(input, legal.len()) {
+            return n.map(|n| legal[n]);
+        }
         let action: Self::Action = input
             .trim()
             .parse()
@@ -320,6 +321,37 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
             Err(format!("{action} is not legal now"))
         }
     }
+}
+
+/// The legal actions for a person, in the order given, each after the number that chooses it:
+/// `[0] draw  [1] take`. Every game numbers its actions this way at the terminal.
+pub fn numbered_actions<A: Display>(legal: &[A]) -> String {
+    legal
+        .iter()
+        .enumerate()
+        .map(|(i, a)| format!("[{i}] {a}"))
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+/// A person's input read as the number of one of `count` numbered actions: `None` when it is
+/// not a number, `Some(Err(why))` when no action has that number.
+pub fn action_number(input: &str, count: usize) -> Option<Result<usize, String>> {
+    let n = input.trim().parse::<usize>().ok()?;
+    Some(if n < count {
+        Ok(n)
+    } else {
+        Err(format!(
+            "there is no action [{n}]: the legal actions are numbered 0 to {}",
+            count.saturating_sub(1)
+        ))
+    })
+}
+
+/// Whether a person asked for help: `help` (in any case) or `?`.
+pub fn asks_help(input: &str) -> bool {
+    let input = input.trim();
+    input.eq_ignore_ascii_case("help") || input == "?"
 }
 
 /// A position of game `G`: cloneable, comparable, and advanced by actions.

@@ -64,6 +64,6 @@ pub use bot::{
 };
 pub use entry::{BotReport, EntrySpec, Fault, FaultKind, Limits, ProgramSpec};
 pub use game::{
-    Action, Bounds, Game, IllegalAction, OptionsError, ParseActionError, ResampleError,
-    RoundResult, Seat, State,
+    action_number, asks_help, numbered_actions, Action, Bounds, Game, IllegalAction, OptionsError,
+    ParseActionError, ResampleError, RoundResult, Seat, State,
 };

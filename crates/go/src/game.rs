@@ -452,10 +452,6 @@ impl Game for Go {
         actor == viewer
     }
 
-    fn format_legal(&self, _obs: &GoObservation, legal: &[GoAction]) -> String {
-        crate::text::format_legal(legal)
-    }
-
     fn parse_human(
         &self,
         obs: &GoObservation,

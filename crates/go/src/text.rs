@@ -6,16 +6,6 @@ use parlour_cards::Card;
 use crate::game::{GoAction, GoObservation};
 use crate::scoring::{best_partition, GroupKind, Partition};
 
-/// The legal picks for a person, in the order given, each after its number: `[0] 7C  [1] AS`.
-pub(crate) fn format_legal(legal: &[GoAction]) -> String {
-    legal
-        .iter()
-        .enumerate()
-        .map(|(i, a)| format!("[{i}] {a}"))
-        .collect::<Vec<_>>()
-        .join("  ")
-}
-
 /// What `help` answers at the terminal.
 pub(crate) fn help() -> String {
     "Type the number of an action in the Legal list (`0` picks [0]), or the card itself (7C, 0H, AS;\n\
@@ -26,7 +16,7 @@ pub(crate) fn help() -> String {
         .to_string()
 }
 
-/// Reads a person's pick: the number of a legal action as [`format_legal`] shows them, `help`,
+/// Reads a person's pick: the number of a legal action as `Legal:` shows them, `help`,
 /// or a card's text in any case.
 pub(crate) fn parse_human(
     _obs: &GoObservation,
@@ -34,18 +24,13 @@ pub(crate) fn parse_human(
     input: &str,
 ) -> Result<GoAction, String> {
     let input = input.trim();
-    if input.eq_ignore_ascii_case("help") || input == "?" {
+    if parlour_core::asks_help(input) {
         return Err(help());
     }
-    let action = match input.parse::<usize>() {
-        Ok(n) => *legal.get(n).ok_or_else(|| {
-            format!(
-                "there is no action [{n}]: the legal actions are numbered 0 to {}",
-                legal.len().saturating_sub(1)
-            )
-        })?,
+    let action = match parlour_core::action_number(input, legal.len()) {
+        Some(n) => legal[n?],
         // Any case is read, and an error names the text as typed.
-        Err(_) => input.parse::<GoAction>().or_else(|e| {
+        None => input.parse::<GoAction>().or_else(|e| {
             input
                 .to_ascii_uppercase()
                 .parse::<GoAction>()

@@ -867,10 +867,6 @@ impl Game for Phased {
         crate::bots::BOTS
     }
 
-    fn format_legal(&self, _obs: &PhasedObservation, legal: &[PhasedAction]) -> String {
-        crate::text::format_legal(legal)
-    }
-
     fn parse_human(
         &self,
         obs: &PhasedObservation,

@@ -62,17 +62,6 @@ pub(crate) fn own_needs(variant: Variant, done: &[u8]) -> String {
     }
 }
 
-/// The legal actions for a person, in the order given, each after its number:
-/// `[0] draw  [1] take`.
-pub(crate) fn format_legal(legal: &[PhasedAction]) -> String {
-    legal
-        .iter()
-        .enumerate()
-        .map(|(i, a)| format!("[{i}] {a}"))
-        .collect::<Vec<_>>()
-        .join("  ")
-}
-
 /// What `help` answers at the terminal.
 pub(crate) fn help(variant: Variant) -> String {
     let mut h = String::from(
@@ -96,7 +85,7 @@ pub(crate) fn help(variant: Variant) -> String {
     h
 }
 
-/// Reads a person's decision: the number of a legal action as [`format_legal`] shows them, `help`,
+/// Reads a person's decision: the number of a legal action as the `Legal:` line shows them, `help`,
 /// a bare card list as a phase (`2S 2S AH / 7H 7S 7D`), or an action's text. Any valid phase is
 /// accepted, not only the canonical lays listed.
 pub(crate) fn parse_human(
@@ -105,16 +94,11 @@ pub(crate) fn parse_human(
     input: &str,
 ) -> Result<PhasedAction, String> {
     let input = input.trim();
-    if input.eq_ignore_ascii_case("help") || input == "?" {
+    if parlour_core::asks_help(input) {
         return Err(help(obs.variant));
     }
-    if let Ok(n) = input.parse::<usize>() {
-        return legal.get(n).copied().ok_or_else(|| {
-            format!(
-                "there is no action [{n}]: the legal actions are numbered 0 to {}",
-                legal.len().saturating_sub(1)
-            )
-        });
+    if let Some(n) = parlour_core::action_number(input, legal.len()) {
+        return n.map(|n| legal[n]);
     }
     // Verbs and cards in any case; a bare card list is a phase: `2S 2S AH / 7H 7S 7D`.
     let (word, rest) = input.split_once(char::is_whitespace).unwrap_or((input, ""));

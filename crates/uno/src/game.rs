@@ -856,10 +856,6 @@ impl Game for Uno {
         crate::search::tuning()
     }
 
-    fn format_legal(&self, _obs: &UnoObservation, legal: &[UnoAction]) -> String {
-        crate::observation::format_legal(legal)
-    }
-
     fn parse_human(
         &self,
         obs: &UnoObservation,

@@ -188,16 +188,6 @@ pub(crate) fn count(n: u64, noun: &str) -> String {
     }
 }
 
-/// The legal actions for a person, in the order given, each after its number: `[0] R5  [1] W:R`.
-pub(crate) fn format_legal(legal: &[UnoAction]) -> String {
-    legal
-        .iter()
-        .enumerate()
-        .map(|(i, a)| format!("[{i}] {a}"))
-        .collect::<Vec<_>>()
-        .join("  ")
-}
-
 /// What `help` answers at the terminal.
 pub(crate) fn help() -> String {
     "Type the number of an action in the Legal list (`0` plays [0]), or the action itself:\n\
@@ -208,7 +198,8 @@ pub(crate) fn help() -> String {
         .to_string()
 }
 
-/// Reads a person's decision: the number of a legal action as [`format_legal`] shows them (`3`),
+/// Reads a person's decision: the number of a legal action as
+/// [`numbered_actions`](parlour_core::numbered_actions) shows them (`3`),
 /// `d`/`draw`, `p`/`pass`, `help`, or an action's text in any case (`R5`, `W:B`, or a wild and a
 /// colour word, `W blue`). Nothing may follow.
 pub(crate) fn parse_human(
@@ -217,7 +208,7 @@ pub(crate) fn parse_human(
     input: &str,
 ) -> Result<UnoAction, String> {
     let input = input.trim();
-    if input.eq_ignore_ascii_case("help") || input == "?" {
+    if parlour_core::asks_help(input) {
         return Err(help());
     }
     let mut words = input.split_whitespace();
@@ -226,8 +217,8 @@ pub(crate) fn parse_human(
         .ok_or("type an action's number, `draw` or `pass` (`help` explains)")?;
     // What the decision was read from, to name it if more text follows.
     let mut read = format!("`{first}`");
-    let action = if let Ok(n) = first.parse::<usize>() {
-        *legal.get(n).ok_or_else(|| no_action(n, legal.len()))?
+    let action = if let Some(n) = parlour_core::action_number(first, legal.len()) {
+        legal[n?]
     } else {
         match first.to_ascii_lowercase().as_str() {
             "d" | "draw" => UnoAction::Draw,
@@ -266,17 +257,9 @@ pub(crate) fn parse_human(
     } else {
         Err(format!(
             "{action} is not legal now; legal: {}",
-            format_legal(legal)
+            parlour_core::numbered_actions(legal)
         ))
     }
-}
-
-/// The answer to a number that is no legal action's.
-fn no_action(n: usize, len: usize) -> String {
-    format!(
-        "there is no action [{n}]: the legal actions are numbered 0 to {}",
-        len.saturating_sub(1)
-    )
 }
 
 /// More decisions than this in an observation are absurd (and playing on could overflow the count).
