@@ -7,23 +7,14 @@
 mod common;
 
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use common::{parlour_in, stderr, stdout};
+use common::{misbehave, parlour_in, stderr, stdout};
 use serde_json::Value;
 
 const PARLOUR: &str = env!("CARGO_BIN_EXE_parlour");
-
-fn misbehave() -> String {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../protocol/tests/bots/misbehave.py")
-        .canonicalize()
-        .unwrap()
-        .display()
-        .to_string()
-}
 
 /// Processes other than parlour whose command line mentions `marker` (each test's bots are
 /// given a path inside the test's own directory, which their children inherit).

@@ -4,7 +4,7 @@
 // Each test binary uses a different part of this module.
 #![allow(dead_code)]
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 /// Runs `parlour args` in `dir`, with no input.
@@ -43,4 +43,24 @@ pub fn assert_bad_input_in(dir: &Path, args: &[&str], needle: &str) {
         !err.contains("panicked") && !err.contains("backtrace"),
         "{err}"
     );
+}
+
+/// The test bot that misbehaves on purpose (`crates/protocol/tests/bots/misbehave.py`).
+pub fn misbehave() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../protocol/tests/bots/misbehave.py")
+        .canonicalize()
+        .unwrap()
+        .display()
+        .to_string()
+}
+
+/// The entries' labels in a `--format json` tournament's standings, in rank order.
+pub fn labels(v: &serde_json::Value) -> Vec<String> {
+    v["standings"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["label"].as_str().unwrap().to_string())
+        .collect()
 }
