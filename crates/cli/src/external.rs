@@ -111,7 +111,7 @@ pub fn program_from_cmd(
     let command_text = text.trim();
     let command =
         shell_words::split(command_text).map_err(|e| usage(format!("cmd:{command_text}: {e}")))?;
-    if command.is_empty() {
+    if command.is_empty() || command[0].is_empty() {
         return Err(usage("cmd: needs a command, e.g. cmd:\"python3 mybot.py\""));
     }
     Ok(ProgramSpec {
@@ -638,5 +638,318 @@ impl GameCommand for ServeBotCmd {
         let stdout = std::io::BufWriter::new(std::io::stdout().lock());
         parlour_protocol::serve::<G>(&make, &spec.to_string(), stdin, stdout)
             .map_err(|e| failed(format!("serve-bot: {e}")))
+    }
+}
+
+// Fuzz targets for what a user gives the command line: bots files, `--bots` entries, the limits
+// flags and game options (`-o key=value`, `--variant`), for every game. Proptest over arbitrary
+// text and over structured mutations of valid inputs (see
+// `crates/core/tests/fuzz_support`): nothing panics, a rejected input is an error with a
+// message, and an accepted one holds together. Each target runs a bounded number of cases;
+// `PARLOUR_FUZZ_CASES=N` runs at least N of each, e.g.
+// `PARLOUR_FUZZ_CASES=50000 cargo test -p parlour --bin parlour fuzz_`.
+#[cfg(test)]
+#[path = "../../core/tests/fuzz_support/mod.rs"]
+mod fuzz_support;
+
+#[cfg(test)]
+mod fuzz_tests {
+    use std::path::PathBuf;
+
+    use parlour_bo::Bo;
+    use parlour_chexers::Chexers;
+    use parlour_core::{BotSpec, EntrySpec, Game, Limits};
+    use parlour_go::Go;
+    use parlour_phased::Phased;
+    use parlour_uno::Uno;
+    use proptest::prelude::*;
+    use serde_json::Value;
+
+    use super::fuzz_support::{config, mutate_json, mutate_lines, mutate_text, ops, play_on, Op};
+    use super::{entry_from_text, read_bots_file, split_entries, LimitFlags};
+    use crate::commands::{game_options, with_variant};
+
+    const BOTS_FILES: &[&str] = &[
+        "[[bot]]\nbuiltin = \"heuristic\"\n\n[[bot]]\nbuiltin = \"search:nodes=5000\"\n",
+        "[[bot]]\nname = \"mine\"\ncommand = [\"python3\", \"bot.py\"]\ndir = \"bots\"\nenv = { SEED = \"1\", MODE = \"fast\" }\ntime_limit_ms = 500\ntime_bank_ms = 20000\nstartup_ms = 3000\nmemory_mb = 512\nmax_faults = 3\n",
+        "[[bot]]\nname = \"line\"\ncommand = \"python3 -u 'my bot.py' --fast\"\nuser = \"nobody\"\n\n[[bot]]\nbuiltin = \"random\"\n",
+        "[[bot]]\nname = \"abs\"\ncommand = [\"/usr/bin/env\", \"node\", \"b.js\"]\ndir = \"/tmp\"\n",
+    ];
+
+    fn words() -> Vec<String> {
+        [
+            "[[bot]]",
+            "[bot]",
+            "name",
+            "builtin",
+            "command",
+            "dir",
+            "env",
+            "time_limit_ms",
+            "time_bank_ms",
+            "startup_ms",
+            "memory_mb",
+            "max_faults",
+            "user",
+            " = ",
+            "\"",
+            "'",
+            "'''",
+            "\"\"\"",
+            "[",
+            "]",
+            "{",
+            "}",
+            "0",
+            "-1",
+            "1e999",
+            "inf",
+            "nan",
+            "true",
+            "9223372036854775807",
+            "9223372036854775808",
+            "4294967296",
+            "1.5",
+            "\n",
+            "#",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    }
+
+    /// A bots file: a valid one edited as data (then written as TOML), by line or by byte.
+    fn bots_file() -> BoxedStrategy<String> {
+        let w = words();
+        (
+            0..BOTS_FILES.len(),
+            ops(0, 4, &w),
+            prop_oneof![2 => Just(Vec::new()), 1 => ops(1, 2, &w)],
+            prop_oneof![2 => Just(Vec::new()), 1 => ops(1, 3, &w)],
+        )
+            .prop_map(
+                |(which, json, lines, bytes): (usize, Vec<Op>, Vec<Op>, Vec<Op>)| {
+                    let valid = BOTS_FILES[which];
+                    let mut text = if json.is_empty() {
+                        valid.to_string()
+                    } else {
+                        let value: Value = toml::from_str(valid).unwrap();
+                        let edited: Value =
+                            serde_json::from_str(&mutate_json(&value, &json)).unwrap_or(value);
+                        toml::to_string(&edited).unwrap_or_else(|_| valid.to_string())
+                    };
+                    if !lines.is_empty() {
+                        let mut l: Vec<String> = text.lines().map(str::to_string).collect();
+                        mutate_lines(&mut l, &lines);
+                        text = l.join("\n");
+                    }
+                    mutate_text(&text, &bytes, BOTS_FILES[(which + 1) % BOTS_FILES.len()])
+                },
+            )
+            .boxed()
+    }
+
+    /// What reading gave: an error with a message, or entries that hold together.
+    fn check_entries(
+        result: Result<Vec<EntrySpec>, crate::commands::Failure>,
+    ) -> Result<(), TestCaseError> {
+        match result {
+            Ok(entries) => {
+                for e in &entries {
+                    match e {
+                        EntrySpec::Bot(spec) => {
+                            let back = spec.to_string().parse::<BotSpec>().ok();
+                            prop_assert_eq!(back.as_ref(), Some(spec));
+                        }
+                        EntrySpec::Program(p) => {
+                            prop_assert!(!p.command.is_empty() && !p.command[0].is_empty());
+                            prop_assert!(!p.name.trim().is_empty());
+                            let l = p.limits;
+                            prop_assert!(
+                                l.decision_ms > 0
+                                    && l.bank_ms > 0
+                                    && l.startup_ms > 0
+                                    && l.memory_mb > 0,
+                                "{:?}",
+                                l
+                            );
+                            prop_assert!(p.max_faults >= 1);
+                            prop_assert!(p.dir.as_ref().is_some_and(|d| d.is_absolute()));
+                        }
+                    }
+                    let json = serde_json::to_value(e).unwrap();
+                    let back: EntrySpec = serde_json::from_value(json.clone()).map_err(|err| {
+                        TestCaseError::fail(format!("{json} does not read back: {err}"))
+                    })?;
+                    prop_assert_eq!(&back, e);
+                }
+            }
+            Err(f) => prop_assert!(!f.message.trim().is_empty()),
+        }
+        Ok(())
+    }
+
+    thread_local! {
+        static DIR: tempfile::TempDir = tempfile::tempdir().unwrap();
+    }
+
+    fn read_text(text: &str) -> Result<Vec<EntrySpec>, crate::commands::Failure> {
+        let path: PathBuf = DIR.with(|d| d.path().join("bots.toml"));
+        std::fs::write(&path, text).unwrap();
+        read_bots_file(&path, Limits::default(), 10)
+    }
+
+    /// Found by `fuzz_bots_flag`: `cmd:'' c` made a program whose name is empty (a bots file
+    /// refuses one); now the same usage error as an empty command.
+    #[test]
+    fn fuzz_regression_bots_flag_empty_program_name() {
+        for text in ["cmd:'' c", "mine=cmd:\"\" x"] {
+            let e = entry_from_text(text, Limits::default(), 10).unwrap_err();
+            assert!(
+                e.message.contains("cmd: needs a command"),
+                "{text}: {}",
+                e.message
+            );
+        }
+    }
+
+    #[test]
+    fn fuzz_valid_bots_files_read() {
+        for text in BOTS_FILES {
+            let entries = read_text(text).unwrap_or_else(|e| panic!("{text}: {}", e.message));
+            assert!(!entries.is_empty());
+        }
+        // Deeply nested TOML is an error, not a stack overflow.
+        for depth in [100, 10_000, 200_000] {
+            let text = format!(
+                "[[bot]]\nname = {}{}\n",
+                "[".repeat(depth),
+                "]".repeat(depth)
+            );
+            assert!(read_text(&text).is_err());
+            let text = format!(
+                "[[bot]]\nenv = {}\n",
+                "{a=".repeat(depth) + "1" + &"}".repeat(depth)
+            );
+            assert!(read_text(&text).is_err());
+        }
+    }
+
+    /// Game options from `-o key=value` pairs and `--variant`: an error with a message, or a
+    /// game that deals and plays.
+    fn check_options<G: Game>(
+        pairs: &[String],
+        variant: &Option<String>,
+        players: &Option<Value>,
+        seed: u64,
+    ) -> Result<(), TestCaseError> {
+        let pairs = with_variant(pairs.to_vec(), variant.clone());
+        // `--players N` reaches the options as an extra pair.
+        let extra: Vec<(&str, Value)> = players.iter().map(|p| ("players", p.clone())).collect();
+        match game_options::<G>(&pairs, &extra) {
+            Ok(game) => {
+                let json = serde_json::to_value(game.options()).unwrap();
+                let back: G::Options = serde_json::from_value(json).unwrap();
+                prop_assert_eq!(&back, game.options());
+                let mut state = game.new_game(seed);
+                play_on::<G>(&mut state, 200, seed)?;
+            }
+            Err(f) => prop_assert!(!f.message.trim().is_empty()),
+        }
+        Ok(())
+    }
+
+    fn option_pair() -> impl Strategy<Value = String> {
+        let keys = prop_oneof![
+            4 => prop::sample::select(vec!["players", "target", "rounds", "variant", " players ", "", "x", "leak_all"]).prop_map(str::to_string),
+            1 => "\\PC{0,6}",
+        ];
+        let values = prop_oneof![
+            4 => prop::sample::select(vec![
+                "4", "2", "10", "11", "1", "0", "-1", "500", "null", "true", "\"4\"", "[4]", "{}",
+                "bonus", "standard", "\"bonus\"", "Bonus", "2.5", "1e3", "4294967296",
+                "18446744073709551615", "18446744073709551616", "1e999", " 3 ", "",
+            ]).prop_map(str::to_string),
+            1 => "\\PC{0,8}",
+        ];
+        (
+            keys,
+            values,
+            prop::sample::select(vec!["=", "==", " = ", ""]),
+        )
+            .prop_map(|(k, v, eq)| format!("{k}{eq}{v}"))
+    }
+
+    proptest! {
+        #![proptest_config(config(10_000))]
+
+        #[test]
+        fn fuzz_bots_file(text in bots_file()) {
+            check_entries(read_text(&text))?;
+        }
+
+        /// `--bots`: comma-separated entries, quoted commands, `NAME=cmd:...`.
+        #[test]
+        fn fuzz_bots_flag(text in prop_oneof![
+            3 => (prop::sample::select(vec![
+                "heuristic,random", "search:nodes=50000,cmd:\"python3 my bot.py\"",
+                "mine=cmd:python3 bot.py,ismcts:iters=10", "cmd:'a b' c,heuristic",
+            ]), ops(1, 3, &words())).prop_map(|(t, o)| mutate_text(t, &o, "cmd:")),
+            1 => "\\PC{0,30}",
+        ]) {
+            match split_entries(&text) {
+                Ok(items) => {
+                    prop_assert!(items.iter().all(|i| !i.is_empty()));
+                    let entries: Result<Vec<EntrySpec>, _> = items
+                        .iter()
+                        .map(|i| entry_from_text(i, Limits::default(), 10))
+                        .collect();
+                    check_entries(entries)?;
+                }
+                Err(f) => prop_assert!(!f.message.trim().is_empty()),
+            }
+        }
+
+        #[test]
+        fn fuzz_limit_flags(values in prop::collection::vec(prop::option::of(prop_oneof![
+            3 => prop::sample::select(vec!["1", "0", "-1", "1000", "1099511627776", "1099511627777",
+                "18446744073709551615", "18446744073709551616", " 5 ", "1e3", "", "4294967296"]).prop_map(str::to_string),
+            1 => "\\PC{0,8}",
+        ]), 5)) {
+            let flags = LimitFlags {
+                time_limit_ms: values[0].clone(),
+                time_bank_ms: values[1].clone(),
+                startup_ms: values[2].clone(),
+                memory_mb: values[3].clone(),
+                max_faults: values[4].clone(),
+                bot_user: None,
+            };
+            match flags.resolve() {
+                Ok((l, faults)) => {
+                    for v in [l.decision_ms, l.bank_ms, l.startup_ms, l.memory_mb] {
+                        prop_assert!((1..=1 << 40).contains(&v));
+                    }
+                    prop_assert!(faults >= 1);
+                }
+                Err(f) => prop_assert!(!f.message.trim().is_empty()),
+            }
+        }
+
+        #[test]
+        fn fuzz_game_options(
+            pairs in prop::collection::vec(option_pair(), 0..4),
+            variant in prop::option::of(prop::sample::select(vec!["bonus", "standard", "", "x", "Bonus"]).prop_map(str::to_string)),
+            players in prop::option::of(prop::sample::select(vec![
+                Value::from(2), Value::from(3), Value::from(4), Value::from(10), Value::from(11),
+                Value::from(0), Value::from(u64::MAX), Value::from(-1), Value::from(2.5),
+            ])),
+            seed in any::<u64>(),
+        ) {
+            check_options::<Uno>(&pairs, &variant, &players, seed)?;
+            check_options::<Go>(&pairs, &variant, &players, seed)?;
+            check_options::<Phased>(&pairs, &variant, &players, seed)?;
+            check_options::<Bo>(&pairs, &variant, &players, seed)?;
+            check_options::<Chexers>(&pairs, &variant, &players, seed)?;
+        }
     }
 }

@@ -882,15 +882,24 @@ pub fn check_lay(obs: &PhasedObservation, play: &PhasePlay) -> Result<(), String
     if obs.current_player != Some(obs.seat) || obs.step != Step::Play {
         return Err("you may lay a phase only on your turn, after drawing".into());
     }
-    if obs.laid[obs.seat] {
+    // An observation read from outside may be malformed: an error, never a panic.
+    let (Some(&laid), Some(done)) = (obs.laid.get(obs.seat), obs.phases_done.get(obs.seat)) else {
+        return Err("the observation has no entry for its own seat".into());
+    };
+    if laid {
         return Err("only one phase can be laid in a hand".into());
+    }
+    if obs.hand.len() > 108 {
+        return Err(format!(
+            "a hand of {} cards is more than the packs hold",
+            obs.hand.len()
+        ));
     }
     let mut hand: CardCounts = obs.hand.iter().copied().collect();
     if let Some(c) = play.all_cards().into_iter().find(|&c| !hand.remove(c)) {
         return Err(format!("{c} is not in your hand (or is used twice)"));
     }
     let phase = phase_type(&play.groups()).map_err(|e| e.to_string())?;
-    let done = &obs.phases_done[obs.seat];
     let open: Vec<u8> = match obs.variant {
         Variant::Bonus => (1..=5).filter(|ph| !done.contains(ph)).collect(),
         Variant::Standard => (1..=5).find(|ph| !done.contains(ph)).into_iter().collect(),
@@ -1277,6 +1286,14 @@ pub(crate) fn determinizer(
     }
     if obs.step == Step::Draw && obs.deck == 0 && obs.discard.last().is_none_or(|c| c.is_joker()) {
         return err("nothing can be drawn or taken, yet the hand goes on");
+    }
+    // In a hand the deck is never empty before a draw, and empty after one exactly when that
+    // draw took its last card (the hand then ends with the turn): otherwise play could reach a
+    // draw with nothing to draw or take.
+    if (obs.step == Step::Draw && obs.deck == 0)
+        || (obs.step == Step::Play && (obs.deck == 0) != obs.last_card_drawn)
+    {
+        return err("the deck is empty only after the hand's last draw");
     }
     let mut unseen: CardCounts = decks(2, if bonus { 4 } else { 0 }).into_iter().collect();
     let seen = obs

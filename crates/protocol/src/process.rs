@@ -659,6 +659,10 @@ impl LineBuffer {
             None if closed && !self.pending.is_empty() => {
                 let line = std::mem::take(&mut self.pending);
                 self.scanned = 0;
+                // The unterminated end of an over-long line is not a line of its own.
+                if let Some(skipped) = self.skipping.take() {
+                    return Some(Line::TooLong(skipped + line.len()));
+                }
                 Some(String::from_utf8(line).map_or(Line::NotText, Line::Text))
             }
             None if closed => self.skipping.take().map(Line::TooLong),

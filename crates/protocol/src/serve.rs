@@ -5,7 +5,7 @@
 
 use std::io::{BufRead, Write};
 
-use parlour_core::{Bot, Decision, Game};
+use parlour_core::{Bot, Decision, Game, State};
 use serde_json::{json, Value};
 
 use crate::PROTOCOL_VERSION;
@@ -84,12 +84,37 @@ pub fn serve<G: Game>(
                     .as_ref()
                     .ok_or_else(|| bad("act before hello".into()))?;
                 let bot = bot.as_mut().ok_or_else(|| bad("act before start".into()))?;
+                if seat >= game.num_players() {
+                    return Err(bad(format!(
+                        "seat {seat} is not a seat of this {}-player game",
+                        game.num_players()
+                    )));
+                }
                 let observation: G::Observation = serde_json::from_value(field("observation")?)
                     .map_err(|e| bad(format!("observation: {e}")))?;
                 let legal: Vec<G::Action> = serde_json::from_value(field("legal")?)
                     .map_err(|e| bad(format!("legal: {e}")))?;
                 if legal.is_empty() {
                     return Err(bad("no legal actions".into()));
+                }
+                // Bots trust what they are given: only an observation that a game gives the
+                // seat to act (it resamples to itself), with exactly its legal actions, reaches
+                // the bot.
+                let state = game
+                    .resample(&observation, &mut parlour_core::rng::seeded(0))
+                    .map_err(|e| bad(format!("observation: {e}")))?;
+                if G::observer(&observation) != seat
+                    || state.current_player() != Some(seat)
+                    || state.observation(seat) != observation
+                {
+                    return Err(bad(format!(
+                        "the observation is not one a game gives seat {seat} when it is to act"
+                    )));
+                }
+                if state.legal_action_vec() != legal {
+                    return Err(bad(
+                        "the legal actions are not those of the observation".into()
+                    ));
                 }
                 let action = bot.act(&Decision {
                     game,
