@@ -457,7 +457,7 @@ fn check_serve<G: Game>(
 const SERVED: &[&str] = &[
     "random",
     "heuristic",
-    "ismcts:iters=20:playout=300",
+    "ismcts:iters=20:playout=60",
     "greedy",
     "search:nodes=300:depth=2",
 ];
@@ -558,7 +558,7 @@ fn fuzz_valid_sessions_are_served() {
 }
 
 proptest! {
-    #![proptest_config(config(6000))]
+    #![proptest_config(config(4000))]
 
     /// Any bytes, in any chunks: lines exactly as documented (a newline ends a line, a
     /// carriage return before it is dropped, a line over the limit is reported by its length,
@@ -587,7 +587,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(300))]
+    #![proptest_config(config(200))]
 
     /// A bot's answer line, mutated from a valid one, through a real program and `ExternalBot`.
     #[test]
