@@ -22,7 +22,7 @@ use parlour_bo::{
     valid_actions, validate, validate_turn, Bo, BoAction, BoObservation, BuildPile, DiscardPile,
 };
 use parlour_core::rng::seeded;
-use parlour_core::{BotSpec, Decision, Game, State};
+use parlour_core::{Game, State};
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -171,19 +171,7 @@ proptest! {
 
     #[test]
     fn fuzz_bot_spec(text in text_input(bot_spec_corpus(), &bot_spec_words()), which in any::<usize>()) {
-        let Ok(spec) = text.parse::<BotSpec>() else { return Ok(()) };
-        match parlour_bots::make_bot::<Bo>(&spec, 1) {
-            Ok(mut bot) if cheap_bot(&spec) => {
-                let live = CORPUS.live();
-                let (g, state) = &CORPUS.states[live[which % live.len()]];
-                let seat = state.current_player().unwrap();
-                let legal = state.legal_action_vec();
-                let a = bot.act(&Decision { game: &CORPUS.games[*g], seat, observation: &state.observation(seat), legal: &legal });
-                prop_assert!(legal.contains(&a));
-            }
-            Ok(_) => {}
-            Err(e) => prop_assert!(!e.to_string().trim().is_empty()),
-        }
+        run_bot_spec(&CORPUS, &text, which, parlour_bots::make_bot::<Bo>)?;
     }
 }
 

@@ -19,7 +19,7 @@ use std::sync::LazyLock;
 use fuzz_support::*;
 use parlour_cards::{format_cards, parse_cards, Card};
 use parlour_core::rng::seeded;
-use parlour_core::{BotSpec, Decision, Game, State};
+use parlour_core::{Game, State};
 use parlour_phased::groups::{group_type, phase_type};
 use parlour_phased::{check_lay, PhasePlay, Phased, PhasedAction, PhasedObservation};
 use proptest::prelude::*;
@@ -217,19 +217,7 @@ proptest! {
 
     #[test]
     fn fuzz_bot_spec(text in text_input(bot_spec_corpus(), &bot_spec_words()), which in any::<usize>()) {
-        let Ok(spec) = text.parse::<BotSpec>() else { return Ok(()) };
-        match parlour_bots::make_bot::<Phased>(&spec, 1) {
-            Ok(mut bot) if cheap_bot(&spec) => {
-                let live = CORPUS.live();
-                let (g, state) = &CORPUS.states[live[which % live.len()]];
-                let seat = state.current_player().unwrap();
-                let legal = state.legal_action_vec();
-                let a = bot.act(&Decision { game: &CORPUS.games[*g], seat, observation: &state.observation(seat), legal: &legal });
-                prop_assert!(legal.contains(&a));
-            }
-            Ok(_) => {}
-            Err(e) => prop_assert!(!e.to_string().trim().is_empty()),
-        }
+        run_bot_spec(&CORPUS, &text, which, parlour_bots::make_bot::<Phased>)?;
     }
 }
 

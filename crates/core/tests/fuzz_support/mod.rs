@@ -1267,6 +1267,41 @@ pub fn bot_spec_words() -> Vec<String> {
     .collect()
 }
 
+/// A bot spec typed by a user: text that parses is made into a bot (`make`, the bot registry)
+/// or refused with a message; a bot cheap enough to ask ([`cheap_bot`]) is asked one decision
+/// at a live position of the corpus and must answer with a legal action.
+pub fn run_bot_spec<G: Game>(
+    c: &Corpus<G>,
+    text: &str,
+    which: usize,
+    make: impl Fn(
+        &parlour_core::BotSpec,
+        u64,
+    ) -> Result<Box<dyn parlour_core::Bot<G>>, parlour_core::BotError>,
+) -> Result<(), TestCaseError> {
+    let Ok(spec) = text.parse::<parlour_core::BotSpec>() else {
+        return Ok(());
+    };
+    match make(&spec, 1) {
+        Ok(mut bot) if cheap_bot(&spec) => {
+            let live = c.live();
+            let (g, state) = &c.states[live[which % live.len()]];
+            let seat = state.current_player().unwrap();
+            let legal = state.legal_action_vec();
+            let a = bot.act(&parlour_core::Decision {
+                game: &c.games[*g],
+                seat,
+                observation: &state.observation(seat),
+                legal: &legal,
+            });
+            prop_assert!(legal.contains(&a));
+        }
+        Ok(_) => {}
+        Err(e) => prop_assert!(!e.to_string().trim().is_empty()),
+    }
+    Ok(())
+}
+
 /// Whether a bot made from `spec` answers quickly enough to be asked in a fuzz case (a small
 /// search budget, no clock).
 pub fn cheap_bot(spec: &parlour_core::BotSpec) -> bool {
