@@ -171,13 +171,15 @@ impl Store {
                     reason: e.to_string(),
                 });
             }
-            let what = match Store::read(path) {
-                Ok((c, games)) => format!(
-                    "a {} tournament, seed {}, {} of {} games played",
-                    c.game,
-                    c.seed,
-                    games.len(),
-                    c.games
+            // Counted as they are read: the file may hold millions of games.
+            let mut games = 0u64;
+            let what = match Store::read_each(path, &mut |_| {
+                games += 1;
+                Ok(())
+            }) {
+                Ok(c) => format!(
+                    "a {} tournament, seed {}, {games} of {} games played",
+                    c.game, c.seed, c.games
                 ),
                 Err(StoreError::Locked { .. }) => "a tournament that is running now".into(),
                 Err(StoreError::Damaged { .. }) => "a damaged database".into(),
