@@ -1,6 +1,6 @@
 //! One finished tournament game, as stored and as the statistics read it.
 
-use parlour_core::Fault;
+use parlour_protocol::Fault;
 use serde::{Deserialize, Serialize};
 
 /// An extra per-seat figure a game reports beside its return (e.g. Phased Out's penalty points).

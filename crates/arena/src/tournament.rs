@@ -5,9 +5,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use parlour_core::play::{play_dealt, PlayError};
+use parlour_core::play::{PlayError, Runner};
 use parlour_core::rng::derive_seed;
-use parlour_core::{Bot, BotError, EntrySpec, Game, State};
+use parlour_core::{BotError, Game, State};
+use parlour_protocol::{EntrySpec, Player, Table};
 use serde::{Deserialize, Serialize};
 
 use crate::record::{Figure, GameRecord, SeatFault};
@@ -71,14 +72,14 @@ impl TournamentConfig {
     pub fn new<G: Game>(game: &G, entries: Vec<EntrySpec>, games: u64, seed: u64) -> Self {
         let seats = game.num_players();
         TournamentConfig {
-            game: G::NAME.to_string(),
+            game: G::INFO.name.to_string(),
             options: serde_json::to_value(game.options()).unwrap_or(serde_json::Value::Null),
             labels: entry_labels(&entries),
             entries,
             seats,
             games: games.div_ceil(seats as u64) * seats as u64,
             seed,
-            duplicate: game.has_chance(),
+            duplicate: G::INFO.has_chance(),
             schedule: ScheduleKind::Auto,
             early_stop: None,
             bounds: Some(ResultBounds::of(game)),
@@ -245,8 +246,8 @@ pub enum ArenaError {
     Threads(String),
 }
 
-/// Makes a bot for an entry, with its seed.
-pub type MakeBot<'a, G> = &'a (dyn Fn(&EntrySpec, u64) -> Result<Box<dyn Bot<G>>, BotError> + Sync);
+/// Makes the player of an entry (a built-in bot, or an external program), with its seed.
+pub type MakeBot<'a, G> = &'a (dyn Fn(&EntrySpec, u64) -> Result<Player<G>, BotError> + Sync);
 
 /// How far a run has got, for a progress display.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -482,11 +483,11 @@ impl<G: Game> Tournament<G> {
         config: TournamentConfig,
         make_bot: MakeBot<'_, G>,
     ) -> Result<Self, ArenaError> {
-        if config.game != G::NAME {
+        if config.game != G::INFO.name {
             return Err(ArenaError::Config(format!(
                 "the tournament is of {}, not {}",
                 config.game,
-                G::NAME
+                G::INFO.name
             )));
         }
         if config.seats != game.num_players() || config.labels.len() != config.entries.len() {
@@ -555,7 +556,7 @@ impl<G: Game> Tournament<G> {
     ) -> Result<GameRecord, ArenaError> {
         let seats = self.schedule.seating(index);
         let bot_seed = derive_seed(derive_seed(self.config.seed, BOT_STREAM), index);
-        let mut bots = seats
+        let players = seats
             .iter()
             .enumerate()
             .map(|(s, &e)| {
@@ -564,23 +565,19 @@ impl<G: Game> Tournament<G> {
                 make_bot(&self.config.entries[e], seed)
             })
             .collect::<Result<Vec<_>, _>>()?;
+        let mut table = Table::new(players);
         let deal = if self.config.duplicate {
             index / self.config.seats as u64
         } else {
             index
         };
-        let end = play_dealt(
-            &self.game,
-            self.game.new_game(self.deal_seed(index)),
-            &mut bots,
-            index,
-            deal,
-        )
-        .map_err(|error| ArenaError::Play { index, error })?;
+        let end = Runner::new(&self.game)
+            .numbered(index, deal)
+            .play(self.game.new_game(self.deal_seed(index)), &mut table)
+            .map_err(|error| ArenaError::Play { index, error })?;
         let mut faults = Vec::new();
         let mut forfeited = Vec::new();
-        for (seat, bot) in bots.iter_mut().enumerate() {
-            let report = bot.report();
+        for (seat, report) in table.reports().into_iter().enumerate() {
             faults.extend(
                 report
                     .faults

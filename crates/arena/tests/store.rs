@@ -4,11 +4,12 @@ use std::path::Path;
 
 use parlour_arena::store::{Store, StoreError};
 use parlour_arena::{summarize, GameRecord, Tournament, TournamentConfig};
-use parlour_core::{Bot, BotError, BotSpec, EntrySpec, Game};
+use parlour_core::{BotError, BotSpec, Game};
+use parlour_protocol::{EntrySpec, Player};
 use parlour_uno::Uno;
 
-fn make(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<Uno>>, BotError> {
-    parlour_bots::make_entry_bot::<Uno>(entry, seed)
+fn make(entry: &EntrySpec, seed: u64) -> Result<Player<Uno>, BotError> {
+    Player::built_in(entry, seed)
 }
 
 fn tournament(games: u64, seed: u64) -> Tournament<Uno> {

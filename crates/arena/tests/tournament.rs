@@ -5,11 +5,12 @@ use parlour_arena::schedule::ScheduleKind;
 use parlour_arena::stats::EarlyStop;
 use parlour_arena::store::StoreError;
 use parlour_arena::{ArenaError, GameRecord, RunResult, Tournament, TournamentConfig};
-use parlour_core::{Bot, BotError, BotSpec, EntrySpec, Game, State};
+use parlour_core::{Bot, BotError, BotSpec, Game, GameAi, State};
+use parlour_protocol::{EntrySpec, Player};
 use parlour_uno::Uno;
 
-fn make<G: Game>(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
-    parlour_bots::make_entry_bot::<G>(entry, seed)
+fn make<G: GameAi>(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
+    Player::built_in(entry, seed)
 }
 
 fn specs(text: &str) -> Vec<EntrySpec> {
@@ -24,13 +25,13 @@ fn uno_tournament(bots: &str, games: u64, seed: u64) -> Tournament<Uno> {
     Tournament::new(game, config, &make::<Uno>).unwrap()
 }
 
-fn run_all<G: Game>(t: &Tournament<G>, jobs: usize, done: Vec<GameRecord>) -> RunResult {
+fn run_all<G: GameAi>(t: &Tournament<G>, jobs: usize, done: Vec<GameRecord>) -> RunResult {
     t.run(jobs, done, &make::<G>, &mut |_| Ok(()), &mut |_| {})
         .unwrap()
 }
 
 /// [`run_all`] from nothing, with the games it recorded, in index order.
-fn run_records<G: Game>(t: &Tournament<G>, jobs: usize) -> (RunResult, Vec<GameRecord>) {
+fn run_records<G: GameAi>(t: &Tournament<G>, jobs: usize) -> (RunResult, Vec<GameRecord>) {
     let mut kept = Vec::new();
     let r = t
         .run(
@@ -165,7 +166,7 @@ fn with_duplicate_deals_the_luck_of_the_deal_cancels_between_equal_bots() {
 
 /// A small tournament of `G`'s default entries: every game reports one return per seat, its
 /// winners and its own figures.
-fn smoke<G: Game>(bots: &str, figures: &[&str]) -> Vec<GameRecord> {
+fn smoke<G: GameAi>(bots: &str, figures: &[&str]) -> Vec<GameRecord> {
     let game = G::new(Default::default()).unwrap().tournament_unit();
     let k = game.num_players() as u64;
     let config = TournamentConfig::new(&game, specs(bots), 2 * k, 1);
@@ -176,7 +177,7 @@ fn smoke<G: Game>(bots: &str, figures: &[&str]) -> Vec<GameRecord> {
     for rec in &records {
         assert_eq!(rec.returns.len() as u64, k);
         let names: Vec<&str> = rec.figures.iter().map(|f| f.name.as_str()).collect();
-        assert_eq!(names, figures, "{}", G::NAME);
+        assert_eq!(names, figures, "{}", G::INFO.name);
         assert!(rec.decisions > 0);
     }
     records
@@ -329,10 +330,10 @@ impl Bot<Uno> for Panicky {
 #[test]
 fn a_panicking_bot_stops_the_run_with_an_error_and_finished_games_are_kept() {
     // "broken" panics only when its seed is a multiple of 97, so most games finish.
-    let broken = |entry: &EntrySpec, seed: u64| -> Result<Box<dyn Bot<Uno>>, BotError> {
+    let broken = |entry: &EntrySpec, seed: u64| -> Result<Player<Uno>, BotError> {
         if entry.label() == "broken" {
             if seed % 97 == 0 {
-                return Ok(Box::new(Panicky));
+                return Ok(Player::BuiltIn(Box::new(Panicky)));
             }
             return make::<Uno>(&BotSpec::named("random").into(), seed);
         }

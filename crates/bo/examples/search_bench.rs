@@ -4,7 +4,7 @@ use std::time::Instant;
 use parlour_bo::{Bo, BoState, HeuristicBot};
 use parlour_core::play::play;
 use parlour_core::rng::{derive_seed, seeded};
-use parlour_core::{Bot, Game, State};
+use parlour_core::{Bot, Game, GameAi, State};
 
 fn main() {
     let game = Bo::standard();
@@ -77,7 +77,7 @@ fn main() {
     let t = Instant::now();
     for _ in 0..reps {
         for s in &states {
-            k += parlour_bo::search::greedy_action(s).to_string().len();
+            k += parlour_bo::ai::greedy_action(s).to_string().len();
         }
     }
     println!(
@@ -88,7 +88,7 @@ fn main() {
     let t = Instant::now();
     for _ in 0..reps {
         for s in &states {
-            parlour_bo::search::turn_values(s, &Default::default(), &mut out);
+            parlour_bo::ai::turn_values(s, &Default::default(), &mut out);
         }
     }
     println!(

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use parlour_bo::search::{tuning_with, Finish, SearchParams};
+use parlour_bo::ai::{tuning_with, Finish, SearchParams};
 use parlour_bo::{Bo, BoAction, HeuristicBot, Outcome};
 use parlour_bots::ismcts::{Budget, Config, IsmctsBot};
 use parlour_core::play::play;
@@ -47,7 +47,7 @@ struct Greedy(parlour_core::rng::GameRng);
 impl Bot<Bo> for Greedy {
     fn act(&mut self, d: &Decision<'_, Bo>) -> BoAction {
         let s = d.game.resample(d.observation, &mut self.0).unwrap();
-        parlour_bo::search::greedy_action(&s)
+        parlour_bo::ai::greedy_action(&s)
     }
 }
 

@@ -1,7 +1,7 @@
 //! Tuning aid: where ISMCTS (seats 0 and 2) and the heuristic disagree, which move wins more
 //! often when heuristic bots play the rest of the game from positions drawn from the mover's
 //! observation. `search_oracle positions rollouts iters`.
-use parlour_bo::search::{tuning_with, SearchParams};
+use parlour_bo::ai::{tuning_with, SearchParams};
 use parlour_bo::{Bo, BoAction, BoObservation, HeuristicBot, Outcome};
 use parlour_bots::ismcts::{Budget, Config, IsmctsBot};
 use parlour_core::play::play_to_end;

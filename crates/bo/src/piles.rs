@@ -242,6 +242,30 @@ pub enum BuildMiss {
     },
 }
 
+/// Why a list of cards is not a build pile ([`BuildPile::from_cards`]): the first card that
+/// could not be placed, counting from the bottom (0).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildPileError {
+    /// The card would complete the pile, which then leaves the table: a pile on the table is
+    /// never complete.
+    #[error("{card} (card {index}) would complete the build pile")]
+    Completes {
+        /// The card.
+        card: Card,
+        /// Its place in the list.
+        index: usize,
+    },
+    /// The card does not go on the cards beneath it.
+    #[error("card {index}: {miss}")]
+    Misfit {
+        /// Its place in the list.
+        index: usize,
+        /// Why not.
+        miss: BuildMiss,
+    },
+}
+
 /// One of the four shared build piles: face up, bottom first, all one colour.
 #[derive(Clone, Default, PartialEq, Eq, Hash)]
 pub struct BuildPile {
@@ -267,15 +291,13 @@ impl BuildPile {
 
     /// A pile holding `cards` (bottom first), each placed legally in turn without completing
     /// it; `Err` names the first card that could not be placed so.
-    pub fn from_cards(cards: &[Card]) -> Result<BuildPile, String> {
+    pub fn from_cards(cards: &[Card]) -> Result<BuildPile, BuildPileError> {
         let mut pile = BuildPile::new();
-        for (i, &c) in cards.iter().enumerate() {
-            match pile.fit(c) {
-                Ok(BuildFit::Completes) => {
-                    return Err(format!("{c} (card {i}) would complete the build pile"))
-                }
-                Ok(_) => pile.push(c),
-                Err(e) => return Err(format!("card {i}: {e}")),
+        for (index, &card) in cards.iter().enumerate() {
+            match pile.fit(card) {
+                Ok(BuildFit::Completes) => return Err(BuildPileError::Completes { card, index }),
+                Ok(_) => pile.push(card),
+                Err(miss) => return Err(BuildPileError::Misfit { index, miss }),
             }
         }
         Ok(pile)

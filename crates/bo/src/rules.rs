@@ -1,192 +1,42 @@
-//! The play-validation library: what a play is, and whether it is valid — and if not, exactly
-//! why — in any position a seat can see.
+//! The rules library: which rules ([`Variant`]), how a game ends ([`Outcome`]), and whether a
+//! play is valid — and if not, exactly why — in any position a seat can see.
 //!
 //! [`validate`] answers the course's question for a play: invalid (with an [`InvalidPlay`]
 //! reason), valid and the turn goes on, valid and the turn ends, or valid as "no play". It reads
 //! the position through [`View`], which both the full state and a seat's observation implement,
 //! so a bot can check a play against its own observation.
 
-use std::fmt;
-use std::str::FromStr;
-
 use parlour_cards::Card;
-use parlour_core::{ParseActionError, Seat};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use parlour_core::Seat;
+use serde::{Deserialize, Serialize};
 
+use crate::action::{BoAction, Source, Target, BUILD_PILES, DISCARD_PILES, PLAYERS};
 use crate::piles::{reading, BuildMiss, BuildPile, DiscardFit, DiscardPile};
 
-/// Seats at the table.
-pub const PLAYERS: usize = 4;
-/// Build piles (shared).
-pub const BUILD_PILES: usize = 4;
-/// Discard piles per player.
-pub const DISCARD_PILES: usize = 4;
 /// A stockpile may be embargoed once it holds at most this many cards (top card included).
 pub const EMBARGO_STOCK: usize = 3;
 
-/// Where a played card comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Source {
-    /// The player's hand.
-    Hand,
-    /// The top of the player's own stockpile.
-    Stock,
-    /// The top of discard pile `pile` of player `owner`.
-    Discard {
-        /// The pile's owner.
-        owner: u8,
-        /// Which of the owner's four piles.
-        pile: u8,
-    },
+/// Which rules.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Variant {
+    /// Two packs (104 cards).
+    #[default]
+    Standard,
+    /// The bonus game: an embargo card each and four Jokers (108 cards).
+    Bonus,
 }
 
-/// Where a played card goes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Target {
-    /// Build pile `0..4`.
-    Build(u8),
-    /// Discard pile `pile` of player `owner`.
-    Discard {
-        /// The pile's owner.
-        owner: u8,
-        /// Which of the owner's four piles.
-        pile: u8,
-    },
-}
-
-/// A Comp10001-Bo decision.
-///
-/// Text forms (`Display`/`FromStr`), one play per line:
-/// - `9D b0`: card 9D from the hand to build pile 0;
-/// - `9D d2.1`: from the hand to player 2's discard pile 1;
-/// - `s:2C b1`: the top of your stockpile (2C) to build pile 1;
-/// - `d1.0:2C b0`: the top of player 1's discard pile 0 (2C) to build pile 0;
-/// - `pass`: "no play" (valid only when no play is possible);
-/// - `embargo 2` (bonus): play your embargo card on player 2;
-/// - `clear` (bonus): clear the embargo on you (see the crate docs for where the card goes).
-///
-/// A play names its card even when the source fixes it, as the course's plays did: a play
-/// whose card is not the source's top is invalid.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum BoAction {
-    /// Move a card.
-    Play {
-        /// The card played.
-        card: Card,
-        /// Where it comes from.
-        from: Source,
-        /// Where it goes.
-        to: Target,
-    },
-    /// No play is possible: the turn ends.
-    NoPlay,
-    /// Play your embargo card on this player (bonus variant).
-    Embargo(u8),
-    /// Clear the embargo on you (bonus variant).
-    Clear,
-}
-
-impl fmt::Display for Target {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Target::Build(i) => write!(f, "b{i}"),
-            Target::Discard { owner, pile } => write!(f, "d{owner}.{pile}"),
-        }
-    }
-}
-
-impl fmt::Display for BoAction {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoAction::Play { card, from, to } => match from {
-                Source::Hand => write!(f, "{card} {to}"),
-                Source::Stock => write!(f, "s:{card} {to}"),
-                Source::Discard { owner, pile } => write!(f, "d{owner}.{pile}:{card} {to}"),
-            },
-            BoAction::NoPlay => f.write_str("pass"),
-            BoAction::Embargo(t) => write!(f, "embargo {t}"),
-            BoAction::Clear => f.write_str("clear"),
-        }
-    }
-}
-
-/// Reads a pile name: `b0`–`b3` or `d<owner>.<pile>`.
-pub fn parse_pile(s: &str) -> Result<Target, String> {
-    let digit = |c: &str, what: &str, max: usize| -> Result<u8, String> {
-        match c.parse::<u8>() {
-            Ok(n) if (n as usize) < max && c.len() == 1 => Ok(n),
-            _ => Err(format!("{what} {c:?} is not 0 to {}", max - 1)),
-        }
-    };
-    if let Some(i) = s.strip_prefix('b') {
-        return Ok(Target::Build(digit(i, "build pile", BUILD_PILES)?));
-    }
-    if let Some(rest) = s.strip_prefix('d') {
-        let (owner, pile) = rest
-            .split_once('.')
-            .ok_or_else(|| format!("{s:?}: a discard pile is d<player>.<pile>, e.g. d2.1"))?;
-        return Ok(Target::Discard {
-            owner: digit(owner, "player", PLAYERS)?,
-            pile: digit(pile, "discard pile", DISCARD_PILES)?,
-        });
-    }
-    Err(format!(
-        "{s:?} is not a pile: build piles are b0-b3, discard piles d<player>.<pile> (d2.1)"
-    ))
-}
-
-impl FromStr for BoAction {
-    type Err = ParseActionError;
-    fn from_str(s: &str) -> Result<BoAction, ParseActionError> {
-        let bad = |why: String| ParseActionError::new(s, why);
-        let words: Vec<&str> = s.split_whitespace().collect();
-        match words.as_slice() {
-            ["pass"] => Ok(BoAction::NoPlay),
-            ["clear"] => Ok(BoAction::Clear),
-            ["embargo", t] => match t.parse::<u8>() {
-                Ok(n) if (n as usize) < PLAYERS && t.len() == 1 => Ok(BoAction::Embargo(n)),
-                _ => Err(bad(format!("player {t:?} is not 0 to 3"))),
-            },
-            [source, target] => {
-                let to = parse_pile(target).map_err(bad)?;
-                let card_of = |c: &str| {
-                    c.parse::<Card>()
-                        .map_err(|e: parlour_cards::ParseCardError| bad(e.to_string()))
-                };
-                let (from, card) = match source.split_once(':') {
-                    None => (Source::Hand, card_of(source)?),
-                    Some(("s", c)) => (Source::Stock, card_of(c)?),
-                    Some((pile, c)) => match parse_pile(pile).map_err(bad)? {
-                        Target::Discard { owner, pile } => {
-                            (Source::Discard { owner, pile }, card_of(c)?)
-                        }
-                        Target::Build(_) => {
-                            return Err(bad("cards cannot be taken from a build pile".into()))
-                        }
-                    },
-                };
-                Ok(BoAction::Play { card, from, to })
-            }
-            _ => Err(bad(
-                "expected `<source> <target>` (9D b0, s:2C d1.0, d1.0:2C b0), pass, embargo <player> or clear"
-                    .into(),
-            )),
-        }
-    }
-}
-
-impl Serialize for BoAction {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_str(self)
-    }
-}
-
-impl<'de> Deserialize<'de> for BoAction {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<BoAction, D::Error> {
-        String::deserialize(d)?
-            .parse()
-            .map_err(serde::de::Error::custom)
-    }
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// This seat emptied its stockpile and won; the others lost.
+    Won(Seat),
+    /// The draw pile was exhausted and no player could play: all lost.
+    Blocked,
+    /// Every player completed 20 turns with no winner: all lost.
+    TurnLimit,
 }
 
 /// The course's answer for a play that is not invalid.
@@ -310,7 +160,7 @@ pub enum InvalidPlay {
 }
 
 /// What validation needs to see of a position: the public table and the acting seat's hand.
-/// Both [`crate::BoState`] and [`crate::BoObservation`] implement it.
+/// Both the full state (`BoState`) and a seat's observation (`BoObservation`) implement it.
 pub trait View {
     /// Whether this is the bonus variant.
     fn bonus(&self) -> bool;

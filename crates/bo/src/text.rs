@@ -1,10 +1,142 @@
-//! What a person types: `<source> <target>` with the card filled in from the table, and help.
+//! Comp10001-Bo at the terminal: the table drawn for a person, the legal actions grouped by
+//! source, and what a person types (`<source> <target>` with the card filled in from the
+//! table, or `help`).
 
-use crate::game::{BoObservation, Variant};
-use crate::rules::{parse_pile, validate, BoAction, Source, Target, View};
+use std::fmt;
+
+use parlour_cards::Card;
+use parlour_core::{GameText, InputError, ParseActionError};
+
+use crate::action::{parse_pile, BoAction, Source, Target};
+use crate::observation::BoObservation;
+use crate::rules::{validate, Outcome, Validity, Variant, View};
+use crate::state::{Bo, MAX_PLAYS, MAX_TURNS};
+
+impl GameText for Bo {
+    fn describe(&self, observation: &BoObservation) -> String {
+        Table(observation).to_string()
+    }
+
+    fn format_legal(&self, observation: &BoObservation, legal: &[BoAction]) -> String {
+        format_legal(observation, legal)
+    }
+
+    fn parse_human(
+        &self,
+        observation: &BoObservation,
+        legal: &[BoAction],
+        input: &str,
+    ) -> Result<BoAction, InputError> {
+        parse_human(observation, legal, input)
+    }
+}
+
+fn cards_text(cards: impl Iterator<Item = Card>) -> String {
+    cards.map(|c| c.to_string()).collect::<Vec<_>>().join(" ")
+}
+
+/// The table drawn for a person: build piles, every seat's stockpile and discard piles (the top
+/// card last, marked), the hand.
+struct Table<'a>(&'a BoObservation);
+
+impl fmt::Display for Table<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let obs = self.0;
+        let seats = obs
+            .stock_sizes
+            .len()
+            .min(obs.stock_tops.len())
+            .min(obs.discards.len())
+            .min(obs.hand_sizes.len())
+            .min(obs.turns.len());
+        let turn = obs.current_player.map_or(String::new(), |p| {
+            format!(
+                " · seat {p}'s turn {} of {MAX_TURNS}, play {} of {MAX_PLAYS}",
+                obs.turns.get(p).copied().unwrap_or(0).saturating_add(1),
+                obs.plays.saturating_add(1)
+            )
+        });
+        writeln!(f, "Draw pile {}{turn}", count(obs.draw, "card"))?;
+        if let Some(o) = obs.outcome {
+            writeln!(
+                f,
+                "Game over: {}",
+                match o {
+                    Outcome::Won(p) => format!("seat {p} emptied their stockpile and wins"),
+                    Outcome::Blocked => "the draw pile is empty and nobody can play".into(),
+                    Outcome::TurnLimit => "every player has had 20 turns".into(),
+                }
+            )?;
+        }
+        write!(f, "Build piles:")?;
+        for (i, b) in obs.build.iter().enumerate() {
+            if b.is_empty() {
+                write!(f, "  b{i}: —")?;
+            } else {
+                write!(f, "  b{i}: {}", cards_text(b.cards().iter().copied()))?;
+            }
+        }
+        writeln!(f)?;
+        for s in 0..seats {
+            let me = if s == obs.seat { " (you)" } else { "" };
+            let arrow = if obs.current_player == Some(s) {
+                "→"
+            } else {
+                " "
+            };
+            let top = obs.stock_tops[s].map_or("—".to_string(), |c| c.to_string());
+            write!(
+                f,
+                "{arrow} seat {s}{me}: stock {top} ({}) · hand {}",
+                count(obs.stock_sizes[s], "card"),
+                count(obs.hand_sizes[s], "card")
+            )?;
+            if obs.variant == Variant::Bonus {
+                if obs.holds_embargo.get(s) == Some(&true) {
+                    write!(f, " · holds embargo")?;
+                }
+                if let Some(Some(by)) = obs.embargoed_by.get(s) {
+                    write!(f, " · EMBARGOED by seat {by}")?;
+                }
+            }
+            writeln!(f)?;
+            write!(f, "   ")?;
+            for (i, pile) in obs.discards[s].iter().enumerate() {
+                match pile.len() {
+                    0 => write!(f, "  d{s}.{i}: —")?,
+                    n => {
+                        let shown = n.min(4);
+                        let more = if n > shown { "… " } else { "" };
+                        let cards: Vec<Card> = pile.cards().skip(n - shown).collect();
+                        write!(f, "  d{s}.{i}: {more}{}", cards_text(cards.into_iter()))?;
+                        if pile.top() == Some(Card::JOKER) {
+                            if let Some(r) = pile.top_reading() {
+                                write!(f, " (ZZ as {r})")?;
+                            }
+                        }
+                    }
+                }
+            }
+            writeln!(f)?;
+        }
+        write!(f, "Your hand: {}", cards_text(obs.hand.iter().copied()))?;
+        if obs.current_player == Some(obs.seat) {
+            write!(
+                f,
+                "\nPlay a number from the Legal list, or `<source> <target>`: source a hand card (9D), s (your stockpile) or d<player>.<pile>; target b0-b3 or d<player>.<pile>; `pass` when nothing is possible{}; `help` for more",
+                if obs.variant == Variant::Bonus {
+                    "; `embargo <player>`, `clear`"
+                } else {
+                    ""
+                }
+            )?;
+        }
+        Ok(())
+    }
+}
 
 /// `n` and a noun, singular for one: `1 card`, `7 cards`.
-pub(crate) fn count(n: usize, noun: &str) -> String {
+fn count(n: usize, noun: &str) -> String {
     match n {
         1 => format!("1 {noun}"),
         n => format!("{n} {noun}s"),
@@ -38,15 +170,16 @@ pub fn help(variant: Variant) -> String {
 
 /// Reads a person's play: the number of a legal action as [`format_legal`] shows them, the
 /// action's own text, or `<source> <target>` with the card of a stockpile or discard source left
-/// out (`s b0`, `d1.0 b2`). A play that is not valid gets the rule that forbids it.
-pub fn parse_human(
+/// out (`s b0`, `d1.0 b2`). A play that is not valid gets the rule that forbids it; `help` gets
+/// the help.
+fn parse_human(
     obs: &BoObservation,
     legal: &[BoAction],
     input: &str,
-) -> Result<BoAction, String> {
+) -> Result<BoAction, InputError> {
     let input = input.trim();
     if parlour_core::asks_help(input) {
-        return Err(help(obs.variant));
+        return Err(InputError::Unclear(help(obs.variant)));
     }
     if let Some(n) = parlour_core::action_number(input, legal.len()) {
         // Numbered in the order the Legal line groups them.
@@ -54,16 +187,20 @@ pub fn parse_human(
     }
     let action = match input.parse::<BoAction>() {
         Ok(a) => a,
-        Err(e) => short_form(obs, input)
-            .ok_or_else(|| format!("{} (type `help` for how to write a play)", e))?,
+        Err(e) => short_form(obs, input).ok_or_else(|| {
+            InputError::Unreadable(ParseActionError::new(
+                e.input,
+                format!("{} (type `help` for how to write a play)", e.reason),
+            ))
+        })?,
     };
     if legal.contains(&action) {
         return Ok(action);
     }
-    match validate(obs, obs.seat, action) {
-        Err(why) => Err(format!("{action}: {why}")),
-        Ok(_) => Err(format!("{action} is not possible now")),
-    }
+    Err(InputError::Unclear(match validate(obs, obs.seat, action) {
+        Err(why) => format!("{action}: {why}"),
+        Ok(_) => format!("{action} is not possible now"),
+    }))
 }
 
 /// The legal plays grouped by source (a hand card `8S`, `s:5C`, `d1.2:9H`), sources in the order
@@ -101,7 +238,7 @@ fn human_order(legal: &[BoAction]) -> Vec<BoAction> {
 
 /// The legal actions grouped by source, each numbered from 0 (`8S → [0] b0 [1] d0.0*`), the
 /// turn-ending ones starred.
-pub fn format_legal(obs: &BoObservation, legal: &[BoAction]) -> String {
+fn format_legal(obs: &BoObservation, legal: &[BoAction]) -> String {
     let (groups, others) = grouped(legal);
     let mut number = 0;
     let mut any_ending = false;
@@ -116,7 +253,7 @@ pub fn format_legal(obs: &BoObservation, legal: &[BoAction]) -> String {
         let targets: Vec<String> = group
             .into_iter()
             .map(|a| {
-                let ends = validate(obs, obs.seat, a) == Ok(crate::rules::Validity::EndsTurn);
+                let ends = validate(obs, obs.seat, a) == Ok(Validity::EndsTurn);
                 let to = match a {
                     BoAction::Play { to, .. } => to.to_string(),
                     other => other.to_string(),

@@ -17,9 +17,9 @@ mod fuzz_support;
 use std::sync::LazyLock;
 
 use fuzz_support::*;
-use parlour_bo::rules::parse_pile;
 use parlour_bo::{
-    valid_actions, validate, validate_turn, Bo, BoAction, BoObservation, BuildPile, DiscardPile,
+    parse_pile, valid_actions, validate, validate_turn, Bo, BoAction, BoObservation, BuildPile,
+    DiscardPile,
 };
 use parlour_core::rng::seeded;
 use parlour_core::{Game, State};
@@ -86,7 +86,7 @@ proptest! {
     fn fuzz_pile_name(text in text_input(pile_names(), &CORPUS.words)) {
         match parse_pile(&text) {
             Ok(t) => prop_assert_eq!(parse_pile(&t.to_string()), Ok(t)),
-            Err(e) => prop_assert!(!e.trim().is_empty()),
+            Err(e) => prop_assert!(!e.to_string().trim().is_empty()),
         }
     }
 

@@ -3,7 +3,7 @@
 
 use parlour_bo::{Bo, BoAction, BoObservation, BoSetup, BoState};
 use parlour_cards::parse_cards;
-use parlour_core::{Game, State};
+use parlour_core::{Game, GameText, State};
 
 fn setup() -> BoSetup {
     BoSetup {
@@ -83,7 +83,7 @@ fn an_odd_observation_still_displays() {
     json["plays"] = 255.into();
     json["turns"] = serde_json::json!([255, 0, 0, 0]);
     let obs: BoObservation = serde_json::from_value(json).unwrap();
-    let text = obs.to_string();
+    let text = Bo::standard().describe(&obs);
     assert!(text.contains("Build piles:"), "{text}");
 }
 
@@ -120,8 +120,9 @@ fn a_person_types_an_action_number() {
     let e = game
         .parse_human(&obs, &legal, &legal.len().to_string())
         .unwrap_err();
-    assert!(e.contains("there is no action"), "{e}");
+    assert!(e.to_string().contains("there is no action"), "{e}");
     let e = game.parse_human(&obs, &legal, "help").unwrap_err();
+    let e = e.to_string();
     assert!(e.contains("number of an action"), "{e}");
     assert!(e.contains("<source> <target>"), "{e}");
 }
@@ -131,7 +132,7 @@ fn a_person_types_an_action_number() {
 fn one_card_reads_in_the_singular() {
     let game = Bo::standard();
     let state = BoState::from_setup(&game, &setup()).unwrap();
-    let text = state.observation(0).to_string();
+    let text = game.describe(&state.observation(0));
     assert!(text.contains("stock 9C (1 card) · hand 0 cards"), "{text}");
     assert!(!text.contains("1 cards"), "{text}");
 }

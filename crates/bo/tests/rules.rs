@@ -153,7 +153,7 @@ fn bo_spades_clubs_black_hearts_diamonds_red() {
 /// "Comp10001-Bo is a 4-player game".
 #[test]
 fn bo_is_a_four_player_game() {
-    assert_eq!(Bo::player_range(), 4..=4);
+    assert_eq!(Bo::INFO.player_range(), 4..=4);
     assert_eq!(Bo::standard().num_players(), 4);
     let s = Bo::standard().new_game(1);
     assert_eq!(s.returns().len(), 4);

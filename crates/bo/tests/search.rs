@@ -4,7 +4,7 @@
 //! plays are exactly as many as asked, and values against the leading opponent put the leader at
 //! a half or above and everyone else at a half or below.
 
-use parlour_bo::search::{greedy_action, tuning, turn_values, Finish, TurnEvaluator, Weights};
+use parlour_bo::ai::{greedy_action, tuning, turn_values, Finish, TurnEvaluator, Weights};
 use parlour_bo::{Bo, BoState};
 use parlour_core::rng::{derive_seed, seeded};
 use parlour_core::{Game, State};

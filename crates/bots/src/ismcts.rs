@@ -43,7 +43,7 @@ use std::time::{Duration, Instant};
 
 use parlour_core::rng::{seeded, GameRng};
 use parlour_core::search::{playout, Root, Sampler, SearchTuning};
-use parlour_core::{Bot, Decision, Game, Seat, State};
+use parlour_core::{Bot, Decision, GameAi, Seat, State};
 use rand::RngExt;
 
 /// Which ISMCTS.
@@ -167,7 +167,7 @@ impl<A: Copy + PartialEq> Tree<A> {
 }
 
 /// The ISMCTS bot.
-pub struct IsmctsBot<G: Game> {
+pub struct IsmctsBot<G: GameAi> {
     config: Config,
     rng: GameRng,
     /// The game's tuning with the config's overrides, made at the first decision.
@@ -175,7 +175,7 @@ pub struct IsmctsBot<G: Game> {
     iterations: u64,
 }
 
-impl<G: Game> std::fmt::Debug for IsmctsBot<G> {
+impl<G: GameAi> std::fmt::Debug for IsmctsBot<G> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("IsmctsBot")
             .field("config", &self.config)
@@ -184,7 +184,7 @@ impl<G: Game> std::fmt::Debug for IsmctsBot<G> {
     }
 }
 
-impl<G: Game> IsmctsBot<G> {
+impl<G: GameAi> IsmctsBot<G> {
     /// A searcher with the game's tuning (its playout policy and evaluator), overridden where
     /// `config` says.
     pub fn new(config: Config, seed: u64) -> IsmctsBot<G> {
@@ -433,7 +433,7 @@ impl<G: Game> IsmctsBot<G> {
     }
 }
 
-impl<G: Game> IsmctsBot<G> {
+impl<G: GameAi> IsmctsBot<G> {
     /// The flat, paired search (see [`Root::Paired`]): every legal move is played out from the
     /// same determinization with the same playout seed, round after round, and the move with the
     /// best mean value is chosen; the anchor's move (`anchor`, an index into the legal moves)
@@ -571,7 +571,7 @@ impl<G: Game> IsmctsBot<G> {
 
 /// The value to `seat` of making move `a` in `state` and then the playout from `seed`, as the
 /// evaluator judges where it stops.
-fn value_after<G: Game>(
+fn value_after<G: GameAi>(
     tuning: &mut SearchTuning<G>,
     state: &G::State,
     a: G::Action,
@@ -623,7 +623,7 @@ fn clearly_better(b: (u32, f64), a: (u32, f64), z: f64) -> bool {
     qb - qa > z * var.sqrt()
 }
 
-impl<G: Game> Bot<G> for IsmctsBot<G> {
+impl<G: GameAi> Bot<G> for IsmctsBot<G> {
     fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
         self.search(d)
     }
@@ -637,6 +637,7 @@ impl<G: Game> Bot<G> for IsmctsBot<G> {
 mod tests {
     use super::*;
     use parlour_core::toy::{HighCard, HighCardAction};
+    use parlour_core::Game;
 
     /// Seat 0's first decision of high card for every deal seed below 200 where it holds `card`.
     fn first_decisions(card: u8) -> Vec<(HighCard, <HighCard as Game>::State)> {

@@ -41,7 +41,7 @@ pub mod ismcts;
 
 use parlour_core::rng::{seeded, GameRng};
 use parlour_core::search::Root;
-use parlour_core::{Bot, BotEntry, BotError, BotSpec, Decision, EntrySpec, Game};
+use parlour_core::{Bot, BotEntry, BotError, BotSpec, Decision, Game, GameAi};
 use rand::RngExt;
 
 /// Plays uniformly at random over the legal actions.
@@ -64,7 +64,7 @@ impl<G: Game> Bot<G> for RandomBot {
 }
 
 /// The game-agnostic bots, as entries for game `G`.
-pub fn generic_bots<G: Game>() -> Vec<BotEntry<G>> {
+pub fn generic_bots<G: GameAi>() -> Vec<BotEntry<G>> {
     vec![
         BotEntry {
             name: "random",
@@ -120,7 +120,7 @@ const ISMCTS_OPTIONS: &[parlour_core::BotOption] = &[
 ];
 
 /// An ISMCTS bot from its command-line options.
-fn ismcts_from_options<G: Game>(
+fn ismcts_from_options<G: GameAi>(
     seed: u64,
     options: &parlour_core::BotOptions<'_>,
 ) -> Result<ismcts::IsmctsBot<G>, BotError> {
@@ -172,7 +172,7 @@ fn ismcts_from_options<G: Game>(
 }
 
 /// Every bot `G` can field: the generic bots, then the game's own (strongest first).
-pub fn bot_entries<G: Game>() -> Vec<BotEntry<G>> {
+pub fn bot_entries<G: GameAi>() -> Vec<BotEntry<G>> {
     let mut all = generic_bots::<G>();
     all.extend(G::bots().iter().map(|b| BotEntry {
         name: b.name,
@@ -184,7 +184,7 @@ pub fn bot_entries<G: Game>() -> Vec<BotEntry<G>> {
 }
 
 /// Every bot name `G` can field, with a description: the generic bots, then the game's own.
-pub fn bot_names<G: Game>() -> Vec<(&'static str, &'static str)> {
+pub fn bot_names<G: GameAi>() -> Vec<(&'static str, &'static str)> {
     bot_entries::<G>()
         .iter()
         .map(|b| (b.name, b.about))
@@ -193,13 +193,13 @@ pub fn bot_names<G: Game>() -> Vec<(&'static str, &'static str)> {
 
 /// Makes the bot `spec` names (with its options) for game `G` with `seed`: an unknown bot, an
 /// option it does not take or a bad value is an error that says which.
-pub fn make_bot<G: Game>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+pub fn make_bot<G: GameAi>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
     let all = bot_entries::<G>();
     match all.iter().find(|b| b.name == spec.name) {
         Some(entry) => entry.build(spec, seed),
         None => Err(BotError::UnknownBot {
             name: spec.name.clone(),
-            game: G::NAME.to_string(),
+            game: G::INFO.name.to_string(),
             known: all.iter().map(|b| b.name).collect::<Vec<_>>().join(", "),
         }),
     }
@@ -207,24 +207,13 @@ pub fn make_bot<G: Game>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, B
 
 /// Whether `spec` makes play depend on the wall clock (e.g. a time budget per move): such a
 /// bot does not replay exactly from a seed.
-pub fn uses_clock<G: Game>(spec: &BotSpec) -> bool {
+pub fn uses_clock<G: GameAi>(spec: &BotSpec) -> bool {
     bot_entries::<G>()
         .iter()
         .any(|b| b.name == spec.name && spec.uses_clock(b))
 }
 
 /// Checks that `spec` makes a bot for `G` (name, option names and values), without keeping it.
-pub fn check_bot<G: Game>(spec: &BotSpec) -> Result<(), BotError> {
+pub fn check_bot<G: GameAi>(spec: &BotSpec) -> Result<(), BotError> {
     make_bot::<G>(spec, 0).map(drop)
-}
-
-/// Makes a built-in entry's bot ([`make_bot`]); an external program is
-/// [`BotError::NotBuiltIn`] (`parlour-protocol` runs those).
-pub fn make_entry_bot<G: Game>(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
-    match entry {
-        EntrySpec::Bot(spec) => make_bot::<G>(spec, seed),
-        EntrySpec::Program(p) => Err(BotError::NotBuiltIn {
-            name: p.name.clone(),
-        }),
-    }
 }

@@ -9,7 +9,7 @@ use parlour_chexers::Chexers;
 use parlour_core::conformance::check_bot_is_blind_to_hidden_information;
 use parlour_core::play::play_to_end;
 use parlour_core::rng::derive_seed;
-use parlour_core::{Bot, Game, State};
+use parlour_core::{Bot, GameAi, State};
 use parlour_go::Go;
 use parlour_phased::Phased;
 use parlour_uno::Uno;
@@ -24,20 +24,20 @@ fn config(iterations: u64, variant: Option<Variant>) -> Config {
 
 /// The same choice from the true state's observation as from a resampled one's, at every
 /// decision of `games` games, in both variants.
-fn blind<G: Game>(games: u64, iterations: u64) {
+fn blind<G: GameAi>(games: u64, iterations: u64) {
     let game = G::new(Default::default()).unwrap();
     for variant in [Variant::SingleObserver, Variant::MultipleObserver] {
         let checked = check_bot_is_blind_to_hidden_information(&game, games, 3, |seed| {
             Box::new(IsmctsBot::<G>::new(config(iterations, Some(variant)), seed))
         })
-        .unwrap_or_else(|f| panic!("{} ({variant:?}): {f:?}", G::NAME));
+        .unwrap_or_else(|f| panic!("{} ({variant:?}): {f:?}", G::INFO.name));
         assert!(checked > 0);
     }
 }
 
 /// One ISMCTS seat (the game's tuning, `iterations` a move) against random bots in the others,
 /// seats rotating over `games` games: returns its wins and the random seats' wins.
-fn wins_against_random<G: Game>(games: u64, iterations: u64) -> (u64, u64) {
+fn wins_against_random<G: GameAi>(games: u64, iterations: u64) -> (u64, u64) {
     let game = G::new(Default::default()).unwrap();
     let n = game.num_players();
     let (mut wins, mut others) = (0, 0);

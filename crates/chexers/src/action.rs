@@ -4,7 +4,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use parlour_core::ParseActionError;
-use serde::{Deserialize, Serialize};
 
 use crate::board::Hex;
 
@@ -13,7 +12,16 @@ use crate::board::Hex;
 ///
 /// JSON: the text form as a string, `"MOVE (-3,0) (-2,0)"` (the course's own notation, and the
 /// quickest for a bot in any language to read and write).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    serde_with::SerializeDisplay,
+    serde_with::DeserializeFromStr,
+)]
 // Four bytes, aligned, so an action is written with one store.
 #[repr(align(4))]
 pub enum ChexersAction {
@@ -148,19 +156,6 @@ impl FromStr for ChexersAction {
                 "expected MOVE (q,r) (q,r), JUMP (q,r) (q,r), EXIT (q,r) or PASS".into(),
             )),
         }
-    }
-}
-
-impl Serialize for ChexersAction {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(self.text(&mut [0; 24]))
-    }
-}
-
-impl<'de> Deserialize<'de> for ChexersAction {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let text = <std::borrow::Cow<'de, str>>::deserialize(d)?;
-        text.parse().map_err(serde::de::Error::custom)
     }
 }
 

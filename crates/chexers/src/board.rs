@@ -5,7 +5,7 @@
 //! Internally a hex is a bit of a `u64` laid out as a 7×8 grid, `(r + 3) * 8 + (q + 3)`, with
 //! an unused eighth column: a step in any of the six directions is then a constant shift
 //! (`-1, -8, -7, +1, +8, +7`), and a step off the left or right edge lands in the unused column,
-//! which is outside [`BOARD_MASK`]. Move generation works on whole sets of pieces at once.
+//! which is outside the board mask. Move generation works on whole sets of pieces at once.
 
 use std::fmt;
 

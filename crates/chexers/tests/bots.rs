@@ -77,7 +77,7 @@ fn search_beats_two_greedy_bots_from_every_seat() {
 }
 
 fn state(text: &str) -> ChexersState {
-    ChexersState::from_position(&text.parse::<Position>().unwrap()).unwrap()
+    ChexersState::from_setup(&text.parse::<Position>().unwrap()).unwrap()
 }
 
 #[test]
@@ -87,7 +87,7 @@ fn search_takes_a_win_in_one() {
     let mut bot = SearchBot::new(SearchConfig::default(), 1);
     let (a, v) = bot.choose(&s);
     assert_eq!(a, "EXIT (3,-1)".parse::<ChexersAction>().unwrap());
-    assert_eq!(v, parlour_chexers::bots::WIN - 1, "a win at the first ply");
+    assert_eq!(v, parlour_chexers::ai::WIN - 1, "a win at the first ply");
 }
 
 #[test]
@@ -142,4 +142,27 @@ fn search_respects_a_depth_budget() {
     // Depth 2 from the start: 8 root moves, each with 8 replies, plus the root's first
     // iteration: a handful of nodes, far under the node budget.
     assert!(bot.stats().nodes < 200);
+}
+
+/// What Chexers lends the bots: its own bots by name, strongest first (`search` is the one a
+/// person plays by default), and a sampler whose every sample is the observed game itself.
+#[test]
+fn the_game_lends_its_bots_by_name_and_samples_the_observed_game() {
+    use parlour_core::rng::seeded;
+    use parlour_core::{GameAi, State};
+    let names: Vec<&str> = Chexers::bots().iter().map(|b| b.name).collect();
+    assert_eq!(names, ["search", "greedy"]);
+    assert_eq!(Chexers::STRONGEST_BOT, "search");
+    let game = Chexers::standard();
+    let mut s = game.new_game(0);
+    s.apply("MOVE (-3,0) (-2,0)".parse().unwrap()).unwrap();
+    let obs = s.observation(1);
+    let mut rng = seeded(5);
+    let mut sampler = game.sampler(&obs, &mut rng).unwrap();
+    for _ in 0..3 {
+        assert_eq!(sampler.sample(&mut rng).unwrap(), s);
+    }
+    let mut bad = obs.clone();
+    bad.occurrences = 2;
+    assert!(game.sampler(&bad, &mut rng).is_err());
 }

@@ -7,6 +7,14 @@ use parlour_chexers::{Chexers, ChexersAction, ChexersState, Hex};
 use parlour_core::conformance::{random_sim_test, Config};
 use parlour_core::State;
 
+/// The harness's settings with the game's sampler for search checked too, when the crate has
+/// its `ai` feature.
+fn with_sampler(config: Config<Chexers>) -> Config<Chexers> {
+    #[cfg(feature = "ai")]
+    let config = config.with_sampler(<Chexers as parlour_core::GameAi>::sampler);
+    config
+}
+
 /// Every action the notation can express between neighbouring or in-line hexes, legal or not.
 fn universe() -> Vec<ChexersAction> {
     let mut u = vec![ChexersAction::Pass];
@@ -46,10 +54,10 @@ fn invariant(state: &ChexersState) -> Result<(), String> {
 /// resamples every 75th, and a smaller run checks every state.
 #[test]
 fn conformance_2400_random_games() {
-    let mut config = Config::new(
+    let mut config = with_sampler(Config::new(
         std::env::var("CHEXERS_GAMES").map_or(2400, |v| v.parse().unwrap()),
         30024,
-    )
+    ))
     .with_universe(universe())
     .with_check_every(50)
     .with_resample_every(75);
@@ -62,7 +70,7 @@ fn conformance_2400_random_games() {
 
 #[test]
 fn conformance_every_state_of_12_games() {
-    let mut config = Config::new(12, 7)
+    let mut config = with_sampler(Config::new(12, 7))
         .with_universe(universe())
         .with_check_every(1)
         .with_resample_every(3);

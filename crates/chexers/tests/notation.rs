@@ -6,10 +6,10 @@ mod common;
 
 use common::*;
 use parlour_chexers::{
-    ChexersAction, ChexersObservation, ChexersState, Colour, DrawReason, Outcome, Position,
-    SetupError,
+    ChexersAction, ChexersObservation, ChexersState, Colour, DrawReason, HistoryError, Outcome,
+    Position, SetupError,
 };
-use parlour_core::{ParseActionError, State};
+use parlour_core::{ParseActionError, ResampleError, State};
 use serde_json::json;
 
 fn parse_err(text: &str) -> ParseActionError {
@@ -177,11 +177,11 @@ fn position_notation_round_trips_and_ignores_the_order_pieces_are_listed_in() {
 #[test]
 fn two_pieces_on_one_hex_is_a_position_error() {
     let e = setup_err("R:0,0/G:0,0/B:/X:0,0,0/T:0");
-    assert_eq!(e, SetupError::Overlap(hex(0, 0)));
+    assert_eq!(e, SetupError::Overlap { hex: hex(0, 0) });
     assert!(e.to_string().contains("two pieces on (0,0)"), "{e}");
     let e = setup_err("R:1,-1 1,-1/G:/B:/X:0,0,0/T:0");
-    assert_eq!(e, SetupError::Overlap(hex(1, -1)));
-    // The same through from_position.
+    assert_eq!(e, SetupError::Overlap { hex: hex(1, -1) });
+    // The same through from_setup.
     let p = Position {
         red: vec![hex(0, 0)],
         green: vec![],
@@ -190,29 +190,53 @@ fn two_pieces_on_one_hex_is_a_position_error() {
         turn: 0,
     };
     assert_eq!(
-        ChexersState::from_position(&p).unwrap_err(),
-        SetupError::Overlap(hex(0, 0))
+        ChexersState::from_setup(&p).unwrap_err(),
+        SetupError::Overlap { hex: hex(0, 0) }
     );
 }
 
 #[test]
 fn four_or_more_exits_is_a_position_error() {
     let e = setup_err("R:/G:/B:/X:4,0,0/T:0");
-    assert_eq!(e, SetupError::TooManyExits(Colour::Red, 4));
+    assert_eq!(
+        e,
+        SetupError::TooManyExits {
+            colour: Colour::Red,
+            exits: 4
+        }
+    );
     assert!(e.to_string().contains("Red has 4 exits"), "{e}");
     let e = setup_err("R:/G:/B:/X:0,0,7/T:0");
-    assert_eq!(e, SetupError::TooManyExits(Colour::Blue, 7));
+    assert_eq!(
+        e,
+        SetupError::TooManyExits {
+            colour: Colour::Blue,
+            exits: 7
+        }
+    );
     assert!(pos("R:/G:/B:/X:3,3,3/T:0").exits == [3, 3, 3]);
 }
 
 #[test]
 fn more_than_twelve_pieces_and_exits_is_a_position_error() {
     let e = setup_err("R:-3,0 -3,1 -3,2 -3,3/G:0,-3 1,-3 2,-3 3,-3/B:0,3 1,2 2,1 3,0/X:1,0,0/T:0");
-    assert_eq!(e, SetupError::TooManyPieces(13));
+    assert_eq!(
+        e,
+        SetupError::TooManyPieces {
+            on_board: 12,
+            exits: 1
+        }
+    );
     assert!(e.to_string().contains("13 pieces"), "{e}");
     let e =
         setup_err("R:-3,0 -3,1 -3,2 -3,3 0,0/G:0,-3 1,-3 2,-3 3,-3/B:0,3 1,2 2,1 3,0/X:0,0,0/T:0");
-    assert_eq!(e, SetupError::TooManyPieces(13));
+    assert_eq!(
+        e,
+        SetupError::TooManyPieces {
+            on_board: 13,
+            exits: 0
+        }
+    );
     // Twelve is fine, however they are split between colours and exits.
     pos("R:-3,0 -3,1 -3,2 -3,3 0,0 1,0/G:0,-3 1,-3 2,-3/B:/X:1,1,1/T:0");
 }
@@ -221,11 +245,11 @@ fn more_than_twelve_pieces_and_exits_is_a_position_error() {
 fn a_turn_at_or_past_768_is_a_position_error() {
     assert_eq!(pos("R:/G:/B:/X:0,0,0/T:767").turn, 767);
     let e = setup_err("R:/G:/B:/X:0,0,0/T:768");
-    assert_eq!(e, SetupError::TurnOutOfRange(768));
+    assert_eq!(e, SetupError::TurnOutOfRange { turn: 768 });
     assert!(e.to_string().contains("turn 768"), "{e}");
     assert_eq!(
         setup_err("R:/G:/B:/X:0,0,0/T:1000"),
-        SetupError::TurnOutOfRange(1000)
+        SetupError::TurnOutOfRange { turn: 1000 }
     );
     match setup_err("R:/G:/B:/X:0,0,0/T:70000") {
         SetupError::Notation { reason, .. } => assert!(reason.contains("not a number"), "{reason}"),
@@ -375,11 +399,47 @@ fn an_inconsistent_observation_is_refused() {
     assert!(o
         .state()
         .unwrap_err()
-        .0
+        .to_string()
         .contains("not to the position given"));
     let mut o = s.observation(0);
     o.actions = vec![act("MOVE (0,-3) (0,-2)")];
-    assert!(o.state().unwrap_err().0.contains("action 1"));
+    assert!(o.state().unwrap_err().to_string().contains("action 1"));
+    let mut o = s.observation(0);
+    o.seat = 3;
+    assert_eq!(
+        o.state().unwrap_err(),
+        ResampleError::NoSuchSeat {
+            seat: 3,
+            players: 3
+        }
+    );
+}
+
+/// Replaying a history says which action is illegal and why, or what is wrong with its start.
+#[test]
+fn a_history_that_cannot_be_replayed_says_where() {
+    let start = Position::start();
+    let actions = [act("MOVE (-3,0) (-2,0)"), act("MOVE (-2,0) (-1,0)")];
+    match ChexersState::from_history(&start, &actions).unwrap_err() {
+        HistoryError::Illegal {
+            number,
+            action,
+            source,
+        } => {
+            assert_eq!((number, action), (2, actions[1]));
+            assert!(source.reason.contains("Red piece"), "{source}");
+        }
+        e => panic!("{e}"),
+    }
+    let mut bad = start.clone();
+    bad.exits = [4, 0, 0];
+    assert_eq!(
+        ChexersState::from_history(&bad, &[]).unwrap_err(),
+        HistoryError::Start(SetupError::TooManyExits {
+            colour: Colour::Red,
+            exits: 4
+        })
+    );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -389,7 +449,7 @@ fn an_inconsistent_observation_is_refused() {
 /// that action; `help` explains; an action's text in any case still works.
 #[test]
 fn a_person_types_an_action_number_from_0() {
-    use parlour_core::Game;
+    use parlour_core::{Game, GameText};
     let game = parlour_chexers::Chexers::default();
     let s = game.new_game(0);
     let obs = s.observation(0);
@@ -409,7 +469,7 @@ fn a_person_types_an_action_number_from_0() {
     let n = legal.len();
     let e = game.parse_human(&obs, &legal, &n.to_string()).unwrap_err();
     assert_eq!(
-        e,
+        e.to_string(),
         format!(
             "there is no action [{n}]: the legal actions are numbered 0 to {}",
             n - 1
@@ -419,9 +479,79 @@ fn a_person_types_an_action_number_from_0() {
         game.parse_human(&obs, &legal, "move (-3,0) (-2,0)"),
         Ok(act("MOVE (-3,0) (-2,0)"))
     );
-    let e = game.parse_human(&obs, &legal, "help").unwrap_err();
+    let e = game
+        .parse_human(&obs, &legal, "help")
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("number of an action") && e.contains("jump"),
         "{e}"
+    );
+}
+
+/// What a seat is shown at the terminal, exactly: who they are, the board as a hex grid (each
+/// hex's occupant and coordinates), the legend and the status; then, as play goes on, how many
+/// times a repeated position has occurred, and the result at the end.
+#[test]
+fn a_seat_is_shown_the_board_as_a_hex_grid() {
+    use parlour_core::{Game, GameText};
+    let game = parlour_chexers::Chexers::default();
+    let s = game.new_game(0);
+    let legend = "Red exits off the right edge (q=3), Green off the bottom (r=3), Blue off the \
+                  top left (q+r=-3). Jumping over a piece converts it.";
+    let expected = [
+        "You are Red (seat 0).",
+        "r=-3             G 0,-3  G 1,-3  G 2,-3  G 3,-3",
+        "r=-2         .-1,-2  . 0,-2  . 1,-2  . 2,-2  . 3,-2",
+        "r=-1     .-2,-1  .-1,-1  . 0,-1  . 1,-1  . 2,-1  . 3,-1",
+        "r=0  R-3, 0  .-2, 0  .-1, 0  . 0, 0  . 1, 0  . 2, 0  B 3, 0",
+        "r=1      R-3, 1  .-2, 1  .-1, 1  . 0, 1  . 1, 1  B 2, 1",
+        "r=2          R-3, 2  .-2, 2  .-1, 2  . 0, 2  B 1, 2",
+        "r=3              R-3, 3  .-2, 3  .-1, 3  B 0, 3",
+        legend,
+        "Red to move · turn 1 of 256 each · exits: Red 0, Green 0, Blue 0 (4 wins)",
+    ]
+    .join("\n");
+    assert_eq!(game.describe(&s.observation(0)), expected);
+    assert!(game
+        .describe(&s.observation(2))
+        .starts_with("You are Blue (seat 2).\n"));
+    // In colour, the same text with ANSI colours around each hex.
+    let coloured = parlour_chexers::text::render(&s.observation(0), true);
+    assert!(coloured.contains("\x1b[1;31mR-3, 0\x1b[0m"), "{coloured}");
+    let mut plain = String::new();
+    let mut rest = coloured.as_str();
+    while let Some(i) = rest.find('\x1b') {
+        plain.push_str(&rest[..i]);
+        rest = &rest[i + rest[i..].find('m').unwrap() + 1..];
+    }
+    plain.push_str(rest);
+    assert_eq!(plain, expected);
+
+    // A repeated position says how often it has occurred; a finished game says how it ended.
+    let mut s = state("R:-3,0/G:0,-3/B:0,3/X:0,0,0/T:0");
+    let shuffle = [
+        "MOVE (-3,0) (-2,0)",
+        "MOVE (0,-3) (0,-2)",
+        "MOVE (0,3) (0,2)",
+        "MOVE (-2,0) (-3,0)",
+        "MOVE (0,-2) (0,-3)",
+        "MOVE (0,2) (0,3)",
+    ];
+    play(&mut s, &shuffle);
+    let shown = game.describe(&s.observation(0));
+    assert!(
+        shown.ends_with(&format!(
+            "{legend}\nThis position has occurred 2 times; a 4th time draws the game.\n\
+             Red to move · turn 3 of 256 each · exits: Red 0, Green 0, Blue 0 (4 wins)"
+        )),
+        "{shown}"
+    );
+    let mut s = state("R:3,0/G:0,0/B:1,1/X:3,0,0/T:0");
+    play(&mut s, &["EXIT (3,0)"]);
+    let shown = game.describe(&s.observation(1));
+    assert!(
+        shown.ends_with(&format!("{legend}\nGame over: Red wins.")),
+        "{shown}"
     );
 }

@@ -92,7 +92,7 @@ fn a_lone_pieces_moves_are_listed_in_neighbour_order() {
 fn three_players_red_green_blue_are_seats_0_1_2() {
     let game = Chexers::standard();
     assert_eq!(game.num_players(), 3);
-    assert_eq!(Chexers::player_range(), 3..=3);
+    assert_eq!(Chexers::INFO.player_range(), 3..=3);
     assert_eq!(Colour::ALL, [Colour::Red, Colour::Green, Colour::Blue]);
     for (seat, name) in ["Red", "Green", "Blue"].iter().enumerate() {
         assert_eq!(Colour::ALL[seat].seat(), seat);

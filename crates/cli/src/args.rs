@@ -133,8 +133,9 @@ pub enum Command {
         /// bots, ismcts).
         #[arg(long)]
         bots: Option<String>,
-        /// Deals per match, each played under every seat rotation [default: 300 for Uno, 50
-        /// for Phased Out, 20 for Chexers, 100 for the others]
+        /// Deals per match, each played under every seat rotation [default: the game's, enough
+        /// to separate its bots: 600 for Uno, 50 for Phased Out, 8 for Chexers, 100 for the
+        /// others]
         #[arg(long, allow_hyphen_values = true)]
         deals: Option<String>,
         /// Seed: every deal and bot seed derives from it.
@@ -245,6 +246,9 @@ pub enum Command {
         #[arg(long)]
         variant: Option<String>,
     },
+    /// List the games this build plays, with their players, variants and what their score
+    /// means.
+    Games,
     /// Serve a built-in bot over the bot protocol on standard input and output (a reference
     /// client, and a way to run parlour's bots where a program is expected)
     ServeBot {

@@ -9,22 +9,16 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
-use parlour_bo::Bo;
-use parlour_chexers::Chexers;
-use parlour_core::play::play;
+use parlour_core::play::Runner;
 use parlour_core::rng::derive_seed;
 use parlour_core::trace::{read_header, replay, TraceWriter};
-use parlour_core::{Bot, BotError, BotSpec, Decision, Game, State};
-use parlour_go::Go;
-use parlour_phased::Phased;
-use parlour_uno::Uno;
+use parlour_core::{Bot, BotError, BotSpec, Decision, Game, GameText, State};
+use parlour_games::{GameVisitor, Playable};
+use parlour_protocol::{EntrySpec, Player, Table as Seats};
 use serde_json::{Map, Value};
 
 use crate::args::{Cli, Command, Format, GoCommand};
 use crate::human::{stdin_line, HumanBot, LineSource};
-
-/// The games this build knows, by name.
-const GAMES: &[&str] = &["uno", "go", "phased", "bo", "chexers"];
 
 /// A failure to report: one line on stderr and an exit code (2 for bad input, 1 otherwise).
 #[derive(Debug)]
@@ -60,21 +54,22 @@ pub fn run(cli: Cli) -> ExitCode {
 
 /// A subcommand that runs for any game.
 pub(crate) trait GameCommand {
-    fn run<G: Game>(self) -> Result<(), Failure>;
+    fn run<G: Playable>(self) -> Result<(), Failure>;
 }
 
-pub(crate) fn with_game(name: &str, command: impl GameCommand) -> Result<(), Failure> {
-    match name {
-        "uno" => command.run::<Uno>(),
-        "go" => command.run::<Go>(),
-        "phased" => command.run::<Phased>(),
-        "bo" => command.run::<Bo>(),
-        "chexers" => command.run::<Chexers>(),
-        other => Err(usage(format!(
-            "unknown game {other:?} (known games: {})",
-            GAMES.join(", ")
-        ))),
+/// A command as a visitor of the game registry.
+struct Visit<C>(C);
+
+impl<C: GameCommand> GameVisitor for Visit<C> {
+    type Output = Result<(), Failure>;
+    fn visit<G: Playable>(self) -> Result<(), Failure> {
+        self.0.run::<G>()
     }
+}
+
+/// Runs `command` for the game named `name`, looked up in the registry.
+pub(crate) fn with_game(name: &str, command: impl GameCommand) -> Result<(), Failure> {
+    parlour_games::with_game(name, Visit(command)).map_err(|e| usage(e.to_string()))?
 }
 
 fn dispatch(cli: Cli) -> Result<(), Failure> {
@@ -240,6 +235,10 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
         ),
         Command::ServeBot { game, bot } => with_game(&game, crate::external::ServeBotCmd { bot }),
         Command::Bots { game } => with_game(&game, BotsCmd),
+        Command::Games => {
+            list_games();
+            Ok(())
+        }
         Command::Strength {
             game,
             bots,
@@ -309,11 +308,11 @@ pub(crate) fn game_options<G: Game>(
     // Games with a fixed table take no `players` option: say so plainly.
     if !defaults_have_players {
         if let Some(v) = map.remove("players") {
-            let fixed = G::player_range();
+            let fixed = G::INFO.player_range();
             if v.as_u64() != Some(*fixed.start() as u64) || fixed.start() != fixed.end() {
                 return Err(usage(format!(
                     "{} is for {} players",
-                    G::NAME,
+                    G::INFO.name,
                     if fixed.start() == fixed.end() {
                         fixed.start().to_string()
                     } else {
@@ -324,8 +323,8 @@ pub(crate) fn game_options<G: Game>(
         }
     }
     let options: G::Options = serde_json::from_value(Value::Object(map))
-        .map_err(|e| usage(format!("bad option for {}: {e}", G::NAME)))?;
-    G::new(options).map_err(|e| usage(format!("{}: {e}", G::NAME)))
+        .map_err(|e| usage(format!("bad option for {}: {e}", G::INFO.name)))?;
+    G::new(options).map_err(|e| usage(format!("{}: {e}", G::INFO.name)))
 }
 
 pub(crate) fn parse_number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, Failure> {
@@ -340,18 +339,8 @@ pub(crate) fn bot_spec(text: &str) -> Result<BotSpec, Failure> {
 }
 
 /// Makes the bot `text` names for `G`; an unknown bot or option is a usage error.
-fn make_named_bot<G: Game>(text: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Failure> {
+fn make_named_bot<G: Playable>(text: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Failure> {
     parlour_bots::make_bot::<G>(&bot_spec(text)?, seed).map_err(|e| usage(e.to_string()))
-}
-
-/// The strongest bot a game offers, as `parlour strength` measures it (`docs/strength.md`):
-/// ISMCTS where it beats the game's own bots (the four card games), else the game's own first
-/// bot (they are listed strongest first: Chexers' search), else `random`.
-fn strongest_bot<G: Game>() -> &'static str {
-    match G::NAME {
-        "uno" | "go" | "bo" | "phased" => "ismcts",
-        _ => G::bots().first().map_or("random", |b| b.name),
-    }
 }
 
 struct PlayCmd {
@@ -367,7 +356,7 @@ struct Human {
     closed: Arc<AtomicBool>,
 }
 
-impl<G: Game> Bot<G> for Human {
+impl<G: GameText> Bot<G> for Human {
     fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
         let a = Bot::<G>::act(&mut self.bot, d);
         if self.bot.closed {
@@ -378,7 +367,7 @@ impl<G: Game> Bot<G> for Human {
 }
 
 impl GameCommand for PlayCmd {
-    fn run<G: Game>(self) -> Result<(), Failure> {
+    fn run<G: Playable>(self) -> Result<(), Failure> {
         let seats_given = self.seats.is_some();
         let default_game = game_options::<G>(&self.options, &[])?;
         let seat_names = match &self.seats {
@@ -386,7 +375,7 @@ impl GameCommand for PlayCmd {
                 .map_err(|f| usage(f.message.replacen("--bots", "--seats", 1)))?,
             None => {
                 let mut v = vec!["human".to_string()];
-                v.extend((1..default_game.num_players()).map(|_| strongest_bot::<G>().to_string()));
+                v.extend((1..default_game.num_players()).map(|_| G::STRONGEST_BOT.to_string()));
                 v
             }
         };
@@ -420,7 +409,7 @@ impl GameCommand for PlayCmd {
         });
         let closed = Arc::new(AtomicBool::new(false));
         let several_people = seat_names.iter().filter(|n| *n == "human").count() > 1;
-        let mut bots: Vec<Box<dyn Bot<G>>> = Vec::new();
+        let mut bots: Vec<Player<G>> = Vec::new();
         // Programs seated at the table, kept running until the game ends.
         let mut held = Vec::new();
         for (seat, name) in seat_names.iter().enumerate() {
@@ -430,17 +419,17 @@ impl GameCommand for PlayCmd {
                 // Colour on a terminal, unless NO_COLOR is set (no-color.org).
                 bot.colour = std::io::IsTerminal::is_terminal(&std::io::stdout())
                     && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-                bots.push(Box::new(Human {
+                bots.push(Player::BuiltIn(Box::new(Human {
                     bot,
                     closed: closed.clone(),
-                }));
+                })));
             } else if let Some(command) = name.strip_prefix("cmd:") {
                 // A program at the table: started and greeted now, its log under parlour-runs.
                 let (limits, max_faults) = crate::external::LimitFlags::default().resolve()?;
                 let spec = crate::external::program_from_cmd(command, limits, max_faults)?;
-                let programs = crate::external::Programs::start(
+                let programs = crate::external::start_programs(
                     &game,
-                    &[parlour_core::EntrySpec::Program(spec.clone())],
+                    &[EntrySpec::Program(spec.clone())],
                     &[format!("seat{seat}-{}", spec.name)],
                     &PathBuf::from("parlour-runs").join("bot-logs"),
                     parlour_protocol::Mode::Tournament,
@@ -448,18 +437,18 @@ impl GameCommand for PlayCmd {
                 )?;
                 bots.push(
                     programs
-                        .make_bot::<G>(
-                            &parlour_core::EntrySpec::Program(spec),
+                        .player::<G>(
+                            &EntrySpec::Program(spec),
                             parlour_core::rng::bot_seed(derive_seed(seed, 1 + seat as u64)),
                         )
                         .map_err(|e| failed(e.to_string()))?,
                 );
                 held.push(programs);
             } else {
-                bots.push(make_named_bot::<G>(
+                bots.push(Player::BuiltIn(make_named_bot::<G>(
                     name,
                     parlour_core::rng::bot_seed(derive_seed(seed, 1 + seat as u64)),
-                )?);
+                )?));
             }
         }
         // With a person at the table, the seed and the trace (which holds every seat's view)
@@ -495,7 +484,7 @@ impl GameCommand for PlayCmd {
         };
         outln!(
             "{} · seed {shown_seed} · seats: {}",
-            G::NAME,
+            G::INFO.name,
             seat_names
                 .iter()
                 .enumerate()
@@ -504,7 +493,8 @@ impl GameCommand for PlayCmd {
                 .join(" ")
         );
         let state = game.new_game(seed);
-        let end = play(&game, state, &mut bots, |step| {
+        let mut seats = Seats::new(bots);
+        let end = Runner::new(&game).play_steps(state, &mut seats, |step| {
             if closed.load(Ordering::SeqCst) {
                 return Err("standard input closed before the game ended".to_string());
             }
@@ -570,7 +560,7 @@ impl GameCommand for PlayCmd {
         };
         // People see the final position (e.g. the last picks revealed together).
         if let Some(&h) = humans.first() {
-            outln!("\n{}", end.observation(h));
+            outln!("\n{}", game.describe(&end.observation(h)));
         }
         outln!(
             "game over after {} decisions · returns {:?} · seed {seed}",
@@ -625,7 +615,7 @@ struct BenchCmd {
 }
 
 impl GameCommand for BenchCmd {
-    fn run<G: Game>(self) -> Result<(), Failure> {
+    fn run<G: Playable>(self) -> Result<(), Failure> {
         let seconds: f64 = parse_number("--seconds", &self.seconds)?;
         if !(0.001..=3600.0).contains(&seconds) {
             return Err(usage("--seconds must be from 0.001 to 3600"));
@@ -727,7 +717,7 @@ fn print_bot_bench(
 struct BotsCmd;
 
 impl GameCommand for BotsCmd {
-    fn run<G: Game>(self) -> Result<(), Failure> {
+    fn run<G: Playable>(self) -> Result<(), Failure> {
         for bot in parlour_bots::bot_entries::<G>() {
             outln!("{:<12} {}", bot.name, bot.about);
             for option in bot.options {
@@ -745,7 +735,7 @@ struct ReplayCmd<'a> {
 }
 
 impl GameCommand for ReplayCmd<'_> {
-    fn run<G: Game>(self) -> Result<(), Failure> {
+    fn run<G: Playable>(self) -> Result<(), Failure> {
         let report = replay::<G>(&self.lines)
             .map_err(|e| failed(format!("trace {}: {e}", self.file.display())))?;
         outln!(
@@ -808,6 +798,31 @@ fn go_score_bench(seconds: &str, seed: u64, format: Format) -> Result<(), Failur
     Ok(())
 }
 
+/// `parlour games`: every game this build plays, with its players, variants and score.
+fn list_games() {
+    for info in parlour_games::GAMES {
+        let players = if info.min_players == info.max_players {
+            info.min_players.to_string()
+        } else {
+            format!("{}-{}", info.min_players, info.max_players)
+        };
+        outln!(
+            "{:<8} {} · {players} players · {}",
+            info.name,
+            info.title,
+            info.about
+        );
+        if !info.variants.is_empty() {
+            outln!(
+                "{:<8}   variants: {} (--variant)",
+                "",
+                info.variants.join(", ")
+            );
+        }
+        outln!("{:<8}   score: {}", "", info.score.meaning);
+    }
+}
+
 fn replay_file(file: &Path) -> Result<(), Failure> {
     let text = std::fs::read_to_string(file)
         .map_err(|e| usage(format!("cannot read trace {}: {e}", file.display())))?;
@@ -820,7 +835,7 @@ fn replay_file(file: &Path) -> Result<(), Failure> {
     })?;
     let header =
         read_header(first).map_err(|e| failed(format!("trace {}: {e}", file.display())))?;
-    if !GAMES.contains(&header.game.as_str()) {
+    if parlour_games::info(&header.game).is_none() {
         return Err(failed(format!(
             "trace {}: line 1: unknown game {:?}",
             file.display(),

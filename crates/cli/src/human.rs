@@ -2,7 +2,7 @@
 
 use std::io::{BufRead, Write};
 
-use parlour_core::{Bot, Decision, Game};
+use parlour_core::{Bot, Decision, GameText};
 
 /// A source of input lines (see [`stdin_line`]).
 pub type LineSource = fn(&mut Vec<u8>) -> std::io::Result<usize>;
@@ -20,7 +20,7 @@ pub struct HumanBot<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: 
     /// With several people at one terminal: clear the screen and wait for the next person
     /// before showing a hand.
     hand_over: bool,
-    /// Draw in colour (the observation's alternate form, `{:#}`), for a terminal.
+    /// Draw in colour ([`GameText::describe_in_colour`]), for a terminal.
     pub colour: bool,
     /// Set when input ended: the game cannot go on.
     pub closed: bool,
@@ -64,7 +64,7 @@ impl<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write + Send> H
     }
 }
 
-impl<G: Game, R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write + Send> Bot<G>
+impl<G: GameText, R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write + Send> Bot<G>
     for HumanBot<R, W>
 {
     fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
@@ -81,11 +81,12 @@ impl<G: Game, R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write 
                 return d.legal[0];
             }
         }
-        if self.colour {
-            let _ = writeln!(self.output, "\n{:#}", d.observation);
+        let view = if self.colour {
+            d.game.describe_in_colour(d.observation)
         } else {
-            let _ = writeln!(self.output, "\n{}", d.observation);
-        }
+            d.game.describe(d.observation)
+        };
+        let _ = writeln!(self.output, "\n{view}");
         let legal_line = format!("Legal: {}", d.game.format_legal(d.observation, d.legal));
         let _ = writeln!(self.output, "{legal_line}");
         if !self.hinted {
@@ -107,7 +108,7 @@ impl<G: Game, R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write 
             if is_help(typed) {
                 // Every game answers `help` with how to type its actions (never an action).
                 let text = match d.game.parse_human(d.observation, d.legal, "help") {
-                    Err(text) => text,
+                    Err(text) => text.to_string(),
                     Ok(_) => HINT.to_string(),
                 };
                 self.say(&text);
@@ -116,7 +117,7 @@ impl<G: Game, R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write 
             }
             match d.game.parse_human(d.observation, d.legal, typed) {
                 Ok(a) => return a,
-                Err(msg) => self.say(&msg),
+                Err(msg) => self.say(&msg.to_string()),
             }
         }
     }

@@ -14,7 +14,9 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
 use parlour_arena::stats::{clustered_share, Interval};
 use parlour_arena::{GameRecord, Tournament, TournamentConfig};
 use parlour_core::rng::derive_seed;
-use parlour_core::{BotSpec, EntrySpec, Game};
+use parlour_core::{BotSpec, Game};
+use parlour_games::Playable;
+use parlour_protocol::{EntrySpec, Player};
 use serde_json::json;
 
 use crate::args::Format;
@@ -35,21 +37,11 @@ pub(crate) struct StrengthCmd {
 }
 
 /// The line-up when none is given: random, the game's own bots, and ISMCTS.
-pub(crate) fn default_lineup<G: Game>() -> Vec<BotSpec> {
+pub(crate) fn default_lineup<G: Playable>() -> Vec<BotSpec> {
     let mut v = vec![BotSpec::named("random")];
     v.extend(G::bots().iter().map(|b| BotSpec::named(b.name)));
     v.push(BotSpec::named("ismcts"));
     v
-}
-
-/// Deals per match when not told: enough to separate the bots at the default settings.
-pub(crate) fn default_deals(game: &str) -> u64 {
-    match game {
-        "uno" => 600,
-        "phased" => 50,
-        "chexers" => 8,
-        _ => 100,
-    }
 }
 
 /// One finished match: A's credit in every game, by deal.
@@ -79,7 +71,7 @@ impl MatchResult {
 }
 
 impl GameCommand for StrengthCmd {
-    fn run<G: Game>(self) -> Result<(), Failure> {
+    fn run<G: Playable>(self) -> Result<(), Failure> {
         let game = game_options::<G>(&self.options, &[])?.tournament_unit();
         let jobs = jobs_arg(self.jobs.as_deref())?;
         let lineup: Vec<BotSpec> = match &self.bots {
@@ -97,7 +89,7 @@ impl GameCommand for StrengthCmd {
         }
         let deals = match &self.deals {
             Some(d) => parse_number::<u64>("--deals", d)?,
-            None => default_deals(G::NAME),
+            None => G::INFO.strength_deals,
         };
         if !(1..=MAX_DEALS).contains(&deals) {
             return Err(usage(format!("--deals must be from 1 to {MAX_DEALS}")));
@@ -118,7 +110,7 @@ impl GameCommand for StrengthCmd {
 }
 
 /// Plays A against B: at an even table one match led by A, at an odd one a match led by each.
-fn play_match<G: Game>(
+fn play_match<G: Playable>(
     game: &G,
     a: &BotSpec,
     b: &BotSpec,
@@ -150,15 +142,15 @@ fn play_match<G: Game>(
         );
         // Every deal under every seat rotation, chance or not, so both bots hold every seat.
         config.duplicate = true;
-        let t = Tournament::new(game.clone(), config, &parlour_bots::make_entry_bot::<G>)
-            .map_err(arena_failure)?;
+        let t =
+            Tournament::new(game.clone(), config, &Player::<G>::built_in).map_err(arena_failure)?;
         let mut reporter = Reporter::new(t.config().games, false);
         // The match's games, in index order (a match is small enough to keep).
         let mut records = Vec::new();
         t.run(
             jobs,
             Vec::new(),
-            &parlour_bots::make_entry_bot::<G>,
+            &Player::<G>::built_in,
             &mut |batch| {
                 records.extend_from_slice(batch);
                 Ok(())
@@ -243,7 +235,7 @@ fn print<G: Game>(
                 })
                 .collect();
             let out = json!({
-                "game": G::NAME,
+                "game": G::INFO.name,
                 "options": serde_json::to_value(game.options()).unwrap_or_default(),
                 "bots": lineup.iter().map(|b| b.to_string()).collect::<Vec<_>>(),
                 "deals": deals, "seed": seed, "seats": seats,
@@ -259,7 +251,7 @@ fn print<G: Game>(
             };
             outln!(
                 "{} strength · seed {seed} · {deals} deals per match, each under every seat rotation · {layout}",
-                G::NAME
+                G::INFO.name
             );
             let mut table = Table::new();
             table.load_style(UTF8_FULL_CONDENSED).set_header(vec![

@@ -6,22 +6,24 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, Table};
 use indicatif::{ProgressBar, ProgressStyle};
+use parlour_arena::render::{self, RunInfo};
 use parlour_arena::schedule::ScheduleKind;
-use parlour_arena::stats::{EarlyStop, Interval, Standings};
+use parlour_arena::stats::EarlyStop;
 use parlour_arena::store::{Store, StoreError};
 use parlour_arena::MAX_GAMES;
 use parlour_arena::{
     summarize_stored, ArenaError, Progress, Stored, Summary, Tournament, TournamentConfig,
 };
-use parlour_core::{Bot, BotError, BotSpec, EntrySpec, Game};
-use parlour_protocol::Mode;
+use parlour_core::{BotError, BotSpec};
+use parlour_games::Playable;
+use parlour_protocol::{EntrySpec, Mode, Player, Programs};
 use serde_json::{json, Value};
 
 use crate::args::{Format, ScheduleArg, StandingsFormat};
 use crate::commands::{failed, game_options, parse_number, usage, with_game, Failure, GameCommand};
-use crate::external::{entry_from_text, read_bots_file, split_entries, LimitFlags, Programs};
+use crate::external::{entry_from_text, read_bots_file, split_entries, LimitFlags};
 
 /// Where games are recorded.
 #[derive(Debug)]
@@ -65,16 +67,18 @@ pub(crate) fn jobs_arg(jobs: Option<&str>) -> Result<usize, Failure> {
 }
 
 /// Makes a built-in bot; a program is refused (places that start programs use
-/// [`Programs::make_bot`]).
-fn make_bot<G: Game>(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
-    parlour_bots::make_entry_bot::<G>(entry, seed)
+/// [`Programs::player`]).
+fn make_bot<G: Playable>(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
+    Player::built_in(entry, seed)
 }
 
 /// Makes a built-in bot, and a random stand-in for a program: what `Tournament::new` needs to
 /// check the entries before any program is started.
-fn stand_in<G: Game>(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+fn stand_in<G: Playable>(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
     match entry {
-        EntrySpec::Program(_) => Ok(Box::new(parlour_bots::RandomBot::new(seed))),
+        EntrySpec::Program(_) => Ok(Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(
+            seed,
+        )))),
         e => make_bot::<G>(e, seed),
     }
 }
@@ -100,7 +104,7 @@ fn store_failure(e: StoreError) -> Failure {
 }
 
 /// The default entries: the game's own bots, then random bots until a table is full.
-fn default_entries<G: Game>(seats: usize) -> Vec<EntrySpec> {
+fn default_entries<G: Playable>(seats: usize) -> Vec<EntrySpec> {
     let mut v: Vec<BotSpec> = G::bots().iter().map(|b| BotSpec::named(b.name)).collect();
     if v.len() < seats || v.is_empty() {
         v.push(BotSpec::named("random"));
@@ -112,7 +116,7 @@ fn default_entries<G: Game>(seats: usize) -> Vec<EntrySpec> {
 }
 
 /// The entries `--bots` and `--bots-file` name (in that order), or the default entries.
-fn entries_arg<G: Game>(
+fn entries_arg<G: Playable>(
     bots: Option<&str>,
     bots_file: Option<&Path>,
     limits: &LimitFlags,
@@ -179,16 +183,15 @@ fn logs_dir(given: Option<PathBuf>, db: Option<&Path>) -> PathBuf {
 /// `parlour-runs/GAME-YYYYMMDD-HHMMSS-seedN.sqlite`, numbered if that exists; without the seed
 /// (`seed` is `None`) when programs play, which can list the directory.
 fn default_db_path(game: &str, seed: Option<u64>) -> PathBuf {
-    let secs = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs());
-    let (y, m, d) = civil_from_days((secs / 86_400) as i64);
-    let t = secs % 86_400;
+    let now = time::OffsetDateTime::now_utc();
     let stem = format!(
-        "{game}-{y:04}{m:02}{d:02}-{:02}{:02}{:02}{}",
-        t / 3600,
-        t / 60 % 60,
-        t % 60,
+        "{game}-{:04}{:02}{:02}-{:02}{:02}{:02}{}",
+        now.year(),
+        u8::from(now.month()),
+        now.day(),
+        now.hour(),
+        now.minute(),
+        now.second(),
         seed.map_or_else(String::new, |s| format!("-seed{s}"))
     );
     let dir = PathBuf::from("parlour-runs");
@@ -201,21 +204,8 @@ fn default_db_path(game: &str, seed: Option<u64>) -> PathBuf {
     path
 }
 
-/// The UTC date of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).
-fn civil_from_days(z: i64) -> (i64, u32, u32) {
-    let z = z + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    (yoe + era * 400 + i64::from(m <= 2), m, d)
-}
-
 impl GameCommand for TournamentCmd {
-    fn run<G: Game>(self) -> Result<(), Failure> {
+    fn run<G: Playable>(self) -> Result<(), Failure> {
         let games: Option<u64> = match &self.games {
             Some(g) => Some(parse_number("--games", g)?),
             None => None,
@@ -284,7 +274,7 @@ impl GameCommand for TournamentCmd {
             DbChoice::None => None,
             DbChoice::File(path) => Some(path),
             DbChoice::Default => {
-                let path = default_db_path(G::NAME, (!has_programs).then_some(seed));
+                let path = default_db_path(G::INFO.name, (!has_programs).then_some(seed));
                 if let Some(dir) = path.parent() {
                     std::fs::create_dir_all(dir)
                         .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
@@ -345,10 +335,15 @@ struct ResumeCmd {
 }
 
 impl GameCommand for ResumeCmd {
-    fn run<G: Game>(self) -> Result<(), Failure> {
+    fn run<G: Playable>(self) -> Result<(), Failure> {
         let file = self.file.display().to_string();
-        let options: G::Options = serde_json::from_value(self.config.options.clone())
-            .map_err(|e| usage(format!("{file}: its {} options do not parse: {e}", G::NAME)))?;
+        let options: G::Options =
+            serde_json::from_value(self.config.options.clone()).map_err(|e| {
+                usage(format!(
+                    "{file}: its {} options do not parse: {e}",
+                    G::INFO.name
+                ))
+            })?;
         let game = G::new(options).map_err(|e| usage(format!("{file}: {e}")))?;
         let tournament = Tournament::new(game, self.config, &stand_in::<G>)
             .map_err(|e| usage(format!("{file}: {e}")))?;
@@ -402,7 +397,7 @@ impl GameCommand for ResumeCmd {
 }
 
 /// Starts and greets the tournament's programs (none if it has none), logging to `logs`.
-fn start_programs<G: Game>(
+fn start_programs<G: Playable>(
     tournament: &Tournament<G>,
     logs: PathBuf,
     history: Option<&[(u64, bool)]>,
@@ -415,7 +410,7 @@ fn start_programs<G: Game>(
     {
         return Ok(Programs::none());
     }
-    Programs::start(
+    crate::external::start_programs(
         tournament.game(),
         &config.entries,
         &config.labels,
@@ -493,7 +488,7 @@ impl Reporter {
     }
 }
 
-fn execute<G: Game>(
+fn execute<G: Playable>(
     mut tournament: Tournament<G>,
     mut store: Option<Store>,
     done: Stored,
@@ -530,7 +525,7 @@ fn execute<G: Game>(
     let result = tournament.run_stored(
         jobs,
         done,
-        &|e, seed| programs.make_bot::<G>(e, seed),
+        &|e, seed| programs.player::<G>(e, seed),
         &mut |batch| match store.as_mut() {
             Some(s) => s.record(batch),
             None => Ok(()),
@@ -586,277 +581,32 @@ fn execute<G: Game>(
     print_summary(config, &result.summary, Some(&run), format)
 }
 
-/// How a run went, for the output.
-struct RunInfo {
-    seconds: f64,
-    jobs: usize,
-    played: u64,
-    db: Option<PathBuf>,
-    schedule: ScheduleKind,
-}
-
-/// What a game's score means, for the standings' notes.
-fn score_note(game: &str) -> &'static str {
-    match game {
-        "uno" => "score: Uno points won (the winner scores the cards left in the other hands)",
-        "go" => "score: the player's points, from the best partition of their cards",
-        "phased" => "score: 10,000 for completing every phase, minus penalty points",
-        "bo" => "score: 1 for a win, 0 otherwise",
-        "chexers" => "score: 1 for a win, 1/3 each for a draw, 0 for a loss",
-        _ => "score: the game's return",
-    }
-}
-
-fn schedule_text(kind: ScheduleKind) -> &'static str {
-    match kind {
-        ScheduleKind::RoundRobin => "round-robin",
-        ScheduleKind::Random => "balanced random",
-        ScheduleKind::Auto => "auto",
-    }
-}
-
-fn ci(i: &Interval, digits: usize, scale: f64) -> String {
-    if i.n < 2 {
-        format!("{:.digits$} (n/a)", i.mean * scale)
-    } else {
-        format!(
-            "{:.digits$} ({:.digits$}–{:.digits$})",
-            i.mean * scale,
-            i.low * scale,
-            i.high * scale
-        )
-    }
-}
-
 fn print_summary(
     config: &TournamentConfig,
     summary: &Summary,
     run: Option<&RunInfo>,
     format: StandingsFormat,
 ) -> Result<(), Failure> {
-    let s = &summary.standings;
     match format {
-        StandingsFormat::Json => {
-            let mut v = json!({
-                "game": config.game,
-                "options": config.options,
-                "seed": config.seed,
-                "entries": config.labels,
-                "games_planned": config.games,
-                "games_counted": summary.counted,
-                "complete": summary.complete,
-                "duplicate": config.duplicate,
-                "schedule": config.schedule,
-                "early_stop": config.early_stop,
-                "stopped_early": summary.stopped,
-                "decisions": summary.decisions,
-                "standings": s,
-            });
-            if let Some(run) = run {
-                v["run"] = json!({
-                    "seconds": run.seconds,
-                    "jobs": run.jobs,
-                    "played": run.played,
-                    "games_per_sec": run.played as f64 / run.seconds.max(1e-9),
-                    "db": run.db.as_ref().map(|p| p.display().to_string()),
-                    "schedule_used": run.schedule,
-                });
-            }
-            outln!("{v}");
+        StandingsFormat::Json => outln!("{}", render::json(config, summary, run)),
+        StandingsFormat::Csv => {
+            // A reader that went away (`| head`) ends parlour quietly, as for every other
+            // output.
+            render::csv(&summary.standings, std::io::stdout()).map_err(|e| match e.into_kind() {
+                csv::ErrorKind::Io(e) => crate::output::gone(e),
+                kind => failed(format!("writing CSV: {kind:?}")),
+            })?
         }
-        StandingsFormat::Csv => print_csv(s)?,
-        StandingsFormat::Table => print_tables(config, summary, run),
+        StandingsFormat::Table => {
+            let meaning = parlour_games::info(&config.game)
+                .map_or("the game's return", |info| info.score.meaning);
+            crate::output::out(format_args!(
+                "{}",
+                render::text(config, summary, run, meaning)
+            ));
+        }
     }
     Ok(())
-}
-
-fn print_csv(s: &Standings) -> Result<(), Failure> {
-    let mut w = csv::Writer::from_writer(std::io::stdout());
-    let mut header: Vec<String> = [
-        "rank",
-        "entry",
-        "games",
-        "wins",
-        "draws",
-        "win_rate",
-        "win_rate_low",
-        "win_rate_high",
-        "placement",
-        "placement_low",
-        "placement_high",
-        "score",
-        "score_low",
-        "score_high",
-        "rating_mu",
-        "rating_sigma",
-    ]
-    .map(String::from)
-    .to_vec();
-    if let Some(e) = s.entries.first() {
-        for (name, _) in &e.figures {
-            header.extend([name.clone(), format!("{name}_low"), format!("{name}_high")]);
-        }
-    }
-    // A reader that went away (`| head`) ends parlour quietly, as for every other output.
-    let err = |e: csv::Error| match e.into_kind() {
-        csv::ErrorKind::Io(e) => crate::output::gone(e),
-        kind => failed(format!("writing CSV: {kind:?}")),
-    };
-    w.write_record(&header).map_err(err)?;
-    for (rank, e) in s.entries.iter().enumerate() {
-        let mut row = vec![
-            (rank + 1).to_string(),
-            e.label.clone(),
-            e.games.to_string(),
-            e.wins.to_string(),
-            e.draws.to_string(),
-        ];
-        for i in [&e.win_rate, &e.placement, &e.score] {
-            row.extend([i.mean, i.low, i.high].map(|x| x.to_string()));
-        }
-        row.extend([e.rating.mu, e.rating.sigma].map(|x| x.to_string()));
-        for (_, i) in &e.figures {
-            row.extend([i.mean, i.low, i.high].map(|x| x.to_string()));
-        }
-        w.write_record(&row).map_err(err)?;
-    }
-    w.flush().map_err(|e| crate::output::gone(e))
-}
-
-fn print_tables(config: &TournamentConfig, summary: &Summary, run: Option<&RunInfo>) {
-    let s = &summary.standings;
-    let k = config.seats as u64;
-    outln!(
-        "{} tournament · {} entries · seed {} · {} of {} games{} · {}",
-        config.game,
-        config.entries.len(),
-        config.seed,
-        summary.counted,
-        config.games,
-        if summary.complete {
-            ""
-        } else {
-            " (incomplete)"
-        },
-        if config.duplicate {
-            format!(
-                "duplicate deals: each of {} deals played in all {k} seat rotations",
-                config.groups()
-            )
-        } else {
-            format!("every game its own deal, seats rotated in groups of {k}")
-        },
-    );
-    let mut table = Table::new();
-    let mut header = vec![
-        "#",
-        "entry",
-        "games",
-        "wins",
-        "draws",
-        "win % (95% CI)",
-        "placement (95% CI)",
-        "score/game (95% CI)",
-        "rating μ ± σ",
-    ]
-    .into_iter()
-    .map(String::from)
-    .collect::<Vec<_>>();
-    if let Some(e) = s.entries.first() {
-        header.extend(e.figures.iter().map(|(n, _)| format!("{n}/game (95% CI)")));
-    }
-    table.load_style(UTF8_FULL_CONDENSED).set_header(header);
-    let right = |x: String| Cell::new(x).set_alignment(CellAlignment::Right);
-    for (rank, e) in s.entries.iter().enumerate() {
-        let mut row = vec![
-            Cell::new(rank + 1),
-            Cell::new(&e.label),
-            right(e.games.to_string()),
-            right(e.wins.to_string()),
-            right(e.draws.to_string()),
-            Cell::new(ci(&e.win_rate, 1, 100.0)),
-            Cell::new(ci(&e.placement, 2, 1.0)),
-            Cell::new(ci(&e.score, 2, 1.0)),
-            right(format!("{:.1} ± {:.1}", e.rating.mu, e.rating.sigma)),
-        ];
-        row.extend(e.figures.iter().map(|(_, i)| Cell::new(ci(i, 2, 1.0))));
-        table.add_row(row);
-    }
-    outln!("{table}");
-    outln!(
-        "{}; placement 1 = first, ties share places; intervals are 95%{}; rating: Weng-Lin.",
-        score_note(&config.game),
-        if config.duplicate {
-            ", clustered by deal"
-        } else {
-            ""
-        }
-    );
-    for e in s.entries.iter().filter(|e| e.faults > 0 || e.forfeits > 0) {
-        outln!(
-            "{}: {} fault(s){} (each replaced by a random legal action; details in the database)",
-            e.label,
-            e.faults,
-            if e.forfeits > 0 {
-                format!(", forfeited {} game(s)", e.forfeits)
-            } else {
-                String::new()
-            }
-        );
-    }
-    if let Some(stop) = &summary.stopped {
-        outln!(
-            "stopped early after {} games: {} is ahead of every other entry (closest: {}, z = {:.2} > {:.2}, alpha {})",
-            stop.games,
-            config.labels[stop.decision.leader],
-            config.labels[stop.decision.runner_up],
-            stop.decision.z,
-            stop.decision.threshold,
-            config.early_stop.map_or(0.0, |r| r.alpha)
-        );
-    }
-    // The pairwise table, in standings order.
-    let order: Vec<usize> = s.entries.iter().map(|e| e.entry).collect();
-    let mut pair = Table::new();
-    let mut header = vec![String::from("ahead of →")];
-    header.extend(order.iter().map(|&b| config.labels[b].clone()));
-    pair.load_style(UTF8_FULL_CONDENSED).set_header(header);
-    for &a in &order {
-        let mut row = vec![Cell::new(&config.labels[a])];
-        for &b in &order {
-            let text = match s
-                .pairwise
-                .get(a)
-                .and_then(|r| r.get(b))
-                .and_then(|c| c.as_ref())
-            {
-                Some(c) => format!("{:.1}%", 100.0 * c.share),
-                None => "–".to_string(),
-            };
-            row.push(right(text));
-        }
-        pair.add_row(row);
-    }
-    outln!("how often the row entry finished ahead of the column entry (ties count half):");
-    outln!("{pair}");
-    if let Some(run) = run {
-        outln!(
-            "{} games played now ({} decisions counted) in {:.2}s on {} thread(s): {:.0} games/s · schedule: {}",
-            run.played,
-            summary.decisions,
-            run.seconds,
-            run.jobs,
-            run.played as f64 / run.seconds.max(1e-9),
-            schedule_text(run.schedule)
-        );
-        if let Some(db) = &run.db {
-            outln!(
-                "recorded in {} (re-print with: parlour report {})",
-                db.display(),
-                db.display()
-            );
-        }
-    }
 }
 
 /// Whether writing `out` would destroy the database `db` or its journal files (the same file by
@@ -929,23 +679,8 @@ pub struct BenchTournament {
     pub options: Vec<String>,
 }
 
-/// The fastest and the median of some durations, in seconds. On a shared machine other work
-/// only ever adds time, so the fastest run is the best estimate of what the code can do; the
-/// median shows what a run typically got.
-fn best_and_median(v: &[Duration]) -> (f64, f64) {
-    let mut s: Vec<f64> = v.iter().map(Duration::as_secs_f64).collect();
-    s.sort_by(f64::total_cmp);
-    let n = s.len();
-    let median = if n % 2 == 1 {
-        s[n / 2]
-    } else {
-        (s[n / 2 - 1] + s[n / 2]) / 2.0
-    };
-    (s[0], median)
-}
-
 impl GameCommand for BenchTournament {
-    fn run<G: Game>(self) -> Result<(), Failure> {
+    fn run<G: Playable>(self) -> Result<(), Failure> {
         let games: u64 = parse_number("--games", &self.games)?;
         if !(1..=MAX_GAMES).contains(&games) {
             return Err(usage(format!("--games must be from 1 to {MAX_GAMES}")));
@@ -973,56 +708,15 @@ impl GameCommand for BenchTournament {
             .prefix("parlour-bench-")
             .tempdir()
             .map_err(|e| failed(format!("cannot create a temporary directory: {e}")))?;
-        // Kinds are interleaved, so a slow spell on a shared machine hurts them alike.
-        let kinds = [(1usize, false), (2, false), (1, true), (2, true)];
-        let mut times: Vec<Vec<Duration>> = vec![Vec::new(); kinds.len()];
-        // Processor time (all threads), which other work on the machine barely disturbs.
-        let mut cpu: Vec<Vec<Duration>> = vec![Vec::new(); kinds.len()];
-        let mut held_to_cores = true;
-        for rep in 0..repeat {
-            for (i, &(jobs, db)) in kinds.iter().enumerate() {
-                let path = dir.path().join(format!("run-{rep}-{i}.sqlite"));
-                let mut store = db
-                    .then(|| Store::create(&path, t.config()))
-                    .transpose()
-                    .map_err(store_failure)?;
-                // The whole process (workers and the recording thread) is held to `jobs`
-                // cores, so "1 core" means one core, not one worker beside a free recorder.
-                let cores = CoreLimit::new(jobs);
-                held_to_cores &= cores.held == Some(jobs);
-                let start = Instant::now();
-                let cpu_start = process_cpu_time();
-                let result = t.run(
-                    jobs,
-                    Vec::new(),
-                    &make_bot::<G>,
-                    &mut |b| store.as_mut().map_or(Ok(()), |s| s.record(b)),
-                    &mut |_| {},
-                );
-                let elapsed = start.elapsed();
-                let cpu_used = process_cpu_time().saturating_sub(cpu_start);
-                drop(cores);
-                result.map_err(arena_failure)?;
-                times[i].push(elapsed);
-                cpu[i].push(cpu_used);
-            }
-        }
-        let games = t.config().games as f64;
-        let (best, median): (Vec<f64>, Vec<f64>) = times
-            .iter()
-            .map(|d| {
-                let (b, m) = best_and_median(d);
-                (games / b, games / m)
-            })
-            .unzip();
+        let times = parlour_arena::bench::time_tournament(&t, &make_bot::<G>, repeat, dir.path())
+            .map_err(arena_failure)?;
+        let held_to_cores = times.held_to_cores;
+        let (best, median) = times.rates();
         let scaling = [best[1] / best[0], median[1] / median[0]];
         let overhead = |r: &[f64]| [1.0 - r[2] / r[0], 1.0 - r[3] / r[1]];
         let (over_best, over_median) = (overhead(&best), overhead(&median));
         // Median processor time per game, in microseconds, and what recording adds to it.
-        let cpu_us: Vec<f64> = cpu
-            .iter()
-            .map(|d| best_and_median(d).1 * 1e6 / games)
-            .collect();
+        let cpu_us = times.cpu_us_per_game();
         let cpu_overhead = [cpu_us[2] / cpu_us[0] - 1.0, cpu_us[3] / cpu_us[1] - 1.0];
         let entries = t.config().labels.join(",");
         match self.format {
@@ -1040,7 +734,7 @@ impl GameCommand for BenchTournament {
                 outln!(
                     "{}",
                     json!({
-                        "game": G::NAME,
+                        "game": G::INFO.name,
                         "entries": entries,
                         "games": t.config().games,
                         "repeat": repeat,
@@ -1077,7 +771,7 @@ impl GameCommand for BenchTournament {
                 }
                 outln!(
                     "{} tournament of {} games ({entries}), {repeat} runs of each kind, seed {}",
-                    G::NAME,
+                    G::INFO.name,
                     t.config().games,
                     self.seed
                 );
@@ -1109,78 +803,6 @@ impl GameCommand for BenchTournament {
     }
 }
 
-/// Processor time this process has used so far, all threads, user and system.
-fn process_cpu_time() -> Duration {
-    #[cfg(unix)]
-    {
-        // SAFETY: getrusage writes only the struct passed in.
-        let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-        if unsafe { libc::getrusage(libc::RUSAGE_SELF, &mut usage) } == 0 {
-            let tv = |t: libc::timeval| {
-                Duration::from_secs(t.tv_sec as u64) + Duration::from_micros(t.tv_usec as u64)
-            };
-            return tv(usage.ru_utime) + tv(usage.ru_stime);
-        }
-    }
-    Duration::ZERO
-}
-
-/// Holds this thread, and the threads it starts, to the first `cores` CPUs it may use, until
-/// dropped (Linux; elsewhere it does nothing and the figures say "threads", not cores).
-struct CoreLimit {
-    /// How many cores the process is held to (`None`: not held).
-    held: Option<usize>,
-    #[cfg(target_os = "linux")]
-    saved: Option<libc::cpu_set_t>,
-}
-
-impl CoreLimit {
-    #[cfg(target_os = "linux")]
-    fn new(cores: usize) -> CoreLimit {
-        // SAFETY: cpu_set_t is plain data; the calls read and write only the set passed in.
-        unsafe {
-            let mut saved: libc::cpu_set_t = std::mem::zeroed();
-            if libc::sched_getaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &mut saved) != 0 {
-                return CoreLimit {
-                    held: None,
-                    saved: None,
-                };
-            }
-            let mut limited: libc::cpu_set_t = std::mem::zeroed();
-            let mut taken = 0;
-            for cpu in 0..libc::CPU_SETSIZE as usize {
-                if taken < cores && libc::CPU_ISSET(cpu, &saved) {
-                    libc::CPU_SET(cpu, &mut limited);
-                    taken += 1;
-                }
-            }
-            let ok =
-                libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), &limited) == 0;
-            CoreLimit {
-                held: ok.then_some(taken),
-                saved: ok.then_some(saved),
-            }
-        }
-    }
-
-    #[cfg(not(target_os = "linux"))]
-    fn new(_cores: usize) -> CoreLimit {
-        CoreLimit { held: None }
-    }
-}
-
-impl Drop for CoreLimit {
-    fn drop(&mut self) {
-        #[cfg(target_os = "linux")]
-        if let Some(saved) = &self.saved {
-            // SAFETY: restores the set read in `new`.
-            unsafe {
-                libc::sched_setaffinity(0, std::mem::size_of::<libc::cpu_set_t>(), saved);
-            }
-        }
-    }
-}
-
 /// `parlour bench GAME --external COMMAND`: the protocol's cost with a real program.
 pub struct BenchExternal {
     pub command: String,
@@ -1191,7 +813,7 @@ pub struct BenchExternal {
 }
 
 impl GameCommand for BenchExternal {
-    fn run<G: Game>(self) -> Result<(), Failure> {
+    fn run<G: Playable>(self) -> Result<(), Failure> {
         let games: u64 = parse_number("--games", &self.games)?;
         if !(1..=MAX_GAMES).contains(&games) {
             return Err(usage(format!("--games must be from 1 to {MAX_GAMES}")));
@@ -1247,7 +869,7 @@ impl GameCommand for BenchExternal {
             entries.extend(others.iter().cloned());
             let config = TournamentConfig::new(&game, entries, games, self.seed);
             let t = Tournament::new(game.clone(), config, &stand_in::<G>).map_err(arena_failure)?;
-            let programs = Programs::start(
+            let programs = crate::external::start_programs(
                 &game,
                 &t.config().entries,
                 &t.config().labels,
@@ -1260,7 +882,7 @@ impl GameCommand for BenchExternal {
                 .run(
                     jobs,
                     Vec::new(),
-                    &|e, seed| programs.make_bot::<G>(e, seed),
+                    &|e, seed| programs.player::<G>(e, seed),
                     &mut |_| Ok(()),
                     &mut |_| {},
                 )
@@ -1284,7 +906,7 @@ impl GameCommand for BenchExternal {
             Format::Json => outln!(
                 "{}",
                 json!({
-                    "game": G::NAME,
+                    "game": G::INFO.name,
                     "command": program.command,
                     "round_trip": {
                         "decisions": t.decisions,
@@ -1303,7 +925,7 @@ impl GameCommand for BenchExternal {
             Format::Table => {
                 outln!(
                     "{} · {}: round trip {:.1} µs per decision (mean of {}, max {:.2} ms, {} faults)",
-                    G::NAME,
+                    G::INFO.name,
                     program.name,
                     round_trip_us,
                     t.decisions,

@@ -479,5 +479,9 @@ fn seeded_results_are_unchanged() {
             ));
         }
     }
-    assert!(changed.is_empty(), "results changed:\n{}", changed.join("\n"));
+    assert!(
+        changed.is_empty(),
+        "results changed:\n{}",
+        changed.join("\n")
+    );
 }

@@ -5,9 +5,10 @@ use std::time::{Duration, Instant};
 
 use serde::Serialize;
 
-use crate::bot::{Bot, Decision};
+use crate::bot::Bot;
 use crate::game::{Game, State};
-use crate::rng::{derive_seed, seeded};
+use crate::play::Runner;
+use crate::rng::{derive_seed, seeded, GameRng};
 
 /// The figures of one benchmark run.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -38,23 +39,45 @@ pub fn random_playouts<G: Game>(game: &G, seed: u64, duration: Duration) -> Benc
     let start = Instant::now();
     let mut elapsed = Duration::ZERO;
     while elapsed < duration {
-        let mut state = game.new_game(derive_seed(seed, games));
-        while let Some(a) = state.random_action(&mut rng, &mut legal) {
-            state.apply_unchecked(a);
-        }
-        actions += state.decisions();
+        actions += random_playout(game, derive_seed(seed, games), &mut rng, &mut legal);
         games += 1;
         elapsed = start.elapsed();
     }
     let seconds = elapsed.as_secs_f64();
     BenchReport {
-        game: G::NAME.into(),
+        game: G::INFO.name.into(),
         seconds,
         games,
         actions,
         games_per_sec: games as f64 / seconds,
         actions_per_sec: actions as f64 / seconds,
     }
+}
+
+/// One uniformly random game of `game` dealt from `seed`, choosing with `rng` through
+/// [`State::random_action`] (`legal` is scratch space); returns the decisions made. The unit
+/// of work of [`random_playouts`] and of the criterion benches.
+pub fn random_playout<G: Game>(
+    game: &G,
+    seed: u64,
+    rng: &mut GameRng,
+    legal: &mut Vec<G::Action>,
+) -> u64 {
+    let mut state = game.new_game(seed);
+    while let Some(a) = state.random_action(rng, legal) {
+        state.apply_unchecked(a);
+    }
+    state.decisions()
+}
+
+/// One game of `game` dealt from `seed` with `bots` in the seats, their actions trusted (see
+/// [`Runner::trusted`]); returns the final state. The unit of work of [`bot_playouts`] and of
+/// the criterion benches.
+pub fn bot_game<G: Game>(game: &G, seed: u64, bots: &mut Vec<Box<dyn Bot<G>>>) -> G::State {
+    Runner::new(game)
+        .trusted()
+        .play(game.new_game(seed), bots)
+        .expect("one bot for each seat")
 }
 
 /// The figures of one bot benchmark run.
@@ -87,38 +110,26 @@ pub fn bot_playouts<G: Game>(
     duration: Duration,
     make: impl Fn(u64) -> Box<dyn Bot<G>>,
 ) -> BotBenchReport {
-    let mut legal = Vec::with_capacity(256);
     let mut totals: Vec<(String, u64)> = Vec::new();
     let (mut games, mut decisions) = (0u64, 0u64);
     let start = Instant::now();
+    let runner = Runner::new(game).trusted().until(start + duration);
     while start.elapsed() < duration {
         let game_seed = derive_seed(seed, games);
         let mut bots: Vec<Box<dyn Bot<G>>> = (0..game.num_players())
             .map(|s| make(derive_seed(game_seed, 1 + s as u64)))
             .collect();
-        let mut state = game.new_game(game_seed);
-        while let Some(seat) = state.current_player() {
-            state.legal_actions(&mut legal);
-            let observation = state.observation(seat);
-            let action = bots[seat].act(&Decision {
-                game,
-                seat,
-                observation: &observation,
-                legal: &legal,
-            });
-            state.apply_unchecked(action);
-            decisions += 1;
-            if start.elapsed() >= duration {
-                break;
-            }
-        }
+        let state = runner
+            .play(game.new_game(game_seed), &mut bots)
+            .expect("one bot for each seat");
+        decisions += state.decisions();
         // A game cut short by the clock is not counted; its decisions and work are.
         games += u64::from(state.is_terminal());
         add_counters(&mut totals, &bots);
     }
     let seconds = start.elapsed().as_secs_f64();
     BotBenchReport {
-        game: G::NAME.into(),
+        game: G::INFO.name.into(),
         bot: bot.into(),
         seconds,
         games,

@@ -2,9 +2,9 @@
 //!
 //! Bots are separate from the rules. A bot never receives a [`State`](crate::State): only its
 //! seat's observation and the legal actions. A search bot that needs full states asks the game to
-//! [`resample`](crate::Game::resample) from that observation.
+//! [`resample`](crate::Game::resample) from that observation. Programs outside parlour, which
+//! are also told what other seats did and how the game ended, are `parlour-protocol`'s.
 
-use crate::entry::BotReport;
 use crate::game::{Game, Seat};
 
 /// One decision put to a bot.
@@ -37,29 +37,6 @@ pub trait Bot<G: Game>: Send {
     fn start(&mut self, game: &G, seating: Seating) {
         let _ = (game, seating);
     }
-
-    /// Whether the bot wants [`Bot::event`] and [`Bot::finish`] (external bots do; built-in
-    /// bots read everything from their observation and skip the cost).
-    fn listens(&self) -> bool {
-        false
-    }
-
-    /// Another seat's action, as this bot's seat saw it: `None` when the rules hide it
-    /// ([`Game::action_visible`]). Only called when the bot [`listens`](Bot::listens).
-    fn event(&mut self, game: &G, actor: Seat, action: Option<G::Action>) {
-        let _ = (game, actor, action);
-    }
-
-    /// The game is over. Only called when the bot [`listens`](Bot::listens).
-    fn finish(&mut self, outcome: &Outcome<'_, G>) {
-        let _ = outcome;
-    }
-
-    /// The bot's faults in the game just played, and whether it forfeited (external bots;
-    /// built-in bots make none). Taking the report clears it.
-    fn report(&mut self) -> BotReport {
-        BotReport::default()
-    }
 }
 
 /// Where a bot sits in a game (see [`Bot::start`]).
@@ -74,21 +51,6 @@ pub struct Seating {
     /// The bot's seat.
     pub seat: Seat,
     /// Decisions made before the bot joins (0 from the deal).
-    pub decisions: u64,
-}
-
-/// A finished game, as one seat is told of it (see [`Bot::finish`]).
-#[derive(Debug)]
-pub struct Outcome<'a, G: Game> {
-    /// The seat told.
-    pub seat: Seat,
-    /// Every seat's return.
-    pub returns: &'a [f64],
-    /// The seats that won.
-    pub winners: &'a [Seat],
-    /// The seat's final observation.
-    pub observation: &'a G::Observation,
-    /// Decisions made in the game.
     pub decisions: u64,
 }
 

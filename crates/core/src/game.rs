@@ -9,11 +9,9 @@ use std::str::FromStr;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::bot::BotEntry;
 use rand::RngExt;
 
 use crate::rng::GameRng;
-use crate::search::{ResampleEach, Sampler, SearchTuning};
 
 /// A player's seat at the table, `0..n`. "Next" is `(seat + 1) % n`.
 pub type Seat = usize;
@@ -95,15 +93,138 @@ impl IllegalAction {
     }
 }
 
-/// Game options that cannot be played (a player count out of range, a zero target, ...).
+/// Game options that cannot be played.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("invalid options: {0}")]
-pub struct OptionsError(pub String);
+#[non_exhaustive]
+pub enum OptionsError {
+    /// A player count the game does not support.
+    #[error("invalid options: {title} is for {min} to {max} players, not {given}")]
+    Players {
+        /// The game's title.
+        title: &'static str,
+        /// The count asked for.
+        given: usize,
+        /// The fewest players it supports.
+        min: usize,
+        /// The most.
+        max: usize,
+    },
+    /// An option whose value cannot be played.
+    #[error("invalid options: {reason}")]
+    Invalid {
+        /// The option's name.
+        option: &'static str,
+        /// Why its value cannot be played.
+        reason: String,
+    },
+}
 
 /// An observation that no full state is consistent with (e.g. a corrupt or hand-made one).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("cannot resample: {0}")]
-pub struct ResampleError(pub String);
+#[non_exhaustive]
+pub enum ResampleError {
+    /// The observation is for a seat the game does not have.
+    #[error("cannot resample: no seat {seat} at a table of {players}")]
+    NoSuchSeat {
+        /// The observation's seat.
+        seat: Seat,
+        /// The seats at the table.
+        players: usize,
+    },
+    /// Its parts contradict each other or the rules (cards that do not add up, say).
+    #[error("cannot resample: {0}")]
+    Inconsistent(String),
+}
+
+impl ResampleError {
+    /// An inconsistent observation, with what does not fit.
+    pub fn inconsistent(why: impl Into<String>) -> ResampleError {
+        ResampleError::Inconsistent(why.into())
+    }
+}
+
+/// Whether chance plays a part in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Chance {
+    /// No chance: the same moves always give the same game (Chexers).
+    None,
+    /// Shuffled cards: the seed deals, and later shuffles draw from the state's generator.
+    Shuffled,
+}
+
+/// Whether every seat sees the whole position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Information {
+    /// Every seat sees everything.
+    Perfect,
+    /// Some things are hidden from some seats (hands, the draw pile, a secret pick).
+    Imperfect,
+}
+
+/// How seats take their turns.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Moves {
+    /// One seat at a time, every move seen as it is made.
+    Sequential,
+    /// Secret picks revealed together (modelled as picks in seat order, hidden until all pick).
+    Simultaneous,
+}
+
+/// What a game's return means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct ScoreInfo {
+    /// Its unit, in a word or two (`points`, `wins`).
+    pub unit: &'static str,
+    /// What it counts, for the standings' notes.
+    pub meaning: &'static str,
+}
+
+/// The facts about a game that do not depend on its options, as one `const` (after OpenSpiel's
+/// `GameType`): what the command line, the registry, reports and documentation show.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+pub struct GameInfo {
+    /// Its name on the command line and in files (`uno`).
+    pub name: &'static str,
+    /// Its title (`Comp10001-Go`).
+    pub title: &'static str,
+    /// One line on what it is.
+    pub about: &'static str,
+    /// The fewest seats.
+    pub min_players: usize,
+    /// The most seats.
+    pub max_players: usize,
+    /// Whether chance plays a part.
+    pub chance: Chance,
+    /// Whether information is hidden.
+    pub information: Information,
+    /// Whether picks are simultaneous.
+    pub moves: Moves,
+    /// Its rules variants besides the standard game (chosen with the option `variant`).
+    pub variants: &'static [&'static str],
+    /// What its return means.
+    pub score: ScoreInfo,
+    /// Games a tournament plays when not told.
+    pub tournament_games: u64,
+    /// Deals a strength match plays when not told: enough to separate the bots at their
+    /// default settings.
+    pub strength_deals: u64,
+}
+
+impl GameInfo {
+    /// The player counts the game supports.
+    pub const fn player_range(&self) -> RangeInclusive<usize> {
+        RangeInclusive::new(self.min_players, self.max_players)
+    }
+
+    /// Whether chance plays a part: tournaments then play every deal under each seat rotation
+    /// by default (duplicate deals).
+    pub const fn has_chance(&self) -> bool {
+        matches!(self.chance, Chance::Shuffled)
+    }
+}
 
 /// The range a per-seat quantity can take: a game's returns, or one of its result figures.
 /// Either end may be open. Tournament statistics keep every interval inside it.
@@ -176,24 +297,16 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     type Options: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// A player decision.
     type Action: Action;
-    /// Exactly what one seat can see: the only thing a bot receives. Its `Display` is the short
-    /// human text form used in the terminal.
-    type Observation: Clone
-        + Debug
-        + PartialEq
-        + Display
-        + Serialize
-        + DeserializeOwned
-        + Send
-        + Sync;
+    /// Exactly what one seat can see: the only thing a bot receives. Its JSON form is what
+    /// external bots, traces and the web are sent; its text for people is the game's
+    /// [`GameText`](crate::text::GameText).
+    type Observation: Clone + Debug + PartialEq + Serialize + DeserializeOwned + Send + Sync;
     /// A full position, hidden information included.
     type State: State<Self>;
 
-    /// The game's name on the command line (`uno`, `go`, ...).
-    const NAME: &'static str;
-
-    /// The player counts the game supports.
-    fn player_range() -> RangeInclusive<usize>;
+    /// The facts that do not depend on the options: name, players, chance, information, score
+    /// unit, defaults.
+    const INFO: GameInfo;
 
     /// The game with these options, or why they cannot be played.
     fn new(options: Self::Options) -> Result<Self, OptionsError>;
@@ -226,25 +339,6 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     /// The seat an observation belongs to.
     fn observer(observation: &Self::Observation) -> Seat;
 
-    /// A sampler of states consistent with `observation`, for search: it checks the observation
-    /// once (the error [`Game::resample`] would give) and then draws as many determinizations
-    /// as asked. The default resamples each time; a game may share the checking and counting
-    /// between samples.
-    fn sampler<'a>(
-        &'a self,
-        observation: &'a Self::Observation,
-        rng: &mut GameRng,
-    ) -> Result<Box<dyn Sampler<Self> + 'a>, ResampleError> {
-        Ok(Box::new(ResampleEach::new(self, observation, rng)?))
-    }
-
-    /// How this game tunes information-set search (its playout policy, evaluator, exploration
-    /// constant and playout length). The default is [`SearchTuning::plain`]: random playouts to
-    /// the end, win or lose.
-    fn search_tuning(&self) -> SearchTuning<Self> {
-        SearchTuning::plain()
-    }
-
     /// The game a tournament plays as one unit (by default this game itself). A game made of
     /// independently dealt rounds may return a one-round game, so that a tournament of N rounds
     /// is N games, each with its own seed that duplicate deals can replay. (Uno needs no
@@ -253,16 +347,10 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         self.clone()
     }
 
-    /// How many games a tournament plays when not told: 1,000 unless the game's own texts set a
-    /// size (Uno's seed plays 50,000 rounds at a table).
+    /// How many games a tournament plays when not told: [`GameInfo::tournament_games`] unless
+    /// the options change what one game is (a Uno match to a target is longer than a round).
     fn default_tournament_games(&self) -> u64 {
-        1000
-    }
-
-    /// Whether chance plays a part (a deal, a shuffle): tournaments then play every deal under
-    /// each seat rotation by default (duplicate deals). A game without chance returns `false`.
-    fn has_chance(&self) -> bool {
-        true
+        Self::INFO.tournament_games
     }
 
     /// The range every seat's return lies in (open by default); tournament statistics keep
@@ -276,50 +364,12 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         Vec::new()
     }
 
-    /// This game's own bots (e.g. a heuristic), by name. Game-agnostic bots live in
-    /// `parlour-bots`.
-    fn bots() -> &'static [BotEntry<Self>] {
-        &[]
-    }
-
     /// Whether `viewer` sees `action` when `actor` makes it (a Uno play is seen by all; a
     /// Comp10001-Go pick only by its picker until the picks are revealed together, which the
     /// observations then show). Logs and notifications meant for one seat use this.
     fn action_visible(&self, actor: Seat, action: &Self::Action, viewer: Seat) -> bool {
         let _ = (actor, action, viewer);
         true
-    }
-
-    /// The legal actions as one line for a person (after `Legal: `), each after the number a
-    /// person may type for it ([`numbered_actions`]); games with many actions may group them,
-    /// numbering on across the groups.
-    fn format_legal(&self, observation: &Self::Observation, legal: &[Self::Action]) -> String {
-        let _ = observation;
-        numbered_actions(legal)
-    }
-
-    /// Reads a person's typed decision. The default accepts an action's number (as
-    /// [`Game::format_legal`] shows it) or its text form; games may accept friendlier input.
-    /// The result must be one of `legal`.
-    fn parse_human(
-        &self,
-        observation: &Self::Observation,
-        legal: &[Self::Action],
-        input: &str,
-    ) -> Result<Self::Action, String> {
-        let _ = observation;
-        if let Some(n) = action_number(input, legal.len()) {
-            return n.map(|n| legal[n]);
-        }
-        let action: Self::Action = input
-            .trim()
-            .parse()
-            .map_err(|e: ParseActionError| e.to_string())?;
-        if legal.contains(&action) {
-            Ok(action)
-        } else {
-            Err(format!("{action} is not legal now"))
-        }
     }
 }
 
@@ -335,17 +385,46 @@ pub fn numbered_actions<A: Display>(legal: &[A]) -> String {
 }
 
 /// A person's input read as the number of one of `count` numbered actions: `None` when it is
-/// not a number, `Some(Err(why))` when no action has that number.
-pub fn action_number(input: &str, count: usize) -> Option<Result<usize, String>> {
-    let n = input.trim().parse::<usize>().ok()?;
-    Some(if n < count {
-        Ok(n)
+/// not a number, `Some(Err(_))` when no action has that number.
+pub fn action_number(input: &str, count: usize) -> Option<Result<usize, InputError>> {
+    let number = input.trim().parse::<usize>().ok()?;
+    Some(if number < count {
+        Ok(number)
     } else {
-        Err(format!(
-            "there is no action [{n}]: the legal actions are numbered 0 to {}",
-            count.saturating_sub(1)
-        ))
+        Err(InputError::NoSuchNumber {
+            number,
+            last: count.saturating_sub(1),
+        })
     })
+}
+
+/// Why a person's typed decision was not taken (see [`GameText::parse_human`]).
+///
+/// [`GameText::parse_human`]: crate::text::GameText::parse_human
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum InputError {
+    /// A number that no legal action has.
+    #[error("there is no action [{number}]: the legal actions are numbered 0 to {last}")]
+    NoSuchNumber {
+        /// The number typed.
+        number: usize,
+        /// The last legal action's number.
+        last: usize,
+    },
+    /// Text that is not an action.
+    #[error("{0}")]
+    Unreadable(#[from] ParseActionError),
+    /// An action the rules do not allow now.
+    #[error("{action} is not legal now")]
+    NotLegal {
+        /// The action, as text.
+        action: String,
+    },
+    /// Input the game's friendlier forms could not settle (which card, which group), with
+    /// what to type instead.
+    #[error("{0}")]
+    Unclear(String),
 }
 
 /// Whether a person asked for help: `help` (in any case) or `?`.

@@ -15,12 +15,14 @@
 //!   option the bot does not have.
 //! - For tournaments a finished state also reports its [`State::winners`] (none for a draw) and
 //!   the game's own [`State::result_figures`].
-//! - [`search`] is what a game lends a search bot: [`Game::sampler`] draws many
-//!   determinizations of one observation, and [`Game::search_tuning`] gives the playout policy,
-//!   evaluator and constants that suit the game.
+//! - Static facts (name, players, chance, information, score unit, defaults) are one `const`
+//!   [`GameInfo`] per game ([`Game::INFO`]).
+//! - The rules know no bots: what a game lends its bots is a trait of its own, [`GameAi`] (its
+//!   bots by name, a fast sampler of determinizations, the search tuning), and its text for people
+//!   another, [`GameText`].
 //! - Actions are small `Copy` values with a text form and a JSON form ([`Action`]).
 //! - Randomness comes from [`rng`]: one seed, split into streams by [`rng::derive_seed`].
-//! - [`play::play`] runs bots through a game; [`trace`] writes a game as JSON lines and replays
+//! - [`play::Runner`] plays a game between the [`play::Seats`] at a table; [`trace`] writes a game as JSON lines and replays
 //!   it; [`bench`] measures random-playout speed; [`conformance`] is the harness every game runs.
 //!
 //! Data flows one way: seed → `Game::new_game` → `State` → (`observation` → `Bot::act` → action →
@@ -50,20 +52,23 @@
 
 pub mod bench;
 pub mod bot;
+pub mod choose;
 pub mod conformance;
-pub mod entry;
 pub mod game;
 pub mod play;
 pub mod rng;
 pub mod search;
+pub mod text;
 pub mod toy;
 pub mod trace;
 
 pub use bot::{
-    Bot, BotEntry, BotError, BotMaker, BotOption, BotOptions, BotSpec, Decision, Outcome, Seating,
+    Bot, BotEntry, BotError, BotMaker, BotOption, BotOptions, BotSpec, Decision, Seating,
 };
-pub use entry::{BotReport, EntrySpec, Fault, FaultKind, Limits, ProgramSpec};
 pub use game::{
-    action_number, asks_help, numbered_actions, Action, Bounds, Game, IllegalAction, OptionsError,
-    ParseActionError, ResampleError, RoundResult, Seat, State,
+    action_number, asks_help, numbered_actions, Action, Bounds, Chance, Game, GameInfo,
+    IllegalAction, Information, InputError, Moves, OptionsError, ParseActionError, ResampleError,
+    RoundResult, ScoreInfo, Seat, State,
 };
+pub use search::GameAi;
+pub use text::GameText;

@@ -1,9 +1,18 @@
-//! Playing a game between bots, one decision at a time.
+//! Playing a game between bots: one configurable [`Runner`].
+//!
+//! The runner asks the seat to move for a decision (its observation and the legal actions),
+//! applies it, and tells the [`Seats`] what happened; [`Seats`] is whoever sits at the table.
+//! A slice of [`Bot`]s is the plain case; `parlour-protocol`'s table, whose external programs are
+//! also told the other seats' moves and the result, is another. [`play`] and [`play_to_end`] are
+//! shorthands for the two common uses.
 
-use crate::bot::{Bot, Decision, Outcome, Seating};
+use std::time::Instant;
+
+use crate::bot::{Bot, Decision, Seating};
 use crate::game::{Game, Seat, State};
 
-/// One decision as it was made, given to the caller of [`play`] after the action is applied.
+/// One decision as it was made, given to [`Runner::play_steps`]'s callback after the action is
+/// applied.
 #[derive(Debug)]
 pub struct Step<'a, G: Game> {
     /// The state before the action.
@@ -50,133 +59,211 @@ pub enum PlayError {
     },
 }
 
-/// Plays `state` to the end with `bots[seat]` deciding for each seat, calling `on_step` after every
-/// decision. Returns the final state.
+/// Whoever sits at a table, as the [`Runner`] sees them: one decision-maker per seat, told when
+/// the game starts, and (if they care) after every action and at the end.
+pub trait Seats<G: Game> {
+    /// How many seats are filled.
+    fn count(&self) -> usize;
+
+    /// The game is starting; `seating` says where seat `seating.seat` sits.
+    fn start(&mut self, game: &G, seating: Seating);
+
+    /// The action of the seat `decision.seat`: one of `decision.legal`.
+    fn act(&mut self, decision: &Decision<'_, G>) -> G::Action;
+
+    /// `actor` has played `action` (already applied to `state`). Nothing by default.
+    fn after(&mut self, game: &G, actor: Seat, action: G::Action, state: &G::State) {
+        let _ = (game, actor, action, state);
+    }
+
+    /// The game is over at `end`. Nothing by default.
+    fn finish(&mut self, game: &G, end: &G::State) {
+        let _ = (game, end);
+    }
+}
+
+impl<G: Game> Seats<G> for [Box<dyn Bot<G>>] {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn start(&mut self, game: &G, seating: Seating) {
+        self[seating.seat].start(game, seating);
+    }
+
+    fn act(&mut self, decision: &Decision<'_, G>) -> G::Action {
+        self[decision.seat].act(decision)
+    }
+}
+
+impl<G: Game> Seats<G> for Vec<Box<dyn Bot<G>>> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+
+    fn start(&mut self, game: &G, seating: Seating) {
+        self[seating.seat].start(game, seating);
+    }
+
+    fn act(&mut self, decision: &Decision<'_, G>) -> G::Action {
+        self[decision.seat].act(decision)
+    }
+}
+
+/// Plays games of `G` between the seats at a table.
+#[derive(Debug, Clone, Copy)]
+pub struct Runner<'g, G: Game> {
+    game: &'g G,
+    index: u64,
+    deal: u64,
+    trusted: bool,
+    deadline: Option<Instant>,
+}
+
+impl<'g, G: Game> Runner<'g, G> {
+    /// A runner for `game`, numbering its game 0.
+    pub fn new(game: &'g G) -> Self {
+        Runner {
+            game,
+            index: 0,
+            deal: 0,
+            trusted: false,
+            deadline: None,
+        }
+    }
+
+    /// Applies the seats' actions without checking them (for benchmarks of bots known to play
+    /// only legal actions); an illegal action then leaves the game unspecified.
+    pub fn trusted(mut self) -> Self {
+        self.trusted = true;
+        self
+    }
+
+    /// Stops after the first decision made at or past `deadline`, returning the unfinished
+    /// state (for benchmarks that play for a while).
+    pub fn until(mut self, deadline: Instant) -> Self {
+        self.deadline = Some(deadline);
+        self
+    }
+
+    /// Numbers the game: `index` in its tournament or run, and `deal`, the same for games dealt
+    /// alike (see [`Seating`]); the seats are told both when the game starts.
+    pub fn numbered(mut self, index: u64, deal: u64) -> Self {
+        self.index = index;
+        self.deal = deal;
+        self
+    }
+
+    /// Plays `state` to the end; returns the final state.
+    pub fn play<S: Seats<G> + ?Sized>(
+        &self,
+        state: G::State,
+        seats: &mut S,
+    ) -> Result<G::State, PlayError> {
+        self.run(state, seats, None)
+    }
+
+    /// Plays `state` to the end like [`Runner::play`], calling `on_step` after every decision
+    /// with the states before and after it (which costs a copy of the state a decision).
+    pub fn play_steps<S: Seats<G> + ?Sized>(
+        &self,
+        state: G::State,
+        seats: &mut S,
+        mut on_step: impl FnMut(&Step<'_, G>) -> Result<(), String>,
+    ) -> Result<G::State, PlayError> {
+        self.run(state, seats, Some(&mut on_step))
+    }
+
+    fn run<S: Seats<G> + ?Sized>(
+        &self,
+        mut state: G::State,
+        seats: &mut S,
+        mut on_step: Option<OnStep<'_, G>>,
+    ) -> Result<G::State, PlayError> {
+        let game = self.game;
+        if seats.count() != game.num_players() {
+            return Err(PlayError::SeatCount {
+                bots: seats.count(),
+                seats: game.num_players(),
+            });
+        }
+        let decisions = state.decisions();
+        for seat in 0..seats.count() {
+            seats.start(
+                game,
+                Seating {
+                    index: self.index,
+                    deal: self.deal,
+                    seat,
+                    decisions,
+                },
+            );
+        }
+        let bound = game.max_decisions();
+        let mut legal = Vec::new();
+        while let Some(seat) = state.current_player() {
+            if let Some(bound) = bound {
+                if state.decisions() >= bound {
+                    return Err(PlayError::TooLong(bound));
+                }
+            }
+            state.legal_actions(&mut legal);
+            let observation = state.observation(seat);
+            let action = seats.act(&Decision {
+                game,
+                seat,
+                observation: &observation,
+                legal: &legal,
+            });
+            let before = on_step.is_some().then(|| state.clone());
+            if self.trusted {
+                state.apply_unchecked(action);
+            } else {
+                state.apply(action).map_err(|e| PlayError::IllegalFromBot {
+                    seat,
+                    action: e.action,
+                    reason: e.reason,
+                })?;
+            }
+            seats.after(game, seat, action, &state);
+            if let (Some(f), Some(before)) = (on_step.as_mut(), before.as_ref()) {
+                f(&Step {
+                    before,
+                    seat,
+                    observation: &observation,
+                    legal: &legal,
+                    action,
+                    after: &state,
+                })
+                .map_err(PlayError::Stopped)?;
+            }
+            if self.deadline.is_some_and(|d| Instant::now() >= d) {
+                return Ok(state);
+            }
+        }
+        seats.finish(game, &state);
+        Ok(state)
+    }
+}
+
+type OnStep<'f, G> = &'f mut dyn FnMut(&Step<'_, G>) -> Result<(), String>;
+
+/// Plays `state` to the end with `bots[seat]` deciding for each seat, calling `on_step` after
+/// every decision: [`Runner::play_steps`].
 pub fn play<G: Game>(
     game: &G,
     state: G::State,
     bots: &mut [Box<dyn Bot<G>>],
-    mut on_step: impl FnMut(&Step<'_, G>) -> Result<(), String>,
+    on_step: impl FnMut(&Step<'_, G>) -> Result<(), String>,
 ) -> Result<G::State, PlayError> {
-    play_inner(game, state, bots, (0, 0), Some(&mut on_step))
+    Runner::new(game).play_steps(state, bots, on_step)
 }
 
-/// Plays `state` to the end like [`play`], with no callback: it skips keeping a copy of the
-/// state before each action, which tournaments do not need.
+/// Plays `state` to the end with `bots[seat]` deciding for each seat: [`Runner::play`].
 pub fn play_to_end<G: Game>(
     game: &G,
     state: G::State,
     bots: &mut [Box<dyn Bot<G>>],
 ) -> Result<G::State, PlayError> {
-    play_inner(game, state, bots, (0, 0), None)
-}
-
-/// [`play_to_end`] for game number `index` of a tournament or run: bots are told the index when
-/// they [start](Bot::start) (external bots pass it on to their program).
-pub fn play_indexed<G: Game>(
-    game: &G,
-    state: G::State,
-    bots: &mut [Box<dyn Bot<G>>],
-    index: u64,
-) -> Result<G::State, PlayError> {
-    play_inner(game, state, bots, (index, index), None)
-}
-
-/// [`play_indexed`] for a game whose deal is shared with other games (the same `deal` id):
-/// see [`Seating::deal`].
-pub fn play_dealt<G: Game>(
-    game: &G,
-    state: G::State,
-    bots: &mut [Box<dyn Bot<G>>],
-    index: u64,
-    deal: u64,
-) -> Result<G::State, PlayError> {
-    play_inner(game, state, bots, (index, deal), None)
-}
-
-type OnStep<'f, G> = &'f mut dyn FnMut(&Step<'_, G>) -> Result<(), String>;
-
-fn play_inner<G: Game>(
-    game: &G,
-    mut state: G::State,
-    bots: &mut [Box<dyn Bot<G>>],
-    (index, deal): (u64, u64),
-    mut on_step: Option<OnStep<'_, G>>,
-) -> Result<G::State, PlayError> {
-    if bots.len() != game.num_players() {
-        return Err(PlayError::SeatCount {
-            bots: bots.len(),
-            seats: game.num_players(),
-        });
-    }
-    let decisions = state.decisions();
-    for (seat, bot) in bots.iter_mut().enumerate() {
-        bot.start(
-            game,
-            Seating {
-                index,
-                deal,
-                seat,
-                decisions,
-            },
-        );
-    }
-    let listening = bots.iter().any(|b| b.listens());
-    let mut legal = Vec::new();
-    while let Some(seat) = state.current_player() {
-        if let Some(bound) = game.max_decisions() {
-            if state.decisions() >= bound {
-                return Err(PlayError::TooLong(bound));
-            }
-        }
-        state.legal_actions(&mut legal);
-        let observation = state.observation(seat);
-        let action = bots[seat].act(&Decision {
-            game,
-            seat,
-            observation: &observation,
-            legal: &legal,
-        });
-        let before = on_step.is_some().then(|| state.clone());
-        state.apply(action).map_err(|e| PlayError::IllegalFromBot {
-            seat,
-            action: e.action,
-            reason: e.reason,
-        })?;
-        if listening {
-            for (viewer, bot) in bots.iter_mut().enumerate() {
-                if viewer != seat && bot.listens() {
-                    let seen = game.action_visible(seat, &action, viewer);
-                    bot.event(game, seat, seen.then_some(action));
-                }
-            }
-        }
-        if let (Some(f), Some(before)) = (on_step.as_mut(), before.as_ref()) {
-            f(&Step {
-                before,
-                seat,
-                observation: &observation,
-                legal: &legal,
-                action,
-                after: &state,
-            })
-            .map_err(PlayError::Stopped)?;
-        }
-    }
-    if listening {
-        let returns = state.returns();
-        let winners = state.winners();
-        for (seat, bot) in bots.iter_mut().enumerate() {
-            if bot.listens() {
-                bot.finish(&Outcome {
-                    seat,
-                    returns: &returns,
-                    winners: &winners,
-                    observation: &state.observation(seat),
-                    decisions: state.decisions(),
-                });
-            }
-        }
-    }
-    Ok(state)
+    Runner::new(game).play(state, bots)
 }

@@ -1,21 +1,63 @@
-//! What a game lends a search bot: a fast sampler of determinizations, a playout policy and a
-//! position evaluator.
+//! What a game lends its bots, kept apart from the rules: [`GameAi`] names the game's own bots,
+//! the search tuning (a playout policy and a position evaluator) and a fast sampler of
+//! determinizations.
 //!
 //! The search itself (information-set MCTS) is game-agnostic and lives in `parlour-bots`; a game
-//! tunes it through [`Game::search_tuning`] and speeds it up through [`Game::sampler`], without
-//! depending on the searcher. Every piece works from what the searching seat may know: the
+//! tunes it through [`GameAi::search_tuning`] and speeds it up through [`GameAi::sampler`],
+//! without depending on the searcher. A game implements [`GameAi`] in its `ai/` module, behind a
+//! default Cargo feature, so that a rules-only build compiles none of it. Every piece works from what the searching seat may know: the
 //! sampler redraws everything hidden from it, and the rollout and evaluator only ever see
 //! sampled states.
 
 use rand::RngExt;
 
-use crate::bot::Bot;
+use crate::bot::{Bot, BotEntry};
 use crate::game::{Game, ResampleError, State};
 use crate::rng::GameRng;
 
+/// What a game lends its bots: its own bots by name, the search tuning, and a sampler.
+pub trait GameAi: Game {
+    /// The bot a person plays against when not told (`parlour play`): the strongest this game
+    /// offers, as `parlour strength` measures it (`docs/strength.md`).
+    const STRONGEST_BOT: &'static str;
+
+    /// This game's own bots (e.g. a heuristic), by name, strongest first. Game-agnostic bots
+    /// (random, ismcts) live in `parlour-bots`.
+    fn bots() -> &'static [BotEntry<Self>] {
+        &[]
+    }
+
+    /// A sampler of states consistent with `observation`, for search: it checks the observation
+    /// once (the error [`Game::resample`] would give) and then draws as many determinizations
+    /// as asked. The default resamples each time; a game may share the checking and counting
+    /// between samples.
+    fn sampler<'a>(
+        &'a self,
+        observation: &'a Self::Observation,
+        rng: &mut GameRng,
+    ) -> Result<Box<dyn Sampler<Self> + 'a>, ResampleError> {
+        Ok(Box::new(ResampleEach::new(self, observation, rng)?))
+    }
+
+    /// How this game tunes information-set search (its playout policy, evaluator, exploration
+    /// constant and playout length). The default is [`SearchTuning::plain`]: random playouts to
+    /// the end, win or lose.
+    fn search_tuning(&self) -> SearchTuning<Self> {
+        SearchTuning::plain()
+    }
+}
+
+/// Makes a sampler for a game's observation ([`GameAi::sampler`] as a function), for the
+/// conformance harness.
+pub type MakeSampler<G> = for<'a> fn(
+    &'a G,
+    &'a <G as Game>::Observation,
+    &mut GameRng,
+) -> Result<Box<dyn Sampler<G> + 'a>, ResampleError>;
+
 /// Draws full states consistent with one observation, many times.
 ///
-/// Made once per decision by [`Game::sampler`], which checks the observation then; each
+/// Made once per decision by [`GameAi::sampler`], which checks the observation then; each
 /// [`Sampler::sample`] must be distributed as [`Game::resample`] would be (a game may share the
 /// work of checking the observation and counting the unseen cards between samples).
 pub trait Sampler<G: Game>: Send {

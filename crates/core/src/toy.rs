@@ -9,16 +9,18 @@
 //! tests can prove the conformance harness catches a leak.
 
 use std::fmt;
-use std::ops::RangeInclusive;
 use std::str::FromStr;
 
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
 use crate::game::{
-    Game, IllegalAction, OptionsError, ParseActionError, ResampleError, RoundResult, Seat, State,
+    Chance, Game, GameInfo, IllegalAction, Information, Moves, OptionsError, ParseActionError,
+    ResampleError, RoundResult, ScoreInfo, Seat, State,
 };
 use crate::rng::{seeded, GameRng};
+use crate::search::GameAi;
+use crate::text::GameText;
 
 /// High card's options.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -100,14 +102,17 @@ pub struct HighCardObservation {
     pub leaked_all: Option<([u8; 2], Vec<u8>)>,
 }
 
-impl fmt::Display for HighCardObservation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
+impl GameText for HighCard {
+    fn describe(&self, obs: &HighCardObservation) -> String {
+        format!(
             "seat {} holds {}; discards {:?}",
-            self.seat, self.card, self.discards
+            obs.seat, obs.card, obs.discards
         )
     }
+}
+
+impl GameAi for HighCard {
+    const STRONGEST_BOT: &'static str = "random";
 }
 
 impl Game for HighCard {
@@ -115,11 +120,23 @@ impl Game for HighCard {
     type Action = HighCardAction;
     type Observation = HighCardObservation;
     type State = HighCardState;
-    const NAME: &'static str = "highcard";
-
-    fn player_range() -> RangeInclusive<usize> {
-        2..=2
-    }
+    const INFO: GameInfo = GameInfo {
+        name: "highcard",
+        title: "High card",
+        about: "a two-card test game: each seat discards or keeps, the higher card wins",
+        min_players: 2,
+        max_players: 2,
+        chance: Chance::Shuffled,
+        information: Information::Imperfect,
+        moves: Moves::Sequential,
+        variants: &[],
+        score: ScoreInfo {
+            unit: "wins",
+            meaning: "+1 for a win, -1 for a loss",
+        },
+        tournament_games: 1000,
+        strength_deals: 100,
+    };
     fn new(options: HighCardOptions) -> Result<Self, OptionsError> {
         Ok(HighCard { options })
     }
@@ -152,7 +169,10 @@ impl Game for HighCard {
         rng: &mut GameRng,
     ) -> Result<HighCardState, ResampleError> {
         if obs.seat > 1 {
-            return Err(ResampleError(format!("no seat {}", obs.seat)));
+            return Err(ResampleError::NoSuchSeat {
+                seat: obs.seat,
+                players: 2,
+            });
         }
         if let Some((cards, deck)) = &obs.leaked_all {
             return Ok(HighCardState {
@@ -177,11 +197,11 @@ impl Game for HighCard {
             }
             None => unseen
                 .pop()
-                .ok_or_else(|| ResampleError("no card left for the opponent".into()))?,
+                .ok_or_else(|| ResampleError::inconsistent("no card left for the opponent"))?,
         };
         if unseen.len() != obs.deck {
-            return Err(ResampleError(
-                "deck size does not match the unseen cards".into(),
+            return Err(ResampleError::inconsistent(
+                "deck size does not match the unseen cards",
             ));
         }
         Ok(HighCardState {

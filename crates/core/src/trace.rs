@@ -83,7 +83,7 @@ impl<W: Write> TraceWriter<W> {
             kind: "header".into(),
             format: "parlour-trace".into(),
             version: TRACE_VERSION,
-            game: G::NAME.into(),
+            game: G::INFO.name.into(),
             options: serde_json::to_value(game.options()).map_err(std::io::Error::other)?,
             seed,
             seats: seats.to_vec(),
@@ -194,10 +194,14 @@ pub fn replay<G: Game>(lines: &[&str]) -> Result<ReplayReport, ReplayError> {
         .first()
         .ok_or_else(|| ReplayError::new(1, "the trace is empty"))?;
     let header = read_header(first)?;
-    if header.game != G::NAME {
+    if header.game != G::INFO.name {
         return Err(ReplayError::new(
             1,
-            format!("trace is for game {:?}, not {:?}", header.game, G::NAME),
+            format!(
+                "trace is for game {:?}, not {:?}",
+                header.game,
+                G::INFO.name
+            ),
         ));
     }
     let options: G::Options = serde_json::from_value(header.options.clone())
@@ -301,7 +305,7 @@ pub fn replay<G: Game>(lines: &[&str]) -> Result<ReplayReport, ReplayError> {
                     }
                 }
                 return Ok(ReplayReport {
-                    game: G::NAME.into(),
+                    game: G::INFO.name.into(),
                     decisions,
                     rounds: state.rounds_completed(),
                     returns,

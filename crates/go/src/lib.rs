@@ -11,19 +11,27 @@
 //! (the sum of the values covered), and singletons (minus the value, an Ace −20). The highest
 //! score wins; ties all win.
 //!
-//! **Types.** [`Go`] is the game; [`GoState`] a position (hands as 52-bit masks, so a clone is a
-//! copy); [`GoSetup`] a scripted position; [`GoObservation`] a seat's view: its hand, its own
-//! unrevealed pick, every revealed discard, the turn, and every hand it has held (perfect recall
-//! of cards seen and passed on). Simultaneous picks are made in seat order; a pick stays out of
-//! every other seat's view until all four have picked.
+//! **Actions** ([`GoAction`]): the card picked, in the course's notation (`7C`, `0H` for the
+//! ten, `AS`); its JSON form is the same text as a string (`"7C"`).
 //!
-//! **Actions** ([`GoAction`]): the card picked, in the course's notation (`7C`, `0H`, `AS`).
+//! **Types and data flow.** [`Go`] is the game (its [`GoOptions`] are empty: the game has one
+//! shape). [`Go::new_game`](parlour_core::Game::new_game) deals a [`GoState`] from a seed: hands
+//! as 52-bit masks, so a clone is a copy and a pick allocates nothing. Simultaneous picks are
+//! made in seat order, and a pick stays out of every other seat's view until all four have
+//! picked. A seat's [`GoObservation`] is all a bot receives: its hand, its own unrevealed pick,
+//! every revealed discard, the turn, and every hand it has held (perfect recall of cards seen
+//! and passed on). [`Go::resample`](parlour_core::Game::resample) turns an observation back into
+//! a full state, redrawing only what that seat has not seen ([`sampler`]). A [`GoSetup`] scripts
+//! an exact position for tests ([`GoState::from_setup`], refused with a [`SetupError`]).
 //!
-//! **Search** ([`search`]): what the game lends the `ismcts` bot through `Game::search_tuning`
-//! and `Game::sampler` — one tree per seat, cheap playouts that grow N-of-a-kinds, values that
-//! count the margin as well as the win, and a sampler that redeals only what the searching seat
-//! has not seen. Final discards are scored by [`scoring::best_score_mask`], an exact search fast
-//! enough for tens of thousands of playouts a second.
+//! **Modules.** [`state`] (the engine), [`action`], [`observation`], [`setup`], [`sampler`],
+//! [`scoring`] (the rules of groups and partitions, and the exact best score); the text for
+//! people is the crate's [`GameText`](parlour_core::GameText) (the private `text` module); and
+//! behind the default `ai` feature, the `ai` module holds what the game lends its bots through
+//! [`GameAi`](parlour_core::GameAi): the `heuristic` bot, and the tuning of the `ismcts` search
+//! (one tree per seat, cheap playouts that grow N-of-a-kinds, values that count the margin as
+//! well as the win). Final discards are scored by [`scoring::best_score_mask`], an exact search
+//! fast enough for tens of thousands of playouts a second.
 //!
 //! ```
 //! use parlour_cards::parse_cards;
@@ -50,16 +58,93 @@
 //! }
 //! assert_eq!(state.decisions(), 40);
 //! assert!(!state.winners().is_empty());
+//!
+//! // Seat 2's view, resampled: what it saw is kept.
+//! let obs = state.observation(2);
+//! let other = game.resample(&obs, &mut parlour_core::rng::seeded(1)).unwrap();
+//! assert_eq!(other.observation(2), obs);
 //! ```
 #![deny(missing_docs)]
 
-pub mod bots;
-pub mod game;
+pub mod action;
+#[cfg(feature = "ai")]
+pub mod ai;
+pub mod observation;
+pub mod sampler;
 pub mod scoring;
-pub mod search;
+pub mod setup;
+pub mod state;
 mod text;
 
-pub use bots::HeuristicBot;
-pub use game::{
-    Go, GoAction, GoObservation, GoOptions, GoSetup, GoState, SetupError, PLAYERS, TURNS,
+use parlour_core::rng::GameRng;
+use parlour_core::{
+    Chance, Game, GameInfo, Information, Moves, OptionsError, ResampleError, ScoreInfo, Seat,
 };
+
+pub use action::GoAction;
+#[cfg(feature = "ai")]
+pub use ai::HeuristicBot;
+pub use observation::GoObservation;
+pub use sampler::GoSampler;
+pub use setup::{GoSetup, SetupError};
+pub use state::{Go, GoOptions, GoState, PLAYERS, TURNS};
+
+impl Game for Go {
+    type Options = GoOptions;
+    type Action = GoAction;
+    type Observation = GoObservation;
+    type State = GoState;
+
+    const INFO: GameInfo = GameInfo {
+        name: "go",
+        title: "Comp10001-Go",
+        about:
+            "a four-player Sushi-Go variant on one pack: pick a card a turn in secret, pass the \
+                rest of your hand on, and score your discards' best partition into sets and runs",
+        min_players: PLAYERS,
+        max_players: PLAYERS,
+        chance: Chance::Shuffled,
+        information: Information::Imperfect,
+        moves: Moves::Simultaneous,
+        variants: &[],
+        score: ScoreInfo {
+            unit: "points",
+            meaning: "the player's points, from the best partition of their cards",
+        },
+        tournament_games: 1000,
+        strength_deals: 100,
+    };
+
+    fn new(options: GoOptions) -> Result<Go, OptionsError> {
+        Ok(Go { options })
+    }
+
+    fn options(&self) -> &GoOptions {
+        &self.options
+    }
+
+    fn num_players(&self) -> usize {
+        PLAYERS
+    }
+
+    fn max_decisions(&self) -> Option<u64> {
+        Some((PLAYERS * TURNS) as u64)
+    }
+
+    fn new_game(&self, seed: u64) -> GoState {
+        GoState::deal(seed)
+    }
+
+    fn resample(&self, obs: &GoObservation, rng: &mut GameRng) -> Result<GoState, ResampleError> {
+        sampler::resample(obs, rng)
+    }
+
+    fn observer(obs: &GoObservation) -> Seat {
+        obs.seat
+    }
+
+    fn action_visible(&self, actor: Seat, _action: &GoAction, viewer: Seat) -> bool {
+        // A pick is face down until all four have picked; the observations then show it.
+        actor == viewer
+    }
+}

@@ -2,8 +2,8 @@
 
 use parlour_cards::{parse_cards, standard_deck, Card};
 use parlour_core::rng::seeded;
-use parlour_core::{Game, State};
-use parlour_go::{Go, GoAction, GoSetup, GoState, PLAYERS, TURNS};
+use parlour_core::{Game, GameText, InputError, State};
+use parlour_go::{Go, GoAction, GoSetup, GoState, SetupError, PLAYERS, TURNS};
 use rand::RngExt;
 
 fn cards(s: &str) -> Vec<Card> {
@@ -20,7 +20,7 @@ fn pick(state: &mut GoState, card: &str) {
 fn go_one_pack_four_players_ten_cards_each_twelve_set_aside() {
     let game = Go::standard();
     assert_eq!(game.num_players(), 4);
-    assert_eq!(Go::player_range(), 4..=4);
+    assert_eq!(Go::INFO.player_range(), 4..=4);
     for seed in 0..200 {
         let s = game.new_game(seed);
         for seat in 0..PLAYERS {
@@ -228,7 +228,14 @@ fn go_setup_validation() {
         hands: vec![cards("2S"), cards("2S"), cards("3S"), cards("4S")],
         discards: vec![cards("5S 6S 7S 8S 9S 0S JS QS KS"), vec![], vec![], vec![]],
     };
-    assert!(GoState::from_setup(&bad).is_err());
+    assert_eq!(
+        GoState::from_setup(&bad),
+        Err(SetupError::UnevenDiscards {
+            seat: 1,
+            discards: 0,
+            turn: 9
+        })
+    );
     let dup = GoSetup {
         hands: vec![cards("2S"), cards("2S"), cards("3S"), cards("4S")],
         discards: vec![
@@ -238,8 +245,16 @@ fn go_setup_validation() {
             cards("5C 6C 7C 8C 9C 0C JC QC KC"),
         ],
     };
+    let err = GoState::from_setup(&dup).unwrap_err();
     assert_eq!(
-        GoState::from_setup(&dup).unwrap_err().to_string(),
+        err,
+        SetupError::Duplicate {
+            seat: 1,
+            card: cards("2S")[0]
+        }
+    );
+    assert_eq!(
+        err.to_string(),
         "invalid Comp10001-Go setup: 2S appears twice"
     );
     assert_eq!(standard_deck().len(), 52);
@@ -247,7 +262,6 @@ fn go_setup_validation() {
 
 #[test]
 fn go_resample_rejects_malformed_observations_and_the_bot_survives_them() {
-    use parlour_core::{Bot, Decision};
     let game = Go::standard();
     let mut s = game.new_game(3);
     let mut rng = seeded(3);
@@ -274,17 +288,21 @@ fn go_resample_rejects_malformed_observations_and_the_bot_survives_them() {
         assert!(game.resample(o, &mut rng).is_err(), "{o:?}");
     }
     // The bot answers a malformed view with a legal pick instead of panicking.
-    let legal = s.legal_action_vec();
-    let mut o = s.observation(s.current_player().unwrap());
-    o.turn = 11;
-    o.hand.push(Card::JOKER);
-    let a = parlour_go::HeuristicBot::new(1).act(&Decision {
-        game: &game,
-        seat: o.seat,
-        observation: &o,
-        legal: &legal,
-    });
-    assert!(legal.contains(&a));
+    #[cfg(feature = "ai")]
+    {
+        use parlour_core::{Bot, Decision};
+        let legal = s.legal_action_vec();
+        let mut o = s.observation(s.current_player().unwrap());
+        o.turn = 11;
+        o.hand.push(Card::JOKER);
+        let a = parlour_go::HeuristicBot::new(1).act(&Decision {
+            game: &game,
+            seat: o.seat,
+            observation: &o,
+            legal: &legal,
+        });
+        assert!(legal.contains(&a));
+    }
 }
 
 /// At the terminal the picks are numbered from 0 and a bare number is that pick; `help`
@@ -301,6 +319,14 @@ fn go_a_person_types_a_pick_number_or_a_card() {
         assert_eq!(game.parse_human(&obs, &legal, &i.to_string()), Ok(*a));
     }
     let e = game.parse_human(&obs, &legal, "10").unwrap_err();
+    assert_eq!(
+        e,
+        InputError::NoSuchNumber {
+            number: 10,
+            last: 9
+        }
+    );
+    let e = e.to_string();
     assert!(
         e.contains("there is no action [10]: the legal actions are numbered 0 to 9"),
         "{e}"
@@ -310,10 +336,27 @@ fn go_a_person_types_a_pick_number_or_a_card() {
         game.parse_human(&obs, &legal, &card.to_ascii_lowercase()),
         Ok(legal[3])
     );
-    let e = game.parse_human(&obs, &legal, "help").unwrap_err();
+    let e = game
+        .parse_human(&obs, &legal, "help")
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("number of an action"), "{e}");
+    // Text that is no card says so (and points to `help`); a card not held is named.
+    let e = game.parse_human(&obs, &legal, "zz").unwrap_err();
+    assert!(matches!(e, InputError::Unreadable(_)), "{e:?}");
+    assert!(e.to_string().ends_with("(`help` explains)"), "{e}");
+    let elsewhere = standard_deck()
+        .into_iter()
+        .find(|c| !obs.hand.contains(c))
+        .unwrap();
+    assert_eq!(
+        game.parse_human(&obs, &legal, &elsewhere.to_string())
+            .unwrap_err()
+            .to_string(),
+        format!("{elsewhere} is not in your hand")
+    );
     assert!(
-        !obs.to_string().contains("[0]"),
+        !game.describe(&obs).contains("[0]"),
         "the hand has no numbers of its own"
     );
 }
@@ -328,7 +371,7 @@ fn go_the_final_view_shows_each_best_partition() {
         s.apply(a).unwrap();
     }
     let obs = s.observation(2);
-    let text = obs.to_string();
+    let text = game.describe(&obs);
     let scores = obs.scores.clone().unwrap();
     assert!(text.contains("best partition"), "{text}");
     for (seat, discards) in obs.discards.iter().enumerate() {

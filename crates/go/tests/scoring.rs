@@ -235,8 +235,31 @@ fn go_partition_errors_say_what_is_wrong() {
         score_partition(&all, &[cards("2S 3D 4C"), cards("KH")]),
         Err(PartitionError::NotInHand(cards("KH")[0]))
     );
-    assert!(best_partition(&cards("2S 2S")).is_err());
-    assert!(best_partition(&cards("2S ZZ")).is_err());
+    assert_eq!(
+        best_partition(&cards("2S 2S")),
+        Err(PartitionError::Cards(GroupError::DuplicateCard(
+            cards("2S")[0]
+        )))
+    );
+    assert_eq!(
+        best_partition(&cards("2S ZZ")),
+        Err(PartitionError::Cards(GroupError::Joker(cards("ZZ")[0])))
+    );
+    let many = &standard_deck()[..21];
+    assert_eq!(
+        best_score(many),
+        Err(PartitionError::TooManyCards { count: 21, max: 20 })
+    );
+    assert_eq!(
+        best_score(many).unwrap_err().to_string(),
+        "21 cards; at most 20 can be scored"
+    );
+    assert_eq!(
+        score_partition(&cards("2S 2S"), &[])
+            .unwrap_err()
+            .to_string(),
+        "2S appears more than once"
+    );
 }
 
 #[test]

@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use parlour_core::rng::{derive_seed, seeded};
 use parlour_core::{Bot, Decision, Game, State};
-use parlour_phased::search::{GreedyRollout, Horizon};
+use parlour_phased::ai::{GreedyRollout, Horizon};
 use parlour_phased::{HeuristicBot, Phased};
 
 fn main() {

@@ -1,12 +1,17 @@
-//! What a person at the terminal sees and types: the legal actions numbered, friendly input,
-//! `help`, and each seat's next phase.
+//! What a person at the terminal sees and types ([`GameText`] for [`Phased`]): the table as a
+//! few lines with each seat's next phase, the legal actions numbered, friendly input (any case,
+//! a bare card list as a phase, any valid phase listed or not) and `help`.
 
-use parlour_core::ParseActionError;
+use std::fmt::Write;
 
-use crate::game::{check_lay, PhasedAction, PhasedObservation, Variant};
+use parlour_core::{action_number, asks_help, GameText, InputError, ParseActionError};
+
+use crate::action::PhasedAction;
+use crate::observation::{check_lay, PhasedObservation, Variant};
+use crate::state::Phased;
 
 /// `n` and a noun, singular for one: `1 card`, `7 cards`.
-pub(crate) fn count(n: usize, noun: &str) -> String {
+fn count(n: usize, noun: &str) -> String {
     match n {
         1 => format!("1 {noun}"),
         n => format!("{n} {noun}s"),
@@ -14,7 +19,7 @@ pub(crate) fn count(n: usize, noun: &str) -> String {
 }
 
 /// What a phase is made of, for people.
-pub(crate) fn describe(phase: u8) -> &'static str {
+fn phase_shape(phase: u8) -> &'static str {
     match phase {
         1 => "two sets of 3 cards of one value",
         2 => "a set of 7 cards of one suit",
@@ -26,7 +31,7 @@ pub(crate) fn describe(phase: u8) -> &'static str {
 
 /// The phases a seat may lay next: in the standard game the lowest it has not completed, in the
 /// bonus variant every one it has not completed. Empty once all five are done.
-pub(crate) fn phases_needed(variant: Variant, done: &[u8]) -> Vec<u8> {
+fn phases_needed(variant: Variant, done: &[u8]) -> Vec<u8> {
     let open = (1..=5u8).filter(|p| !done.contains(p));
     match variant {
         Variant::Standard => open.take(1).collect(),
@@ -35,7 +40,7 @@ pub(crate) fn phases_needed(variant: Variant, done: &[u8]) -> Vec<u8> {
 }
 
 /// A seat's next phase(s) for its line of the table: `next phase 2`, `needs phases 1 3 4`.
-pub(crate) fn needed_text(variant: Variant, done: &[u8]) -> String {
+fn needed_text(variant: Variant, done: &[u8]) -> String {
     let needed = phases_needed(variant, done);
     let list: Vec<String> = needed.iter().map(u8::to_string).collect();
     match (variant, needed.len()) {
@@ -48,11 +53,11 @@ pub(crate) fn needed_text(variant: Variant, done: &[u8]) -> String {
 
 /// The observer's own next phase(s), spelled out: `Your next phase: 2 (a set of 7 cards of one
 /// suit)`, or in the bonus variant every phase still needed.
-pub(crate) fn own_needs(variant: Variant, done: &[u8]) -> String {
+fn own_needs(variant: Variant, done: &[u8]) -> String {
     let needed = phases_needed(variant, done);
     let spelled: Vec<String> = needed
         .iter()
-        .map(|&p| format!("{p} ({})", describe(p)))
+        .map(|&p| format!("{p} ({})", phase_shape(p)))
         .collect();
     match (variant, needed.len()) {
         (_, 0) => "You have completed every phase.".to_string(),
@@ -63,7 +68,7 @@ pub(crate) fn own_needs(variant: Variant, done: &[u8]) -> String {
 }
 
 /// What `help` answers at the terminal.
-pub(crate) fn help(variant: Variant) -> String {
+fn help(variant: Variant) -> String {
     let mut h = String::from(
         "Type the number of an action in the Legal list (`0` plays [0]), or the action itself:\n\
          \x20 `draw` (the deck's top card) or `take` (the discard pile's top card), then\n\
@@ -85,39 +90,111 @@ pub(crate) fn help(variant: Variant) -> String {
     h
 }
 
-/// Reads a person's decision: the number of a legal action as the `Legal:` line shows them, `help`,
-/// a bare card list as a phase (`2S 2S AH / 7H 7S 7D`), or an action's text. Any valid phase is
-/// accepted, not only the canonical lays listed.
-pub(crate) fn parse_human(
-    obs: &PhasedObservation,
-    legal: &[PhasedAction],
-    input: &str,
-) -> Result<PhasedAction, String> {
-    let input = input.trim();
-    if parlour_core::asks_help(input) {
-        return Err(help(obs.variant));
+impl GameText for Phased {
+    /// The hand's header (dealer, deck, discard top), a line per seat (cards held, phases done
+    /// and still needed, penalty total, a pending Skip) with its groups on the table, the
+    /// observer's next phase spelled out, and its hand.
+    fn describe(&self, obs: &PhasedObservation) -> String {
+        let mut f = String::new();
+        // Writing to a String cannot fail.
+        let _ = write_view(&mut f, obs);
+        f
     }
-    if let Some(n) = parlour_core::action_number(input, legal.len()) {
-        return n.map(|n| legal[n]);
+
+    /// Reads a person's decision: the number of a legal action as the `Legal:` line shows
+    /// them, `help`, a bare card list as a phase (`2S 2S AH / 7H 7S 7D`), or an action's text.
+    /// Any valid phase is accepted, not only the canonical lays listed; a phase that cannot be
+    /// laid is refused with [`check_lay`]'s reason, and `help` answers with the typing guide
+    /// (both as [`InputError::Unclear`]).
+    fn parse_human(
+        &self,
+        obs: &PhasedObservation,
+        legal: &[PhasedAction],
+        input: &str,
+    ) -> Result<PhasedAction, InputError> {
+        let input = input.trim();
+        if asks_help(input) {
+            return Err(InputError::Unclear(help(obs.variant)));
+        }
+        if let Some(n) = action_number(input, legal.len()) {
+            return n.map(|n| legal[n]);
+        }
+        // Verbs and cards in any case; a bare card list is a phase: `2S 2S AH / 7H 7S 7D`.
+        let (word, rest) = input.split_once(char::is_whitespace).unwrap_or((input, ""));
+        let verb = word.to_ascii_lowercase();
+        let text = if ["draw", "take", "lay", "add", "discard", "skip"].contains(&verb.as_str()) {
+            format!("{verb} {}", rest.trim().to_ascii_uppercase())
+                .trim_end()
+                .to_string()
+        } else if input.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase()) {
+            format!("lay {}", input.to_ascii_uppercase())
+        } else {
+            input.to_string()
+        };
+        let action: PhasedAction = text.parse().map_err(|e: ParseActionError| {
+            ParseActionError::new(e.input, format!("{} (`help` explains)", e.reason))
+        })?;
+        match action {
+            PhasedAction::Lay(play) => check_lay(obs, &play)
+                .map(|()| action)
+                .map_err(|e| InputError::Unclear(e.to_string())),
+            _ if legal.contains(&action) => Ok(action),
+            _ => Err(InputError::NotLegal {
+                action: action.to_string(),
+            }),
+        }
     }
-    // Verbs and cards in any case; a bare card list is a phase: `2S 2S AH / 7H 7S 7D`.
-    let (word, rest) = input.split_once(char::is_whitespace).unwrap_or((input, ""));
-    let verb = word.to_ascii_lowercase();
-    let text = if ["draw", "take", "lay", "add", "discard", "skip"].contains(&verb.as_str()) {
-        format!("{verb} {}", rest.trim().to_ascii_uppercase())
-            .trim_end()
-            .to_string()
-    } else if input.starts_with(|c: char| c.is_ascii_digit() || c.is_ascii_uppercase()) {
-        format!("lay {}", input.to_ascii_uppercase())
-    } else {
-        input.to_string()
-    };
-    let action: PhasedAction = text
-        .parse()
-        .map_err(|e: ParseActionError| format!("{e} (`help` explains)"))?;
-    match action {
-        PhasedAction::Lay(play) => check_lay(obs, &play).map(|()| action),
-        _ if legal.contains(&action) => Ok(action),
-        _ => Err(format!("{action} is not legal now")),
+}
+
+/// [`GameText::describe`]'s text, written into `f`.
+fn write_view(f: &mut String, obs: &PhasedObservation) -> std::fmt::Result {
+    writeln!(
+        f,
+        "Hand {} · dealer seat {} · deck {} · discard top {}",
+        obs.hands_completed.saturating_add(1),
+        obs.dealer,
+        obs.deck,
+        obs.discard
+            .last()
+            .map_or("(empty)".to_string(), |c| c.to_string())
+    )?;
+    let seats = [
+        obs.hand_sizes.len(),
+        obs.phases_done.len(),
+        obs.scores.len(),
+        obs.skip_next.len(),
+        obs.table.len(),
+    ]
+    .into_iter()
+    .min()
+    .unwrap_or(0);
+    for s in 0..seats {
+        let me = if s == obs.seat { " (you)" } else { "" };
+        let turn = if obs.current_player == Some(s) {
+            "→"
+        } else {
+            " "
+        };
+        write!(
+            f,
+            "{turn} seat {s}{me}: {} · phases done {:?} · {} · penalty {}",
+            count(obs.hand_sizes[s], "card"),
+            obs.phases_done[s],
+            needed_text(obs.variant, &obs.phases_done[s]),
+            obs.scores[s]
+        )?;
+        if obs.skip_next[s] {
+            write!(f, " · skips next turn")?;
+        }
+        writeln!(f)?;
+        for (g, group) in obs.table[s].iter().enumerate() {
+            let cards: Vec<String> = group.cards.iter().map(|c| c.to_string()).collect();
+            writeln!(f, "      group {s} {g}: {}", cards.join(" "))?;
+        }
     }
+    if let Some(done) = obs.phases_done.get(obs.seat) {
+        writeln!(f, "{}", own_needs(obs.variant, done))?;
+    }
+    let hand: Vec<String> = obs.hand.iter().map(|c| c.to_string()).collect();
+    write!(f, "Your hand: {}", hand.join(" "))
 }

@@ -2,8 +2,11 @@
 
 use parlour_cards::{parse_cards, Card};
 use parlour_core::rng::seeded;
-use parlour_core::{Game, State};
-use parlour_phased::{Phased, PhasedAction, PhasedSetup, PhasedState, Step};
+use parlour_core::{Game, GameText, State};
+use parlour_phased::groups::PhaseType;
+use parlour_phased::{
+    check_lay, LayError, Phased, PhasedAction, PhasedSetup, PhasedState, SeatList, SetupError, Step,
+};
 use rand::RngExt;
 
 fn cards(s: &str) -> Vec<Card> {
@@ -431,6 +434,22 @@ fn phased_standard_phases_are_laid_in_order() {
         rejected(&s, "lay 2C 7C 7C 8C JC QC KC"),
         "these groups make phase 2, but you need phase 1"
     );
+    // The check against the seat's view alone says the same, typed.
+    let PhasedAction::Lay(play) = "lay 2C 7C 7C 8C JC QC KC".parse().unwrap() else {
+        unreachable!()
+    };
+    let e = check_lay(&s.observation(1), &play).unwrap_err();
+    assert_eq!(
+        e,
+        LayError::WrongPhase {
+            made: PhaseType(2),
+            needed: vec![PhaseType(1)]
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "these groups make phase 2, but you need phase 1"
+    );
 }
 
 #[test]
@@ -457,14 +476,14 @@ fn phased_a_person_lays_a_phase_by_typing_its_groups_and_hears_why_not() {
     let legal = t.legal_action_vec();
     let why = |input: &str| game.parse_human(&obs, &legal, input).unwrap_err();
     assert_eq!(
-        why("2S AH AH / 7H 7S 7D"),
+        why("2S AH AH / 7H 7S 7D").to_string(),
         "AH is not in your hand (or is used twice)"
     );
     assert_eq!(
-        why("2S 9C AH / 7H 7S 7D"),
+        why("2S 9C AH / 7H 7S 7D").to_string(),
         "group 0 (2S 9C AH): 9C is out of sequence: the run needs a 3 there"
     );
-    assert!(why("2S 10S").contains("\"10S\""));
+    assert!(why("2S 10S").to_string().contains("\"10S\""));
 }
 
 #[test]
@@ -576,6 +595,100 @@ fn phased_setups_out_of_range_are_rejected() {
     }
 }
 
+/// A setup that cannot be played says what is wrong and where, in its fields and its text.
+#[test]
+fn phased_setup_errors_name_the_seat_card_and_list() {
+    let game = Phased::standard();
+    let base = setup(["2S", "4C", "2D", "2C"], "9S", "5H");
+    let error = |s: PhasedSetup| PhasedState::from_setup(&game, &s).unwrap_err();
+    let e = error(PhasedSetup {
+        scores: vec![0; 3],
+        ..base.clone()
+    });
+    assert_eq!(
+        e,
+        SetupError::SeatCount {
+            list: SeatList::Scores,
+            len: 3
+        }
+    );
+    assert_eq!(
+        e.to_string(),
+        "invalid Phased Out setup: 3 scores for 4 seats"
+    );
+    let e = error(PhasedSetup {
+        turns: vec![0, 0, 51, 0],
+        ..base.clone()
+    });
+    assert_eq!(e, SetupError::TooManyTurns { seat: 2, turns: 51 });
+    let e = error(PhasedSetup {
+        phases_done: vec![vec![], vec![1, 3], vec![], vec![]],
+        ..base.clone()
+    });
+    assert_eq!(
+        e.to_string(),
+        "invalid Phased Out setup: seat 1's phases [1, 3]: standard phases are done in order"
+    );
+    let e = error(PhasedSetup {
+        deck: cards("9S 9S 9S"),
+        ..base.clone()
+    });
+    assert_eq!(
+        e,
+        SetupError::TooManyCopies {
+            card: cards("9S")[0]
+        }
+    );
+    let e = error(PhasedSetup {
+        table: vec![
+            vec![],
+            vec![],
+            vec![cards("2S 2H 2D"), cards("3S 4C")],
+            vec![],
+        ],
+        ..base.clone()
+    });
+    assert!(
+        matches!(
+            e,
+            SetupError::BadGroup {
+                seat: 2,
+                group: 1,
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with("invalid Phased Out setup: seat 2's group: "),
+        "{e}"
+    );
+    let e = error(PhasedSetup {
+        deck: vec![],
+        ..base.clone()
+    });
+    assert_eq!(e, SetupError::EmptyDeck);
+}
+
+/// An action's JSON form is its text as a string, and a string that is no action is a
+/// deserialization error that names it.
+#[test]
+fn phased_action_json_is_its_text() {
+    for text in ["draw", "lay 2S 2S AH / 7H 7S 7D", "add 5D 1 0 8", "skip 2"] {
+        let a: PhasedAction = text.parse().unwrap();
+        let json = serde_json::to_string(&a).unwrap();
+        assert_eq!(json, format!("\"{text}\""));
+        assert_eq!(serde_json::from_str::<PhasedAction>(&json).unwrap(), a);
+    }
+    let e = serde_json::from_value::<PhasedAction>(serde_json::json!("jump")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "cannot read \"jump\" as an action: expected draw, take, lay, add, discard or skip"
+    );
+    assert!(serde_json::from_value::<PhasedAction>(serde_json::json!(3)).is_err());
+}
+
 /// At the terminal a bare number is the action with that number in the legal list (even where a
 /// card's value would read as a number), `help` explains, and other input is read as before.
 #[test]
@@ -594,10 +707,13 @@ fn phased_a_person_types_an_action_number() {
         game.parse_human(&obs, &legal, " 0 "),
         Ok(PhasedAction::Draw)
     );
-    let e = game.parse_human(&obs, &legal, "2").unwrap_err();
+    let e = game.parse_human(&obs, &legal, "2").unwrap_err().to_string();
     assert!(e.contains("there is no action [2]"), "{e}");
     for text in ["help", "?"] {
-        let e = game.parse_human(&obs, &legal, text).unwrap_err();
+        let e = game
+            .parse_human(&obs, &legal, text)
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("number of an action"), "{e}");
         assert!(e.contains("lay 2S 2S AH / 7H 7S 7D"), "{e}");
     }
@@ -629,7 +745,7 @@ fn phased_the_terminal_view_shows_next_phases() {
         )
     };
     let s = build(&Phased::standard(), &base);
-    let text = s.observation(1).to_string();
+    let text = Phased::standard().describe(&s.observation(1));
     assert!(
         text.contains("seat 0: 1 card · phases done [] · next phase 1 ·"),
         "{text}"
@@ -646,7 +762,7 @@ fn phased_the_terminal_view_shows_next_phases() {
         ..base
     };
     let s = build(&Phased::bonus(), &bonus);
-    let text = s.observation(1).to_string();
+    let text = Phased::bonus().describe(&s.observation(1));
     assert!(
         text.contains("seat 0: 1 card · phases done [] · needs phases 1 2 3 4 5 ·"),
         "{text}"
@@ -696,7 +812,10 @@ fn phased_a_person_types_in_any_case() {
             .map(|a| a.to_string()),
         Ok("lay 2S 2S AH / 7H 7S 7D".to_string())
     );
-    let e = game.parse_human(&obs, &legal, "junk").unwrap_err();
+    let e = game
+        .parse_human(&obs, &legal, "junk")
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("expected draw, take, lay, add, discard or skip"),
         "{e}"

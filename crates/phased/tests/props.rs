@@ -1,7 +1,7 @@
 //! Resampling never panics on malformed observations, and what it accepts plays on safely.
 
 use parlour_core::rng::seeded;
-use parlour_core::{Game, State};
+use parlour_core::{Game, GameText, State};
 use parlour_phased::groups::TableKind;
 use parlour_phased::{Phased, PhasedObservation};
 use proptest::prelude::*;
@@ -76,7 +76,7 @@ proptest! {
         for (which, k) in edits {
             mutate(&mut obs, which, k);
         }
-        let _ = obs.to_string();
+        let _ = game.describe(&obs);
         let mut rng = seeded(seed ^ 1);
         if let Ok(mut s) = game.resample(&obs, &mut rng) {
             for _ in 0..20 {

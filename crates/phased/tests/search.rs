@@ -9,11 +9,9 @@ use parlour_bots::ismcts::{Budget, Config, IsmctsBot, Variant as TreeVariant};
 use parlour_core::play::play;
 use parlour_core::rng::{derive_seed, seeded};
 use parlour_core::search::{playout, win_values, Evaluator, Rollout};
-use parlour_core::{Bot, Game, State};
-use parlour_phased::search::{
-    tuning, FastSampler, GreedyRollout, Horizon, PhaseEvaluator, MAX_PLAYOUT,
-};
-use parlour_phased::{HeuristicBot, Phased, PhasedAction, PhasedState};
+use parlour_core::{Bot, Game, GameAi, State};
+use parlour_phased::ai::{tuning, GreedyRollout, Horizon, PhaseEvaluator, MAX_PLAYOUT};
+use parlour_phased::{FastSampler, HeuristicBot, Phased, PhasedAction, PhasedState};
 use rand::RngExt;
 
 fn games() -> [Phased; 2] {
@@ -24,7 +22,7 @@ fn assert_legal(state: &PhasedState, a: PhasedAction, what: &str) {
     let legal = state.legal_action_vec();
     assert!(
         legal.contains(&a),
-        "{what}: {a} is not legal in\n{}\nlegal: {legal:?}",
+        "{what}: {a} is not legal in\n{:?}\nlegal: {legal:?}",
         state.observation(state.current_player().unwrap())
     );
 }

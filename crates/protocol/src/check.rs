@@ -5,12 +5,13 @@
 use std::sync::Arc;
 
 use parlour_bots::RandomBot;
-use parlour_core::play::play_indexed;
+use parlour_core::play::Runner;
 use parlour_core::rng::{bot_seed, derive_seed, seeded};
-use parlour_core::{Bot, Game, State};
+use parlour_core::{Game, State};
 use rand::RngExt;
 
 use crate::external::{ExternalBot, Pool, Position, Timing};
+use crate::table::{Player, Table};
 
 /// The most random moves played before the program joins a game.
 pub const MAX_PREFIX: u32 = 40;
@@ -77,17 +78,22 @@ pub fn check_program<G: Game>(
             continue;
         }
         let before = pool.asked();
-        let mut bots: Vec<Box<dyn Bot<G>>> = (0..players)
-            .map(|s| -> Box<dyn Bot<G>> {
-                let seat_seed = bot_seed(derive_seed(game_seed, 2 + s as u64));
-                if s == seat {
-                    Box::new(ExternalBot::<G>::new(pool.clone(), seat_seed))
-                } else {
-                    Box::new(RandomBot::new(seat_seed))
-                }
-            })
-            .collect();
-        play_indexed(game, state, &mut bots, index).map_err(|e| format!("game {index}: {e}"))?;
+        let mut table = Table::new(
+            (0..players)
+                .map(|s| {
+                    let seat_seed = bot_seed(derive_seed(game_seed, 2 + s as u64));
+                    if s == seat {
+                        Player::Program(Box::new(ExternalBot::<G>::new(pool.clone(), seat_seed)))
+                    } else {
+                        Player::BuiltIn(Box::new(RandomBot::new(seat_seed)))
+                    }
+                })
+                .collect(),
+        );
+        Runner::new(game)
+            .numbered(index, index)
+            .play(state, &mut table)
+            .map_err(|e| format!("game {index}: {e}"))?;
         idle = if pool.asked() == before { idle + 1 } else { 0 };
         progress(pool.asked());
     }

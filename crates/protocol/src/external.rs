@@ -9,14 +9,14 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use parlour_core::rng::{derive_seed, seeded, GameRng};
-use parlour_core::{
-    Bot, BotReport, Decision, Fault, FaultKind, Game, Outcome, ProgramSpec, Seat, Seating,
-};
+use parlour_core::{Bot, Decision, Game, Seat, Seating};
 use rand::RngExt;
 use serde::Serialize;
 use serde_json::{json, Value};
 
+use crate::entry::{BotReport, Fault, FaultKind, ProgramSpec};
 use crate::process::{Line, Log, Process, ReadError, SendError, MAX_LINE};
+use crate::table::{Outcome, Program};
 use crate::PROTOCOL_VERSION;
 
 /// A program that has greeted: its process, whether it asked for events, and its next `id`.
@@ -107,7 +107,7 @@ impl Pool {
         let hello = json!({
             "type": "hello",
             "protocol": PROTOCOL_VERSION,
-            "game": G::NAME,
+            "game": G::INFO.name,
             "options": serde_json::to_value(game.options()).unwrap_or(Value::Null),
             "players": game.num_players(),
             "name": spec.name,
@@ -726,11 +726,9 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
         self.running = Some(running);
         self.tell(&message);
     }
+}
 
-    fn listens(&self) -> bool {
-        true
-    }
-
+impl<G: Game> Program<G> for ExternalBot<G> {
     fn event(&mut self, _game: &G, actor: Seat, action: Option<G::Action>) {
         self.decisions += 1;
         if self.running.as_ref().is_some_and(|r| r.events) {

@@ -8,21 +8,27 @@
 //!   PID namespace, where it may have one, so that everything it starts dies with it), an
 //!   address-space limit, an emptied environment, no inherited descriptors, standard error to
 //!   a capped [`Log`](process::Log), and line reads with deadlines.
+//! - What a tournament seats is an [`EntrySpec`]: a built-in bot or a [`ProgramSpec`] (the
+//!   command, its directory, environment, [`Limits`] and Unix user).
 //! - A [`Pool`] holds one entry's programs, greeted once and reused from game to game, and
-//!   counts the entry's faults; [`ExternalBot`] is the [`Bot`](parlour_core::Bot) that plays a
-//!   seat through one of them. A late, malformed or illegal answer, or a program that dies, is
-//!   a [`Fault`](parlour_core::Fault): the decision is replaced by a uniformly random legal
-//!   action and play goes on; after the entry's `max_faults` it forfeits.
+//!   counts the entry's faults; [`ExternalBot`] is the [`Program`] (a
+//!   [`Bot`](parlour_core::Bot) that is also told the other seats' moves and the result) that
+//!   plays a seat through one of them. A late, malformed or illegal answer, or a program that
+//!   dies, is a [`Fault`]: the decision is replaced by a uniformly random legal action and play
+//!   goes on; after the entry's `max_faults` it forfeits.
+//! - A [`Table`] of [`Player`]s (built-in bots and programs) is what a
+//!   [`Runner`](parlour_core::play::Runner) plays when programs sit at it; afterwards
+//!   [`Table::reports`] gives each seat's [`BotReport`].
 //! - [`check_program`] is the bot checker; [`serve`] is the other end of the protocol, serving
 //!   any in-process bot as a program.
 //!
 //! Data flows: `ProgramSpec` → `Pool::new` (→ `Process::spawn`, `hello`/`ready`) →
 //! `ExternalBot::new` per game and seat → (`start`, `act`/`action`, `event`, `result`)* →
-//! `Bot::report` (faults) → the tournament's record.
+//! `Table::reports` (faults) → the tournament's record.
 //!
 //! ```
-//! use parlour_core::{play::play_indexed, Bot, Game, ProgramSpec};
-//! use parlour_protocol::{ExternalBot, Mode, Pool};
+//! use parlour_core::{play::Runner, Game};
+//! use parlour_protocol::{ExternalBot, Mode, Player, Pool, ProgramSpec, Table};
 //! use parlour_uno::Uno;
 //!
 //! // A bot in Python that always plays the first legal action.
@@ -49,28 +55,39 @@
 //! };
 //! let pool = Pool::new(&game, spec, None, Mode::Tournament).unwrap();
 //! pool.preflight().unwrap();
-//! let mut bots: Vec<Box<dyn Bot<Uno>>> = vec![
-//!     Box::new(ExternalBot::<Uno>::new(pool.clone(), 1)),
-//!     Box::new(parlour_bots::RandomBot::new(2)),
-//!     Box::new(parlour_bots::RandomBot::new(3)),
-//!     Box::new(parlour_bots::RandomBot::new(4)),
-//! ];
-//! let end = play_indexed(&game, game.new_game(7), &mut bots, 0).unwrap();
+//! let mut table = Table::new(vec![
+//!     Player::Program(Box::new(ExternalBot::<Uno>::new(pool.clone(), 1))),
+//!     Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(2))),
+//!     Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(3))),
+//!     Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(4))),
+//! ]);
+//! let end = Runner::new(&game).play(game.new_game(7), &mut table).unwrap();
 //! assert_eq!(end.returns().len(), 4);
-//! assert!(bots[0].report().faults.is_empty());
+//! assert!(table.reports()[0].faults.is_empty());
 //! assert!(pool.asked() > 0);
 //! # use parlour_core::State;
 //! ```
 #![deny(missing_docs)]
 
 pub mod check;
+pub mod entries;
+pub mod entry;
 pub mod external;
 pub mod process;
 pub mod serve;
+pub mod table;
 
 pub use check::{check_program, CheckReport};
+pub use entries::{
+    entry_from_text, file_stem, program_from_cmd, read_bots_file, split_entries, working_directory,
+    EntryError, Programs,
+};
+pub use entry::{
+    make_builtin, BotReport, EntrySpec, Fault, FaultKind, Limits, ProgramSpec, DEFAULT_MAX_FAULTS,
+};
 pub use external::{shell_text, ExternalBot, Mode, Pool, Position, Timing};
 pub use serve::{serve, ServeError};
+pub use table::{Outcome, Player, Program, Table};
 
 /// The protocol's version, sent in `hello` and expected in `ready`.
 pub const PROTOCOL_VERSION: u64 = 1;

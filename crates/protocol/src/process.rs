@@ -13,6 +13,7 @@ use std::sync::{Arc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::entry::ProgramSpec;
 use nix::fcntl::{fcntl, FcntlArg, OFlag};
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sched::{unshare, CloneFlags};
@@ -21,7 +22,6 @@ use nix::sys::resource::{setrlimit, Resource};
 use nix::sys::signal::{kill, killpg, Signal};
 use nix::sys::wait::{waitid, waitpid, Id, WaitPidFlag, WaitStatus};
 use nix::unistd::{fork, getppid, setgid, setgroups, setuid, ForkResult, Gid, Pid, Uid};
-use parlour_core::ProgramSpec;
 
 /// The longest line a bot may write (1 MiB).
 pub const MAX_LINE: usize = 1 << 20;

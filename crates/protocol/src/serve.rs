@@ -56,8 +56,8 @@ pub fn serve<G: Game>(
         match message.get("type").and_then(Value::as_str) {
             Some("hello") => {
                 let kind = field("game")?;
-                if kind.as_str() != Some(G::NAME) {
-                    let reply = json!({"type": "error", "message": format!("this bot plays {}, not {kind}", G::NAME)});
+                if kind.as_str() != Some(G::INFO.name) {
+                    let reply = json!({"type": "error", "message": format!("this bot plays {}, not {kind}", G::INFO.name)});
                     writeln!(output, "{reply}")?;
                     output.flush()?;
                     return Err(bad(format!("asked to play {kind}")));

@@ -20,11 +20,11 @@ use std::sync::{Arc, LazyLock};
 use fuzz_support::*;
 use parlour_bo::Bo;
 use parlour_chexers::Chexers;
-use parlour_core::{Bot, BotSpec, Decision, FaultKind, Game, Limits, ProgramSpec, Seating, State};
+use parlour_core::{Bot, BotSpec, Decision, Game, GameAi, Seating, State};
 use parlour_go::Go;
 use parlour_phased::Phased;
 use parlour_protocol::process::{Line, LineBuffer, MAX_LINE};
-use parlour_protocol::{serve, ExternalBot, Mode, Pool};
+use parlour_protocol::{serve, ExternalBot, FaultKind, Limits, Mode, Pool, Program, ProgramSpec};
 use parlour_uno::Uno;
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -368,12 +368,12 @@ static CHEXERS: LazyLock<Corpus<Chexers>> =
 
 /// A valid session for a bot at the corpus's positions: hello, then per position a start and
 /// an act (and an event and a result), then bye.
-fn session<G: Game>(c: &Corpus<G>, first: usize, count: usize) -> Vec<String> {
+fn session<G: GameAi>(c: &Corpus<G>, first: usize, count: usize) -> Vec<String> {
     let live = c.live();
     let (g, _) = &c.states[live[first % live.len()]];
     let game = &c.games[*g];
     let mut lines = vec![json!({
-        "type": "hello", "protocol": 1, "game": G::NAME,
+        "type": "hello", "protocol": 1, "game": G::INFO.name,
         "options": serde_json::to_value(game.options()).unwrap(),
         "players": game.num_players(), "name": "fuzz",
         "limits": Limits::default(),
@@ -401,7 +401,7 @@ fn session<G: Game>(c: &Corpus<G>, first: usize, count: usize) -> Vec<String> {
 
 /// Serves a mutated session to `bot`: every `act` answered is answered with one of its legal
 /// actions, and a stop before `bye` is an error with a reason.
-fn check_serve<G: Game>(
+fn check_serve<G: GameAi>(
     c: &Corpus<G>,
     bot: &str,
     first: usize,
@@ -463,7 +463,7 @@ const SERVED: &[&str] = &[
 ];
 
 /// The bots each game serves in the fuzz targets.
-fn served<G: Game>() -> Vec<&'static str> {
+fn served<G: GameAi>() -> Vec<&'static str> {
     SERVED
         .iter()
         .copied()
@@ -532,7 +532,7 @@ fn fuzz_regression_serve_malformed_observation() {
 
 #[test]
 fn fuzz_valid_sessions_are_served() {
-    fn run<G: Game>(c: &Corpus<G>) {
+    fn run<G: GameAi>(c: &Corpus<G>) {
         for bot in served::<G>() {
             let m = LinesMutation {
                 line: 0,
@@ -547,7 +547,7 @@ fn fuzz_valid_sessions_are_served() {
             let mut out = Vec::new();
             serve::<G>(&make, "fuzz", text.as_bytes(), &mut out).unwrap();
             let replies = String::from_utf8(out).unwrap();
-            assert!(replies.lines().count() >= 2, "{}: {replies}", G::NAME);
+            assert!(replies.lines().count() >= 2, "{}: {replies}", G::INFO.name);
         }
     }
     run(&UNO);

@@ -4,10 +4,10 @@
 
 use std::path::PathBuf;
 
-use parlour_core::play::play_indexed;
+use parlour_core::play::Runner;
 use parlour_core::rng::seeded;
-use parlour_core::{Bot, Game, Limits, ProgramSpec};
-use parlour_protocol::{ExternalBot, Mode, Pool};
+use parlour_core::Game;
+use parlour_protocol::{ExternalBot, Limits, Mode, Player, Pool, ProgramSpec, Table};
 use serde_json::Value;
 
 /// Plays `games` games of `game` with a recording program at seat `index % n`, returning the
@@ -35,17 +35,24 @@ fn record<G: Game>(game: &G, games: u64) -> Vec<Vec<Value>> {
     let n = game.num_players();
     for index in 0..games {
         let seat = (index % n as u64) as usize;
-        let mut bots: Vec<Box<dyn Bot<G>>> = (0..n)
-            .map(|s| -> Box<dyn Bot<G>> {
-                if s == seat {
-                    Box::new(ExternalBot::<G>::new(pool.clone(), index))
-                } else {
-                    Box::new(parlour_bots::RandomBot::new(index * 7 + s as u64))
-                }
-            })
-            .collect();
-        play_indexed(game, game.new_game(index), &mut bots, index).unwrap();
-        assert!(bots[seat].report().faults.is_empty());
+        let mut table = Table::new(
+            (0..n)
+                .map(|s| {
+                    if s == seat {
+                        Player::Program(Box::new(ExternalBot::<G>::new(pool.clone(), index)))
+                    } else {
+                        Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(
+                            index * 7 + s as u64,
+                        )))
+                    }
+                })
+                .collect(),
+        );
+        Runner::new(game)
+            .numbered(index, index)
+            .play(game.new_game(index), &mut table)
+            .unwrap();
+        assert!(table.reports()[seat].faults.is_empty());
     }
     pool.shutdown();
     let text = std::fs::read_to_string(&file).unwrap();

@@ -4,9 +4,10 @@
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use parlour_core::play::play_indexed;
-use parlour_core::{Bot, FaultKind, Game, Limits, ProgramSpec, State};
+use parlour_core::play::Runner;
+use parlour_core::{Game, State};
 use parlour_protocol::process::Log;
+use parlour_protocol::{BotReport, FaultKind, Limits, Player, ProgramSpec, Table};
 use parlour_protocol::{ExternalBot, Mode, Pool};
 use parlour_uno::Uno;
 
@@ -42,24 +43,33 @@ fn fast() -> Limits {
 
 /// Plays `games` Uno games with the program at seat `index % 4` against random bots; returns
 /// each game's report of the program's seat.
-fn play_games(pool: &Arc<Pool>, games: u64) -> Vec<parlour_core::BotReport> {
+fn play_games(pool: &Arc<Pool>, games: u64) -> Vec<BotReport> {
     let game = Uno::new(Default::default()).unwrap();
     (0..games)
         .map(|index| {
             let seat = (index % 4) as usize;
-            let mut bots: Vec<Box<dyn Bot<Uno>>> = (0..4)
-                .map(|s| -> Box<dyn Bot<Uno>> {
-                    if s == seat {
-                        Box::new(ExternalBot::<Uno>::new(pool.clone(), 100 + index))
-                    } else {
-                        Box::new(parlour_bots::RandomBot::new(index * 10 + s as u64))
-                    }
-                })
-                .collect();
-            let end = play_indexed(&game, game.new_game(index), &mut bots, index)
+            let mut table = Table::new(
+                (0..4)
+                    .map(|s| {
+                        if s == seat {
+                            Player::Program(Box::new(ExternalBot::<Uno>::new(
+                                pool.clone(),
+                                100 + index,
+                            )))
+                        } else {
+                            Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(
+                                index * 10 + s as u64,
+                            )))
+                        }
+                    })
+                    .collect(),
+            );
+            let end = Runner::new(&game)
+                .numbered(index, index)
+                .play(game.new_game(index), &mut table)
                 .expect("the game completes whatever the program does");
             assert!(end.is_terminal());
-            bots[seat].report()
+            table.players[seat].report()
         })
         .collect()
 }
@@ -77,7 +87,7 @@ fn pool(args: &[&str], limits: Limits, max_faults: u32) -> Arc<Pool> {
     pool
 }
 
-fn kinds(reports: &[parlour_core::BotReport]) -> Vec<FaultKind> {
+fn kinds(reports: &[BotReport]) -> Vec<FaultKind> {
     reports
         .iter()
         .flat_map(|r| r.faults.iter().map(|f| f.kind))
@@ -369,14 +379,16 @@ fn a_program_that_stops_reading_cannot_stall_play() {
     )
     .unwrap();
     pool.preflight().unwrap();
-    let mut bots: Vec<Box<dyn Bot<parlour_chexers::Chexers>>> = vec![
-        Box::new(ExternalBot::new(pool.clone(), 1)),
-        Box::new(parlour_bots::RandomBot::new(2)),
-        Box::new(parlour_bots::RandomBot::new(3)),
-    ];
-    let end = play_indexed(&game, game.new_game(1), &mut bots, 0).unwrap();
+    let mut table: Table<parlour_chexers::Chexers> = Table::new(vec![
+        Player::Program(Box::new(ExternalBot::new(pool.clone(), 1))),
+        Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(2))),
+        Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(3))),
+    ]);
+    let end = Runner::new(&game)
+        .play(game.new_game(1), &mut table)
+        .unwrap();
     assert!(end.is_terminal());
-    let faults = bots[0].report().faults;
+    let faults = table.reports().swap_remove(0).faults;
     assert!(
         faults.iter().all(|f| f.kind == FaultKind::Timeout),
         "{faults:?}"

@@ -19,9 +19,16 @@
 //! Skip/Reverse/Draw Two 20, wilds 50. Rounds continue until a target (e.g. 500) or a number of
 //! rounds ([`UnoOptions`]).
 //!
-//! **Types.** [`Uno`] is the game with its [`UnoOptions`]; [`UnoState`] the full position (hands
-//! as per-kind counts and bit masks, piles inline, so a clone allocates nothing); [`UnoSetup`] a
-//! scripted position; [`UnoObservation`] a seat's view (the seed's `GameState`).
+//! **Types and data flow.** [`Uno`] is the game with its [`UnoOptions`]; it deals a [`UnoState`],
+//! the full position (hands as per-kind counts and bit masks, piles inline, so a clone allocates
+//! nothing), from a seed, or builds one from a scripted [`UnoSetup`]. A seat's view is an
+//! [`UnoObservation`] (the seed's `GameState`); [`Game::resample`](parlour_core::Game::resample)
+//! turns one back into a full state ([`sampler`]). What a person sees and types is in [`text`]
+//! ([`GameText`](parlour_core::GameText)); the heuristic bot and the search tuning are in [`ai`]
+//! ([`GameAi`](parlour_core::GameAi), behind the default feature `ai`).
+//!
+//! **Modules**, as in every parlour game crate: [`card`] and [`action`] (the notation), [`state`]
+//! (the engine), [`observation`], [`setup`], [`sampler`], [`text`], `ai`.
 //!
 //! **Actions** ([`UnoAction`], 3 bytes): a coloured card `R5`, `GS` (skip), `BR` (reverse), `Y+2`;
 //! a wild with its called colour `W:B`, `W+4:G`; `draw`; `pass` (only after drawing,
@@ -29,7 +36,7 @@
 //!
 //! ```
 //! use parlour_core::{Game, State};
-//! use parlour_uno::{Card, Color, Uno, UnoAction, UnoSetup};
+//! use parlour_uno::{Card, Color, Uno, UnoAction, UnoSetup, UnoState};
 //!
 //! // Seat 0 holds a red 5 and a wild; a red 9 is up.
 //! let game = Uno::standard();
@@ -39,7 +46,7 @@
 //!     vec!["B7".parse().unwrap()],
 //!     vec!["R9".parse().unwrap()],
 //! );
-//! let mut state = parlour_uno::UnoState::from_setup(&game, &setup).unwrap();
+//! let mut state = UnoState::from_setup(&game, &setup).unwrap();
 //! let legal = state.legal_action_vec();
 //! assert_eq!(legal[0].to_string(), "R5");
 //! assert!(legal.contains(&UnoAction::Wild(Card::WILD, Color::Blue)));
@@ -50,13 +57,118 @@
 //! ```
 #![deny(missing_docs)]
 
-pub mod bots;
+pub mod action;
+#[cfg(feature = "ai")]
+pub mod ai;
 pub mod card;
-pub mod game;
 pub mod observation;
-pub mod search;
+pub mod sampler;
+pub mod setup;
+pub mod state;
+pub mod text;
 
-pub use bots::HeuristicBot;
-pub use card::{action_universe, Card, Color, ParseCardError, Rank, UnoAction};
-pub use game::{is_playable, SetupError, Uno, UnoOptions, UnoSetup, UnoState};
+pub use action::{action_universe, UnoAction};
+#[cfg(feature = "ai")]
+pub use ai::HeuristicBot;
+pub use card::{Card, Color, ParseCardError, Rank};
 pub use observation::{Direction, RoundOutcome, UnoObservation};
+pub use sampler::UnoSampler;
+pub use setup::{SetupError, UnoSetup};
+pub use state::{is_playable, CalledColorError, Uno, UnoOptions, UnoState};
+
+use parlour_core::rng::{seeded, GameRng};
+use parlour_core::{
+    Bounds, Chance, Game, GameInfo, Information, Moves, OptionsError, ResampleError, ScoreInfo,
+    Seat,
+};
+
+impl Game for Uno {
+    type Options = UnoOptions;
+    type Action = UnoAction;
+    type Observation = UnoObservation;
+    type State = UnoState;
+
+    const INFO: GameInfo = GameInfo {
+        name: "uno",
+        title: "Uno",
+        about: "Uno as COMP 202 plays it: 2-10 players shed cards by colour or symbol; the winner scores the cards left in the other hands",
+        min_players: 2,
+        max_players: state::MAX_PLAYERS,
+        chance: Chance::Shuffled,
+        information: Information::Imperfect,
+        moves: Moves::Sequential,
+        variants: &[],
+        score: ScoreInfo {
+            unit: "points",
+            meaning: "Uno points won (the winner scores the cards left in the other hands)",
+        },
+        // The seed's tournament: 50,000 rounds at a table (each round is one game).
+        tournament_games: 50_000,
+        strength_deals: 600,
+    };
+
+    /// Points won: never negative.
+    fn return_bounds(&self) -> Bounds {
+        Bounds::at_least(0.0)
+    }
+
+    /// The seed's 50,000 rounds; a game made a match (a target or a round count) gets the usual
+    /// 1,000.
+    fn default_tournament_games(&self) -> u64 {
+        if self.options.target.is_none() && self.options.rounds.is_none() {
+            Self::INFO.tournament_games
+        } else {
+            1000
+        }
+    }
+
+    fn new(options: UnoOptions) -> Result<Uno, OptionsError> {
+        if !Self::INFO.player_range().contains(&options.players) {
+            return Err(OptionsError::Players {
+                title: Self::INFO.title,
+                given: options.players,
+                min: Self::INFO.min_players,
+                max: Self::INFO.max_players,
+            });
+        }
+        if options.target == Some(0) {
+            return Err(OptionsError::Invalid {
+                option: "target",
+                reason: "the target must be at least 1 point".into(),
+            });
+        }
+        if options.rounds == Some(0) {
+            return Err(OptionsError::Invalid {
+                option: "rounds",
+                reason: "rounds must be at least 1".into(),
+            });
+        }
+        Ok(Uno { options })
+    }
+
+    fn options(&self) -> &UnoOptions {
+        &self.options
+    }
+
+    fn num_players(&self) -> usize {
+        self.options.players
+    }
+
+    fn max_decisions(&self) -> Option<u64> {
+        None
+    }
+
+    fn new_game(&self, seed: u64) -> UnoState {
+        let mut state = UnoState::empty(self, seeded(seed));
+        state.deal_round();
+        state
+    }
+
+    fn resample(&self, obs: &UnoObservation, rng: &mut GameRng) -> Result<UnoState, ResampleError> {
+        sampler::resample(self, obs, rng)
+    }
+
+    fn observer(obs: &UnoObservation) -> Seat {
+        obs.seat
+    }
+}

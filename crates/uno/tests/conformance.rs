@@ -2,7 +2,7 @@
 //! and for matches, with card conservation (all 108 cards accounted for) as the game invariant.
 
 use parlour_core::conformance::{random_sim_test, Config};
-use parlour_core::Game;
+use parlour_core::{Game, GameAi};
 use parlour_uno::{action_universe, Uno, UnoOptions, UnoState};
 
 fn conservation(state: &UnoState) -> Result<(), String> {
@@ -12,7 +12,9 @@ fn conservation(state: &UnoState) -> Result<(), String> {
 #[test]
 fn conformance_four_players_3000_rounds() {
     let game = Uno::standard();
-    let config = Config::new(3000, 2026).with_universe(action_universe());
+    let config = Config::new(3000, 2026)
+        .with_universe(action_universe())
+        .with_sampler(<Uno as GameAi>::sampler);
     let summary = random_sim_test(&game, &config, conservation).unwrap();
     assert_eq!(summary.games, 3000);
     assert!(summary.resamples > 3000 * 4);
@@ -22,7 +24,9 @@ fn conformance_four_players_3000_rounds() {
 fn conformance_every_table_size() {
     for players in 2..=10 {
         let game = Uno::with_players(players).unwrap();
-        let config = Config::new(300, players as u64).with_universe(action_universe());
+        let config = Config::new(300, players as u64)
+            .with_universe(action_universe())
+            .with_sampler(<Uno as GameAi>::sampler);
         random_sim_test(&game, &config, conservation)
             .unwrap_or_else(|e| panic!("{players} players: {e}"));
     }

@@ -238,7 +238,7 @@ fn uno_first_player_drawn_from_seed() {
 
 #[test]
 fn uno_two_to_ten_players() {
-    assert_eq!(Uno::player_range(), 2..=10);
+    assert_eq!(Uno::INFO.player_range(), 2..=10);
     for bad in [0, 1, 11, 20] {
         let err = Uno::with_players(bad).unwrap_err();
         let text = err.to_string();

@@ -6,8 +6,8 @@ use std::collections::BTreeSet;
 
 use parlour_core::rng::{derive_seed, seeded};
 use parlour_core::search::Rollout;
-use parlour_core::{Bot, Decision, Game, State};
-use parlour_uno::search::{GreedyRollout, HeuristicRollout};
+use parlour_core::{Bot, Decision, Game, GameAi, State};
+use parlour_uno::ai::{GreedyRollout, HeuristicRollout};
 use parlour_uno::{HeuristicBot, Uno, UnoAction, UnoState};
 use rand::RngExt;
 

@@ -37,7 +37,7 @@ pub fn pos(text: &str) -> Position {
 }
 
 pub fn state(text: &str) -> ChexersState {
-    ChexersState::from_position(&pos(text)).unwrap_or_else(|e| panic!("{text}: {e}"))
+    ChexersState::from_setup(&pos(text)).unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 pub fn act(text: &str) -> ChexersAction {
@@ -148,7 +148,7 @@ pub fn sample_states(games: u64, max_len: usize) -> Vec<ChexersState> {
     let mut out = Vec::new();
     for g in 0..games {
         let mut rng = parlour_core::rng::seeded(1000 + g);
-        let mut s = ChexersState::from_position(&starts[(g as usize) % starts.len()]).unwrap();
+        let mut s = ChexersState::from_setup(&starts[(g as usize) % starts.len()]).unwrap();
         let mut scratch = Vec::new();
         for _ in 0..max_len {
             out.push(s.clone());

@@ -15,7 +15,7 @@
 
 use parlour_core::rng::seeded;
 use parlour_core::trace::{replay, TraceWriter};
-use parlour_core::{Game, State};
+use parlour_core::{Game, GameAi, GameText, State};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, TestCaseError};
 use rand::RngExt;
@@ -939,13 +939,13 @@ pub fn check_options<G: Game>(text: &str, seed: u64) -> Result<Option<G>, TestCa
     match G::new(options.clone()) {
         Ok(game) => {
             prop_assert_eq!(game.options(), &options);
-            prop_assert!(G::player_range().contains(&game.num_players()));
+            prop_assert!(G::INFO.player_range().contains(&game.num_players()));
             let mut state = game.new_game(seed);
             play_on::<G>(&mut state, 400, seed)?;
             Ok(Some(game))
         }
         Err(e) => {
-            prop_assert!(!e.0.trim().is_empty(), "empty options error");
+            prop_assert!(!e.to_string().trim().is_empty(), "empty options error");
             Ok(None)
         }
     }
@@ -953,7 +953,7 @@ pub fn check_options<G: Game>(text: &str, seed: u64) -> Result<Option<G>, TestCa
 
 /// An observation read from JSON and resampled: rejected with a message, or a full state whose
 /// own view for the observer is that observation, and which plays on.
-pub fn check_observation<G: Game>(game: &G, text: &str, seed: u64) -> Result<(), TestCaseError> {
+pub fn check_observation<G: GameAi>(game: &G, text: &str, seed: u64) -> Result<(), TestCaseError> {
     let obs: G::Observation = match serde_json::from_str(text) {
         Ok(o) => o,
         Err(e) => {
@@ -994,7 +994,7 @@ pub fn check_observation<G: Game>(game: &G, text: &str, seed: u64) -> Result<(),
             }
         }
         Err(e) => {
-            prop_assert!(!e.0.trim().is_empty(), "empty resample error");
+            prop_assert!(!e.to_string().trim().is_empty(), "empty resample error");
             if let Ok(mut sampler) = game.sampler(&obs, &mut rng) {
                 // A sampler may defer its checks to the samples; they must refuse too.
                 if let Ok(s) = sampler.sample(&mut rng) {
@@ -1010,7 +1010,11 @@ pub fn check_observation<G: Game>(game: &G, text: &str, seed: u64) -> Result<(),
 
 /// A person's typed decision at `state`: an action the rules allow there (a game may accept
 /// more than the listed legal actions, such as any valid phase in Phased Out), or a message.
-pub fn check_human<G: Game>(game: &G, state: &G::State, input: &str) -> Result<(), TestCaseError> {
+pub fn check_human<G: GameText>(
+    game: &G,
+    state: &G::State,
+    input: &str,
+) -> Result<(), TestCaseError> {
     let seat = state.current_player().expect("a live position");
     let obs = state.observation(seat);
     let legal = state.legal_action_vec();
@@ -1022,7 +1026,10 @@ pub fn check_human<G: Game>(game: &G, state: &G::State, input: &str) -> Result<(
                 )));
             }
         }
-        Err(m) => prop_assert!(!m.trim().is_empty(), "empty message for {input:?}"),
+        Err(m) => prop_assert!(
+            !m.to_string().trim().is_empty(),
+            "empty message for {input:?}"
+        ),
     }
     Ok(())
 }
@@ -1032,7 +1039,7 @@ pub fn check_human<G: Game>(game: &G, state: &G::State, input: &str) -> Result<(
 pub fn check_replay<G: Game>(text: &str) -> Result<(), TestCaseError> {
     let lines: Vec<&str> = text.lines().collect();
     match replay::<G>(&lines) {
-        Ok(report) => prop_assert_eq!(report.game.as_str(), G::NAME),
+        Ok(report) => prop_assert_eq!(report.game.as_str(), G::INFO.name),
         Err(e) => {
             prop_assert!(!e.message.trim().is_empty(), "empty replay error");
             prop_assert!(
@@ -1154,7 +1161,7 @@ pub fn maybe_bytes(words: &[String]) -> BoxedStrategy<Vec<Op>> {
 
 /// A corpus observation after JSON edits `json` and byte edits `bytes`, resampled under its
 /// game (see [`check_observation`]).
-pub fn run_observation<G: Game>(
+pub fn run_observation<G: GameAi>(
     c: &Corpus<G>,
     which: usize,
     json: &[Op],
@@ -1209,7 +1216,11 @@ pub fn run_action_json<G: Game>(
 }
 
 /// A person's input at a corpus position (see [`check_human`]).
-pub fn run_human<G: Game>(c: &Corpus<G>, which: usize, input: &str) -> Result<(), TestCaseError> {
+pub fn run_human<G: GameText>(
+    c: &Corpus<G>,
+    which: usize,
+    input: &str,
+) -> Result<(), TestCaseError> {
     let live = c.live();
     let (g, state) = &c.states[live[which % live.len()]];
     check_human(&c.games[*g], state, input)

@@ -1,0 +1,389 @@
+//! The playout policy: [`GreedyRollout`], a cheap greedy player that reads the sampled state
+//! directly, and the [`Horizon`] it shares with the evaluator, so that a playout stops changing
+//! the position once the hand it started in is over.
+
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::Arc;
+
+use parlour_cards::{Card, CardCounts};
+use parlour_core::rng::GameRng;
+use parlour_core::search::Rollout;
+use parlour_core::{Seat, State};
+use rand::RngExt;
+
+use crate::action::{PhasePlay, PhasedAction};
+use crate::finder::{can_lay, find_phase};
+use crate::groups::{is_wild, penalty, PhaseType};
+use crate::observation::Step;
+use crate::state::{Phased, PhasedState, PLAYERS};
+
+/// The seat to act (meaningless once the game is over).
+fn mover(state: &PhasedState) -> Seat {
+    state.current as usize
+}
+
+/// The discard pile's top card.
+fn discard_top(state: &PhasedState) -> Option<Card> {
+    state.discard.last().copied()
+}
+
+/// The deck's top card (drawn next).
+fn deck_top(state: &PhasedState) -> Option<Card> {
+    state.deck.last().copied()
+}
+
+/// The card `seat` most recently took from the discard pile and still holds.
+fn last_known(state: &PhasedState, seat: Seat) -> Option<Card> {
+    state.known[seat].last().copied()
+}
+
+/// What the rollout tells the evaluator about the playout in progress: the hand it started in.
+///
+/// The search calls the rollout for each move of a playout and then the evaluator once, so the
+/// evaluator also marks where one playout ends and the next begins.
+#[derive(Debug)]
+pub struct Horizon {
+    /// Hands completed when the current playout started (`NONE`: no move made since the last
+    /// evaluation).
+    pub(super) start_hand: AtomicU8,
+    /// Evaluations so far.
+    pub(super) epoch: AtomicU64,
+}
+
+impl Horizon {
+    pub(super) const NONE: u8 = u8::MAX;
+}
+
+impl Default for Horizon {
+    fn default() -> Horizon {
+        Horizon {
+            start_hand: AtomicU8::new(Horizon::NONE),
+            epoch: AtomicU64::new(0),
+        }
+    }
+}
+
+/// Open phases of a seat as a fixed list.
+#[derive(Debug, Clone, Copy)]
+struct Phases {
+    list: [PhaseType; 5],
+    len: usize,
+}
+
+impl Phases {
+    fn of(state: &PhasedState, seat: Seat) -> Phases {
+        let mut p = Phases {
+            list: [PhaseType(1); 5],
+            len: 0,
+        };
+        for ph in state.phases_open(seat) {
+            p.list[p.len] = ph;
+            p.len += 1;
+        }
+        p
+    }
+
+    fn as_slice(&self) -> &[PhaseType] {
+        &self.list[..self.len]
+    }
+}
+
+/// Per-value, per-suit and per-colour counts of a hand's natural cards.
+#[derive(Debug, Clone, Copy, Default)]
+struct Stats {
+    /// Naturals of each value (index 2..=13).
+    value: [u8; 14],
+    /// Naturals of each suit (by suit index).
+    suit: [u8; 4],
+    /// Naturals of each value by colour (0 black, 1 red).
+    colour_value: [[u8; 14]; 2],
+}
+
+fn colour_of(suit: usize) -> usize {
+    // Spades 0, Hearts 1, Diamonds 2, Clubs 3: black, red, red, black.
+    usize::from(suit == 1 || suit == 2)
+}
+
+/// A natural card's suit index and value.
+fn parts(c: Card) -> (usize, usize) {
+    let i = usize::from(c.index());
+    (i / 13, i % 13 + 1)
+}
+
+impl Stats {
+    fn add(&mut self, c: Card) {
+        if c.is_joker() || is_wild(c) {
+            return;
+        }
+        let (s, v) = parts(c);
+        self.value[v] += 1;
+        self.suit[s] += 1;
+        self.colour_value[colour_of(s)][v] += 1;
+    }
+
+    fn of(hand: &CardCounts) -> Stats {
+        let mut st = Stats::default();
+        for c in hand.cards() {
+            st.add(c);
+        }
+        st
+    }
+
+    /// How much `card` (counted in these stats) helps toward `phase`: the heuristic bot's
+    /// measure (same value, same suit, or distinct values within 3).
+    fn usefulness(&self, card: Card, phase: PhaseType) -> f64 {
+        if card.is_joker() {
+            return 0.0;
+        }
+        if is_wild(card) {
+            return 100.0;
+        }
+        let (s, v) = parts(card);
+        let same_value = f64::from(self.value[v].saturating_sub(1));
+        let same_suit = f64::from(self.suit[s].saturating_sub(1));
+        let near = |counts: &[u8; 14]| {
+            let lo = v.saturating_sub(3).max(2);
+            let hi = (v + 3).min(13);
+            (lo..=hi).filter(|&w| w != v && counts[w] > 0).count() as f64
+        };
+        match phase.0 {
+            1 | 3 => 3.0 * same_value,
+            2 => 1.5 * same_suit,
+            4 => 1.5 * near(&self.value),
+            _ => (1.5 * near(&self.colour_value[colour_of(s)])).max(3.0 * same_value),
+        }
+    }
+
+    /// The best usefulness of `card` over `phases`.
+    fn best_usefulness(&self, card: Card, phases: &Phases) -> f64 {
+        phases
+            .as_slice()
+            .iter()
+            .map(|&ph| self.usefulness(card, ph))
+            .fold(0.0, f64::max)
+    }
+}
+
+/// A cheap Phased Out player for playouts, reading the (sampled) state directly:
+///
+/// - draw step: before its phase is down, takes the discard when it is a wild, when it lets the
+///   hand lay a phase it could not, or when it matches the hand (usefulness above 1, as the
+///   heuristic bot measures it); once its phase is down, takes it when it fits a group on the
+///   table; otherwise draws;
+/// - lays the phase that leaves the least penalty in hand as soon as it can;
+/// - then adds cards to the table, highest penalty first, and plays a Joker as a Skip on the
+///   seat with the fewest cards;
+/// - discards the least useful card (before its phase is down; ties to the highest penalty), or
+///   the highest penalty card (after).
+///
+/// With probability `explore` it makes a uniformly random legal move instead. Once the hand the
+/// playout started in is over it only takes the discard and discards it again (see the
+/// [module documentation](super)).
+#[derive(Debug)]
+pub struct GreedyRollout {
+    /// The share of random moves.
+    pub explore: f64,
+    /// How useful (as the heuristic bot measures it) the discard must be to be taken.
+    pub take_threshold: f64,
+    horizon: Arc<Horizon>,
+    /// The evaluation epoch this playout belongs to.
+    epoch: u64,
+    /// Decisions in the state the last move was chosen for.
+    last_decisions: u64,
+    /// Hands completed when this playout started.
+    start_hand: u8,
+    /// A reusable hand buffer.
+    hand: Vec<Card>,
+}
+
+impl GreedyRollout {
+    /// A greedy rollout sharing `horizon` with its evaluator.
+    pub fn new(horizon: Arc<Horizon>) -> GreedyRollout {
+        GreedyRollout {
+            explore: 0.0,
+            take_threshold: 1.0,
+            horizon,
+            epoch: u64::MAX,
+            last_decisions: u64::MAX,
+            start_hand: 0,
+            hand: Vec::with_capacity(16),
+        }
+    }
+
+    /// The greedy move in `state` (not over), without random moves or the hand horizon.
+    pub fn greedy(&mut self, state: &PhasedState) -> PhasedAction {
+        let p = mover(state);
+        let hand = &state.hands[p];
+        let laid = state.has_laid(p);
+        match state.step() {
+            Step::Draw => {
+                let top = discard_top(state).filter(|c| !c.is_joker());
+                let Some(top) = top else {
+                    return PhasedAction::Draw;
+                };
+                if deck_top(state).is_none() {
+                    return PhasedAction::Take;
+                }
+                let take = if laid {
+                    fits_table(state, top)
+                } else if is_wild(top) {
+                    true
+                } else {
+                    let phases = Phases::of(state, p);
+                    let mut st = Stats::of(hand);
+                    st.add(top);
+                    if st.best_usefulness(top, &phases) > self.take_threshold {
+                        true
+                    } else {
+                        self.hand.clear();
+                        self.hand.extend(hand.cards());
+                        let before = phases.as_slice().iter().any(|&ph| can_lay(&self.hand, ph));
+                        self.hand.push(top);
+                        !before && phases.as_slice().iter().any(|&ph| can_lay(&self.hand, ph))
+                    }
+                };
+                if take {
+                    PhasedAction::Take
+                } else {
+                    PhasedAction::Draw
+                }
+            }
+            Step::Play | Step::Over => {
+                if !laid {
+                    let phases = Phases::of(state, p);
+                    self.hand.clear();
+                    self.hand.extend(hand.cards());
+                    if let Some((_, groups)) = find_phase(&self.hand, phases.as_slice()) {
+                        if let Some(play) = PhasePlay::new(&groups) {
+                            return PhasedAction::Lay(play);
+                        }
+                    }
+                } else if let Some(add) = best_add(state, hand) {
+                    return add;
+                }
+                if hand.contains(Card::JOKER) {
+                    let target = (0..PLAYERS)
+                        .filter(|&t| t != p)
+                        .min_by_key(|&t| (state.hands[t].len(), !state.has_laid(t)))
+                        .unwrap_or((p + 1) % PLAYERS);
+                    return PhasedAction::Skip(target as u8);
+                }
+                let phases = Phases::of(state, p);
+                let st = Stats::of(hand);
+                let mut best: Option<(f64, Card)> = None;
+                for (c, _) in hand.iter() {
+                    if c.is_joker() {
+                        continue;
+                    }
+                    let keep = if laid {
+                        -f64::from(penalty(c))
+                    } else {
+                        10.0 * st.best_usefulness(c, &phases) - f64::from(penalty(c))
+                    };
+                    if best.is_none_or(|(k, _)| keep < k) {
+                        best = Some((keep, c));
+                    }
+                }
+                match best {
+                    Some((_, c)) => PhasedAction::Discard(c),
+                    // Only Jokers are held, and that was handled above.
+                    None => PhasedAction::Skip(((p + 1) % PLAYERS) as u8),
+                }
+            }
+        }
+    }
+
+    /// A move that keeps the position as it is, for after the horizon: take the discard and
+    /// discard it again (draw when the discard cannot be taken).
+    fn hold(state: &PhasedState) -> Option<PhasedAction> {
+        let p = mover(state);
+        match state.step() {
+            Step::Draw => match discard_top(state) {
+                Some(c) if !c.is_joker() => Some(PhasedAction::Take),
+                _ if deck_top(state).is_some() => Some(PhasedAction::Draw),
+                _ => None,
+            },
+            Step::Play => {
+                let hand = &state.hands[p];
+                let taken = last_known(state, p).filter(|&c| hand.contains(c));
+                let card = taken.or_else(|| hand.cards().find(|c| !c.is_joker()));
+                match card {
+                    Some(c) => Some(PhasedAction::Discard(c)),
+                    None => Some(PhasedAction::Skip(((p + 1) % PLAYERS) as u8)),
+                }
+            }
+            Step::Over => None,
+        }
+    }
+}
+
+/// Whether `card` can be added to some group on the table.
+fn fits_table(state: &PhasedState, card: Card) -> bool {
+    state
+        .table
+        .iter()
+        .flatten()
+        .any(|g| g.accepts(card, g.cards.len()) || g.accepts(card, 0))
+}
+
+/// The add of the highest-penalty card that fits a group on the table (the first group, the
+/// top end of a run first).
+fn best_add(state: &PhasedState, hand: &CardCounts) -> Option<PhasedAction> {
+    let mut best: Option<(u32, PhasedAction)> = None;
+    for (card, _) in hand.iter() {
+        if card.is_joker() || best.is_some_and(|(b, _)| penalty(card) <= b) {
+            continue;
+        }
+        'groups: for (owner, groups) in state.table.iter().enumerate() {
+            for (g, group) in groups.iter().enumerate() {
+                for index in [group.cards.len(), 0] {
+                    if group.accepts(card, index) {
+                        best = Some((
+                            penalty(card),
+                            PhasedAction::Add {
+                                card,
+                                owner: owner as u8,
+                                group: g as u8,
+                                index: index as u8,
+                            },
+                        ));
+                        break 'groups;
+                    }
+                }
+            }
+        }
+    }
+    best.map(|(_, a)| a)
+}
+
+impl Rollout<Phased> for GreedyRollout {
+    fn action(
+        &mut self,
+        state: &PhasedState,
+        rng: &mut GameRng,
+        scratch: &mut Vec<PhasedAction>,
+    ) -> PhasedAction {
+        // A new playout: the evaluator has run since the last move, or this state does not
+        // follow the last one.
+        let epoch = self.horizon.epoch.load(Ordering::Relaxed);
+        if epoch != self.epoch || state.decisions() != self.last_decisions.wrapping_add(1) {
+            self.epoch = epoch;
+            self.start_hand = state.hands_completed();
+            self.horizon
+                .start_hand
+                .store(self.start_hand, Ordering::Relaxed);
+        }
+        self.last_decisions = state.decisions();
+        if state.hands_completed() > self.start_hand {
+            if let Some(a) = GreedyRollout::hold(state) {
+                return a;
+            }
+        }
+        if self.explore > 0.0 && rng.random_bool(self.explore) {
+            if let Some(a) = state.random_action(rng, scratch) {
+                return a;
+            }
+        }
+        self.greedy(state)
+    }
+}

@@ -1,0 +1,521 @@
+//! Entries as people write them: `--bots` text (`heuristic,cmd:"python3 a.py"`,
+//! `NAME=cmd:COMMAND`), bots files (TOML `[[bot]]` tables), and [`Programs`], which starts and
+//! greets every program of a tournament before play and makes each seat's [`Player`].
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use parlour_core::{BotError, BotSpec, Game, GameAi};
+use serde::Deserialize;
+
+use crate::entry::{EntrySpec, Limits, ProgramSpec};
+use crate::external::{shell_text, ExternalBot, Mode, Pool};
+use crate::process::Log;
+use crate::table::Player;
+
+/// Why an entry, a bots file or a program's start-up was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum EntryError {
+    /// A list of entries with an unclosed quote.
+    #[error("{text:?} has an unclosed quote")]
+    UnclosedQuote {
+        /// The list.
+        text: String,
+    },
+    /// A list of entries with an empty one.
+    #[error(
+        "{text:?} is malformed: expected comma-separated bots such as heuristic,random,cmd:\"python3 mybot.py\""
+    )]
+    EmptyEntry {
+        /// The list.
+        text: String,
+    },
+    /// A `cmd:` command that does not split into words.
+    #[error("cmd:{command}: {reason}")]
+    BadCommand {
+        /// The command as typed.
+        command: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// A `cmd:` with no command.
+    #[error("cmd: needs a command, e.g. cmd:\"python3 mybot.py\"")]
+    NoCommand,
+    /// A program's short name that is not one.
+    #[error(
+        "bot name {name:?}: use 1 to 40 letters, digits, '-', '_' or '.' (e.g. mybot=cmd:\"python3 bot.py\")"
+    )]
+    BadName {
+        /// The name given.
+        name: String,
+    },
+    /// A built-in bot that cannot be made.
+    #[error(transparent)]
+    Bot(#[from] BotError),
+    /// The working directory cannot be read (programs start in it).
+    #[error("cannot read the current directory: {0}")]
+    NoWorkingDirectory(String),
+    /// A bots file that cannot be read.
+    #[error("cannot read bots file {path}: {reason}")]
+    ReadFile {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// A bots file that is not valid TOML of the schema.
+    #[error("bots file {path}: {at}{reason}")]
+    Syntax {
+        /// The file.
+        path: PathBuf,
+        /// `line L, column C: `, when known.
+        at: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A bots file's directory that cannot be resolved.
+    #[error("bots file {path}: {reason}")]
+    Directory {
+        /// The file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// One `[[bot]]` table of a bots file that is not a valid entry.
+    #[error("bots file {path}: bot {number} ({name}): {reason}")]
+    BadBot {
+        /// The file.
+        path: PathBuf,
+        /// The table's number, from 1.
+        number: usize,
+        /// Its name, or `unnamed`.
+        name: String,
+        /// What is wrong.
+        reason: String,
+    },
+    /// A bots file with no `[[bot]]` table.
+    #[error("bots file {path}: it lists no [[bot]]")]
+    NoBots {
+        /// The file.
+        path: PathBuf,
+    },
+    /// A program's log file that cannot be written.
+    #[error("cannot write the bot log {path}: {reason}")]
+    Log {
+        /// The log file.
+        path: PathBuf,
+        /// Why.
+        reason: String,
+    },
+    /// The thread that starts programs could not start.
+    #[error("cannot start a thread: {0}")]
+    Thread(String),
+    /// A program that did not start or greet.
+    #[error("bot {label} ({command}) cannot play: {reason} (its standard error is in {log})")]
+    CannotPlay {
+        /// The entry's label.
+        label: String,
+        /// Its command, as a shell would show it.
+        command: String,
+        /// Why.
+        reason: String,
+        /// Its log file.
+        log: PathBuf,
+    },
+}
+
+impl EntryError {
+    /// Whether the user's input is at fault (a usage error), rather than the machine.
+    pub fn is_bad_input(&self) -> bool {
+        !matches!(
+            self,
+            EntryError::NoWorkingDirectory(_) | EntryError::Thread(_)
+        )
+    }
+}
+
+/// Splits a list of entries at commas outside quotes: `heuristic,cmd:"python3 a.py"`.
+pub fn split_entries(text: &str) -> Result<Vec<String>, EntryError> {
+    let mut items = Vec::new();
+    let mut current = String::new();
+    let mut quote: Option<char> = None;
+    for c in text.chars() {
+        match (quote, c) {
+            (None, ',') => items.push(std::mem::take(&mut current)),
+            (None, '"' | '\'') => {
+                quote = Some(c);
+                current.push(c);
+            }
+            (Some(q), c) if c == q => {
+                quote = None;
+                current.push(c);
+            }
+            _ => current.push(c),
+        }
+    }
+    if quote.is_some() {
+        return Err(EntryError::UnclosedQuote {
+            text: text.to_string(),
+        });
+    }
+    items.push(current);
+    let items: Vec<String> = items.into_iter().map(|s| s.trim().to_string()).collect();
+    if items.iter().any(String::is_empty) {
+        return Err(EntryError::EmptyEntry {
+            text: text.to_string(),
+        });
+    }
+    Ok(items)
+}
+
+/// The working directory programs start in unless told otherwise (absolute, so a resumed
+/// tournament finds the same files from anywhere).
+pub fn working_directory() -> Result<PathBuf, EntryError> {
+    std::env::current_dir().map_err(|e| EntryError::NoWorkingDirectory(e.to_string()))
+}
+
+/// A `cmd:` entry's program: the command split as a shell would (quotes, no expansion),
+/// started in the working directory.
+pub fn program_from_cmd(
+    text: &str,
+    limits: Limits,
+    max_faults: u32,
+) -> Result<ProgramSpec, EntryError> {
+    let command_text = text.trim();
+    let command = shell_words::split(command_text).map_err(|e| EntryError::BadCommand {
+        command: command_text.to_string(),
+        reason: e.to_string(),
+    })?;
+    if command.is_empty() || command[0].is_empty() {
+        return Err(EntryError::NoCommand);
+    }
+    Ok(ProgramSpec {
+        name: format!("cmd:{}", shell_text(&command)),
+        command,
+        dir: Some(working_directory()?),
+        env: BTreeMap::new(),
+        limits,
+        max_faults,
+        user: None,
+    })
+}
+
+/// One entry of a list: a built-in bot, `cmd:COMMAND`, or `NAME=cmd:COMMAND` (a program
+/// entered under a short name, which then heads its rows instead of the whole command).
+pub fn entry_from_text(
+    text: &str,
+    limits: Limits,
+    max_faults: u32,
+) -> Result<EntrySpec, EntryError> {
+    if let Some((name, rest)) = text.split_once('=') {
+        if let Some(command) = rest.strip_prefix("cmd:") {
+            if !name.contains(':') {
+                let mut program = program_from_cmd(command, limits, max_faults)?;
+                program.name = entry_name(name)?;
+                return Ok(EntrySpec::Program(program));
+            }
+        }
+    }
+    match text.strip_prefix("cmd:") {
+        Some(rest) => Ok(EntrySpec::Program(program_from_cmd(
+            rest, limits, max_faults,
+        )?)),
+        None => Ok(EntrySpec::Bot(text.parse::<BotSpec>()?)),
+    }
+}
+
+/// A program's short name: letters, digits, `-`, `_` and `.`, at most 40 of them.
+fn entry_name(name: &str) -> Result<String, EntryError> {
+    let ok = !name.is_empty()
+        && name.len() <= 40
+        && name
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c));
+    if ok {
+        Ok(name.to_string())
+    } else {
+        Err(EntryError::BadName {
+            name: name.to_string(),
+        })
+    }
+}
+
+/// A bots file (TOML): `[[bot]]` tables, each a built-in bot or a program (see
+/// `docs/protocol.md`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BotsFile {
+    bot: Vec<FileBot>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FileBot {
+    /// The name shown (a program's; a built-in bot keeps its own text).
+    name: Option<String>,
+    /// A built-in bot, with options (`search:nodes=5000`).
+    builtin: Option<String>,
+    /// A program: a list (`["python3", "bot.py"]`) or one string split like a shell would.
+    command: Option<Command>,
+    dir: Option<PathBuf>,
+    #[serde(default)]
+    env: BTreeMap<String, String>,
+    time_limit_ms: Option<u64>,
+    time_bank_ms: Option<u64>,
+    startup_ms: Option<u64>,
+    memory_mb: Option<u64>,
+    max_faults: Option<u32>,
+    user: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(untagged)]
+enum Command {
+    Line(String),
+    Words(Vec<String>),
+}
+
+/// Reads a bots file; programs get `limits` and `max_faults` unless the file sets their own,
+/// and relative directories are taken from the file's own directory.
+pub fn read_bots_file(
+    path: &Path,
+    limits: Limits,
+    max_faults: u32,
+) -> Result<Vec<EntrySpec>, EntryError> {
+    let text = std::fs::read_to_string(path).map_err(|e| EntryError::ReadFile {
+        path: path.to_path_buf(),
+        reason: e.to_string(),
+    })?;
+    let file: BotsFile = toml::from_str(&text).map_err(|e| {
+        // One line: where, then what (toml's own text draws the line in several).
+        let at = e.span().map_or(String::new(), |span| {
+            let before = &text[..span.start.min(text.len())];
+            let line = before.matches('\n').count() + 1;
+            let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+            format!("line {line}, column {column}: ")
+        });
+        EntryError::Syntax {
+            path: path.to_path_buf(),
+            at,
+            reason: e.message().trim().replace('\n', " "),
+        }
+    })?;
+    let base = match path.parent().filter(|p| !p.as_os_str().is_empty()) {
+        None => working_directory()?,
+        Some(p) => std::fs::canonicalize(p).map_err(|e| EntryError::Directory {
+            path: path.to_path_buf(),
+            reason: e.to_string(),
+        })?,
+    };
+    let mut entries = Vec::new();
+    for (i, b) in file.bot.into_iter().enumerate() {
+        let at = |what: String| EntryError::BadBot {
+            path: path.to_path_buf(),
+            number: i + 1,
+            name: b.name.as_deref().unwrap_or("unnamed").to_string(),
+            reason: what,
+        };
+        let entry = match (&b.builtin, &b.command) {
+            (Some(spec), None) => {
+                if b.dir.is_some()
+                    || !b.env.is_empty()
+                    || b.time_limit_ms.is_some()
+                    || b.memory_mb.is_some()
+                {
+                    return Err(at("a built-in bot takes no command settings".into()));
+                }
+                EntrySpec::Bot(
+                    spec.parse::<BotSpec>()
+                        .map_err(|e: BotError| at(e.to_string()))?,
+                )
+            }
+            (None, Some(command)) => {
+                let command = match command {
+                    Command::Line(line) => {
+                        shell_words::split(line).map_err(|e| at(e.to_string()))?
+                    }
+                    Command::Words(words) => words.clone(),
+                };
+                if command.is_empty() || command[0].is_empty() {
+                    return Err(at("its command is empty".into()));
+                }
+                let name = b
+                    .name
+                    .clone()
+                    .ok_or_else(|| at("a program needs a name".into()))?;
+                if name.trim().is_empty() {
+                    return Err(at("its name is empty".into()));
+                }
+                let mut lim = limits;
+                let set = |v: Option<u64>, field: &mut u64, key: &str| -> Result<(), EntryError> {
+                    match v {
+                        Some(0) => Err(at(format!("{key} must be positive"))),
+                        Some(v) => {
+                            *field = v;
+                            Ok(())
+                        }
+                        None => Ok(()),
+                    }
+                };
+                set(b.time_limit_ms, &mut lim.decision_ms, "time_limit_ms")?;
+                set(b.time_bank_ms, &mut lim.bank_ms, "time_bank_ms")?;
+                set(b.startup_ms, &mut lim.startup_ms, "startup_ms")?;
+                set(b.memory_mb, &mut lim.memory_mb, "memory_mb")?;
+                EntrySpec::Program(ProgramSpec {
+                    name,
+                    command,
+                    dir: Some(match &b.dir {
+                        Some(d) if d.is_absolute() => d.clone(),
+                        Some(d) => base.join(d),
+                        None => base.clone(),
+                    }),
+                    env: b.env.clone(),
+                    limits: lim,
+                    max_faults: b.max_faults.unwrap_or(max_faults).max(1),
+                    user: b.user.clone(),
+                })
+            }
+            _ => {
+                return Err(at(
+                    "give exactly one of builtin = \"...\" and command = ...".into(),
+                ))
+            }
+        };
+        entries.push(entry);
+    }
+    if entries.is_empty() {
+        return Err(EntryError::NoBots {
+            path: path.to_path_buf(),
+        });
+    }
+    Ok(entries)
+}
+
+/// A file-name-safe form of an entry's label.
+pub fn file_stem(label: &str) -> String {
+    let s: String = label
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || "-_.".contains(c) {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(80)
+        .collect();
+    s.trim_matches('_').to_string()
+}
+
+/// The running programs of a tournament's external entries, started and greeted before play.
+#[derive(Debug)]
+pub struct Programs {
+    pools: Vec<(ProgramSpec, Arc<Pool>)>,
+    logs: Vec<(String, PathBuf)>,
+}
+
+impl Programs {
+    /// No programs.
+    pub fn none() -> Programs {
+        Programs {
+            pools: Vec::new(),
+            logs: Vec::new(),
+        }
+    }
+
+    /// Starts one copy of every program among `entries` (labelled `labels`) and waits for
+    /// its greeting; standard error goes to `logs/<label>.stderr.log`. A program that cannot
+    /// start or greet is an error naming it.
+    /// `history` is each entry's faults and forfeit in stored games (a resumed tournament): a
+    /// forfeited entry's program is not started again.
+    pub fn start<G: Game>(
+        game: &G,
+        entries: &[EntrySpec],
+        labels: &[String],
+        logs: &Path,
+        mode: Mode,
+        history: Option<&[(u64, bool)]>,
+    ) -> Result<Programs, EntryError> {
+        // The database and logs written from here on are the user's alone: programs may run
+        // as another user (--bot-user) and must not read the seed from them.
+        #[cfg(unix)]
+        nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o077));
+        let mut pools = Vec::new();
+        let mut log_files = Vec::new();
+        for (entry, label) in entries.iter().zip(labels) {
+            let EntrySpec::Program(spec) = entry else {
+                continue;
+            };
+            let path = logs.join(format!("{}.stderr.log", file_stem(label)));
+            let log = Log::open(&path).map_err(|e| EntryError::Log {
+                path: path.clone(),
+                reason: e.to_string(),
+            })?;
+            let pool = Pool::new(game, spec.clone(), Some(log), mode)
+                .map_err(|e| EntryError::Thread(e.to_string()))?;
+            let entry_index = labels.iter().position(|l| l == label).unwrap_or(0);
+            if let Some((faults, forfeited)) = history.and_then(|h| h.get(entry_index)) {
+                pool.restore(*faults, *forfeited);
+            }
+            if pool.has_forfeited() {
+                pools.push((spec.clone(), pool));
+                log_files.push((label.clone(), path));
+                continue;
+            }
+            pool.preflight().map_err(|why| EntryError::CannotPlay {
+                label: label.clone(),
+                command: shell_text(&spec.command),
+                reason: why,
+                log: path.clone(),
+            })?;
+            pools.push((spec.clone(), pool));
+            log_files.push((label.clone(), path));
+        }
+        Ok(Programs {
+            pools,
+            logs: log_files,
+        })
+    }
+
+    /// The log file of each program entry.
+    pub fn logs(&self) -> &[(String, PathBuf)] {
+        &self.logs
+    }
+
+    /// The pool of a program entry.
+    pub fn pool(&self, spec: &ProgramSpec) -> Option<&Arc<Pool>> {
+        self.pools.iter().find(|(s, _)| s == spec).map(|(_, p)| p)
+    }
+
+    /// The player for any entry: a built-in bot by name, a program from its pool.
+    pub fn player<G: GameAi>(&self, entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
+        match entry {
+            EntrySpec::Bot(spec) => parlour_bots::make_bot::<G>(spec, seed).map(Player::BuiltIn),
+            EntrySpec::Program(spec) => match self.pool(spec) {
+                Some(pool) => Ok(Player::Program(Box::new(ExternalBot::<G>::new(
+                    pool.clone(),
+                    seed,
+                )))),
+                None => Err(BotError::Malformed {
+                    spec: spec.name.clone(),
+                    reason: "this program was not started".into(),
+                }),
+            },
+        }
+    }
+
+    /// Says goodbye to every program.
+    pub fn shutdown(&self) {
+        for (_, pool) in &self.pools {
+            pool.shutdown();
+        }
+    }
+}
+
+impl Drop for Programs {
+    fn drop(&mut self) {
+        self.shutdown();
+    }
+}

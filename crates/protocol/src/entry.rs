@@ -1,0 +1,153 @@
+//! What a tournament seats: a built-in bot ([`BotSpec`]) or an external program speaking the
+//! JSON-lines protocol ([`ProgramSpec`], run by `parlour-protocol`); and what a bot reports about
+//! its own conduct after a game ([`BotReport`], [`Fault`]).
+
+use std::collections::BTreeMap;
+use std::path::PathBuf;
+
+use serde::{Deserialize, Serialize};
+
+use parlour_core::{Bot, BotError, BotSpec, GameAi};
+
+/// One entry of a tournament or one seat of a game: a built-in bot by name and options, or an
+/// external program. As JSON a built-in bot is its text (`"search:nodes=5000"`) and a program
+/// an object, so stored configurations from before programs existed still read.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum EntrySpec {
+    /// A bot built into parlour.
+    Bot(BotSpec),
+    /// A program that speaks the protocol.
+    Program(ProgramSpec),
+}
+
+impl EntrySpec {
+    /// The name an entry is shown under: the bot spec's text, or the program's name.
+    pub fn label(&self) -> String {
+        match self {
+            EntrySpec::Bot(spec) => spec.to_string(),
+            EntrySpec::Program(p) => p.name.clone(),
+        }
+    }
+}
+
+/// Makes a built-in entry's bot (see `parlour_bots::make_bot`); an external program is
+/// [`BotError::NotBuiltIn`] (a [`Pool`](crate::Pool) runs those).
+pub fn make_builtin<G: GameAi>(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+    match entry {
+        EntrySpec::Bot(spec) => parlour_bots::make_bot::<G>(spec, seed),
+        EntrySpec::Program(p) => Err(BotError::NotBuiltIn {
+            name: p.name.clone(),
+        }),
+    }
+}
+
+impl From<BotSpec> for EntrySpec {
+    fn from(spec: BotSpec) -> EntrySpec {
+        EntrySpec::Bot(spec)
+    }
+}
+
+/// An external bot: the command that starts it and the limits it is held to.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ProgramSpec {
+    /// The name it is entered under.
+    pub name: String,
+    /// The program and its arguments (not run through a shell).
+    pub command: Vec<String>,
+    /// The working directory (absolute, so that a resumed tournament finds it again).
+    pub dir: Option<PathBuf>,
+    /// Environment variables set for it, beyond the few passed through (see the protocol).
+    #[serde(default)]
+    pub env: BTreeMap<String, String>,
+    /// Its time and memory limits.
+    #[serde(default)]
+    pub limits: Limits,
+    /// Faults after which it forfeits its remaining games.
+    #[serde(default = "default_max_faults")]
+    pub max_faults: u32,
+    /// The user it runs as (parlour must run as root to switch); `None`: parlour's own user.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+}
+
+fn default_max_faults() -> u32 {
+    DEFAULT_MAX_FAULTS
+}
+
+/// The faults after which an external bot forfeits, unless told otherwise.
+pub const DEFAULT_MAX_FAULTS: u32 = 10;
+
+/// The limits an external bot plays under (see `docs/protocol.md`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Limits {
+    /// The most one answer may take, in milliseconds.
+    pub decision_ms: u64,
+    /// The most all of one game's answers may take together, in milliseconds.
+    pub bank_ms: u64,
+    /// The most the program may take from starting to its `ready`, in milliseconds.
+    pub startup_ms: u64,
+    /// Its address-space limit, in MiB.
+    pub memory_mb: u64,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            decision_ms: 1000,
+            bank_ms: 60_000,
+            startup_ms: 10_000,
+            memory_mb: 1024,
+        }
+    }
+}
+
+/// What kind of fault an external bot made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FaultKind {
+    /// No answer in time.
+    Timeout,
+    /// A line that is not a valid answer.
+    Malformed,
+    /// An answer that is not a legal action.
+    Illegal,
+    /// The program ended during a game.
+    Exited,
+    /// The program did not start and greet in time.
+    Startup,
+}
+
+impl std::fmt::Display for FaultKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            FaultKind::Timeout => "timeout",
+            FaultKind::Malformed => "malformed",
+            FaultKind::Illegal => "illegal",
+            FaultKind::Exited => "exited",
+            FaultKind::Startup => "startup",
+        })
+    }
+}
+
+/// One fault: when, what, and the details (the answer given, the exit status).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Fault {
+    /// The game's decision number (decisions made before it) when it happened.
+    pub decision: u64,
+    /// What kind.
+    pub kind: FaultKind,
+    /// What exactly.
+    pub detail: String,
+}
+
+/// What a bot reports about its own conduct in a game: built-in bots make no faults.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct BotReport {
+    /// Its faults, in order.
+    pub faults: Vec<Fault>,
+    /// Whether it forfeited the game (too many faults in the tournament).
+    pub forfeited: bool,
+}
