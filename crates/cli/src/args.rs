@@ -351,9 +351,9 @@ pub struct LimitArgs {
     pub bot_user: Option<String>,
 }
 
-impl From<LimitArgs> for crate::external::LimitFlags {
+impl From<LimitArgs> for crate::common::LimitFlags {
     fn from(a: LimitArgs) -> Self {
-        crate::external::LimitFlags {
+        crate::common::LimitFlags {
             time_limit_ms: a.time_limit_ms,
             time_bank_ms: a.time_bank_ms,
             startup_ms: a.startup_ms,

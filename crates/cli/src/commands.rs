@@ -12,34 +12,17 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use parlour_core::play::Runner;
 use parlour_core::rng::derive_seed;
 use parlour_core::trace::{read_header, replay, TraceWriter};
-use parlour_core::{Bot, BotError, BotSpec, Decision, Game, GameText, State};
-use parlour_games::{GameVisitor, Playable};
+use parlour_core::{Bot, Decision, GameText, State};
+use parlour_games::Playable;
 use parlour_protocol::{EntrySpec, Player, Table as Seats};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 use crate::args::{Cli, Command, Format, GoCommand};
+use crate::common::{
+    bot_spec, failed, game_options, parse_number, usage, with_game, with_variant, Failure,
+    GameCommand,
+};
 use crate::human::{stdin_line, HumanBot, LineSource};
-
-/// A failure to report: one line on stderr and an exit code (2 for bad input, 1 otherwise).
-#[derive(Debug)]
-pub struct Failure {
-    pub(crate) code: u8,
-    pub(crate) message: String,
-}
-
-pub(crate) fn usage(message: impl Into<String>) -> Failure {
-    Failure {
-        code: 2,
-        message: message.into(),
-    }
-}
-
-pub(crate) fn failed(message: impl Into<String>) -> Failure {
-    Failure {
-        code: 1,
-        message: message.into(),
-    }
-}
 
 /// Runs the command and turns any failure into one line on stderr and an exit code.
 pub fn run(cli: Cli) -> ExitCode {
@@ -50,26 +33,6 @@ pub fn run(cli: Cli) -> ExitCode {
             ExitCode::from(f.code)
         }
     }
-}
-
-/// A subcommand that runs for any game.
-pub(crate) trait GameCommand {
-    fn run<G: Playable>(self) -> Result<(), Failure>;
-}
-
-/// A command as a visitor of the game registry.
-struct Visit<C>(C);
-
-impl<C: GameCommand> GameVisitor for Visit<C> {
-    type Output = Result<(), Failure>;
-    fn visit<G: Playable>(self) -> Result<(), Failure> {
-        self.0.run::<G>()
-    }
-}
-
-/// Runs `command` for the game named `name`, looked up in the registry.
-pub(crate) fn with_game(name: &str, command: impl GameCommand) -> Result<(), Failure> {
-    parlour_games::with_game(name, Visit(command)).map_err(|e| usage(e.to_string()))?
 }
 
 fn dispatch(cli: Cli) -> Result<(), Failure> {
@@ -113,7 +76,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             alpha,
         } => match resume {
             Some(file) => {
-                let limits: crate::external::LimitFlags = limits.into();
+                let limits: crate::common::LimitFlags = limits.into();
                 if limits.any() {
                     return Err(usage(
                         "a resumed tournament keeps the limits it was started with; \
@@ -273,71 +236,6 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-/// `--variant V` is the option `variant=V`.
-pub(crate) fn with_variant(mut options: Vec<String>, variant: Option<String>) -> Vec<String> {
-    options.extend(variant.map(|v| format!("variant={v}")));
-    options
-}
-
-/// Parses `key=value` options over the game's defaults; values are JSON when they parse as JSON
-/// (`500`, `null`, `true`) and strings otherwise.
-pub(crate) fn game_options<G: Game>(
-    pairs: &[String],
-    extra: &[(&str, Value)],
-) -> Result<G, Failure> {
-    let mut map = match serde_json::to_value(G::Options::default()) {
-        Ok(Value::Object(m)) => m,
-        _ => Map::new(),
-    };
-    let defaults_have_players = map.contains_key("players");
-    for pair in pairs {
-        let (key, value) = pair
-            .split_once('=')
-            .ok_or_else(|| usage(format!("option {pair:?} is not KEY=VALUE")))?;
-        let key = key.trim();
-        if key.is_empty() {
-            return Err(usage(format!("option {pair:?} has no key")));
-        }
-        let value = serde_json::from_str(value.trim())
-            .unwrap_or_else(|_| Value::String(value.trim().to_string()));
-        map.insert(key.to_string(), value);
-    }
-    for (key, value) in extra {
-        map.insert((*key).to_string(), value.clone());
-    }
-    // Games with a fixed table take no `players` option: say so plainly.
-    if !defaults_have_players {
-        if let Some(v) = map.remove("players") {
-            let fixed = G::INFO.player_range();
-            if v.as_u64() != Some(*fixed.start() as u64) || fixed.start() != fixed.end() {
-                return Err(usage(format!(
-                    "{} is for {} players",
-                    G::INFO.name,
-                    if fixed.start() == fixed.end() {
-                        fixed.start().to_string()
-                    } else {
-                        format!("{} to {}", fixed.start(), fixed.end())
-                    }
-                )));
-            }
-        }
-    }
-    let options: G::Options = serde_json::from_value(Value::Object(map))
-        .map_err(|e| usage(format!("bad option for {}: {e}", G::INFO.name)))?;
-    G::new(options).map_err(|e| usage(format!("{}: {e}", G::INFO.name)))
-}
-
-pub(crate) fn parse_number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, Failure> {
-    text.trim()
-        .parse()
-        .map_err(|_| usage(format!("{flag}: {text:?} is not a valid number")))
-}
-
-/// Reads a bot as named on the command line (`search:nodes=50000`).
-pub(crate) fn bot_spec(text: &str) -> Result<BotSpec, Failure> {
-    text.parse().map_err(|e: BotError| usage(e.to_string()))
-}
-
 /// Makes the bot `text` names for `G`; an unknown bot or option is a usage error.
 fn make_named_bot<G: Playable>(text: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Failure> {
     parlour_bots::make_bot::<G>(&bot_spec(text)?, seed).map_err(|e| usage(e.to_string()))
@@ -425,7 +323,7 @@ impl GameCommand for PlayCmd {
                 })));
             } else if let Some(command) = name.strip_prefix("cmd:") {
                 // A program at the table: started and greeted now, its log under parlour-runs.
-                let (limits, max_faults) = crate::external::LimitFlags::default().resolve()?;
+                let (limits, max_faults) = crate::common::LimitFlags::default().resolve()?;
                 let spec = crate::external::program_from_cmd(command, limits, max_faults)?;
                 let programs = crate::external::start_programs(
                     &game,

@@ -9,70 +9,14 @@ use parlour_core::Game;
 use parlour_games::Playable;
 use parlour_protocol::process::Log;
 use parlour_protocol::{
-    check_program, file_stem, shell_text, working_directory, EntryError, EntrySpec, Limits, Mode,
-    Pool, ProgramSpec, Programs,
+    check_program, file_stem, shell_text, working_directory, EntrySpec, Limits, Mode, Pool,
+    ProgramSpec, Programs,
 };
 
-use crate::commands::{bot_spec, failed, game_options, parse_number, usage, Failure, GameCommand};
-
-/// The limits flags, as typed (`None` when not given).
-#[derive(Debug, Clone, Default)]
-pub struct LimitFlags {
-    pub time_limit_ms: Option<String>,
-    pub time_bank_ms: Option<String>,
-    pub startup_ms: Option<String>,
-    pub memory_mb: Option<String>,
-    pub max_faults: Option<String>,
-    pub bot_user: Option<String>,
-}
-
-impl LimitFlags {
-    /// Whether any limit was given.
-    pub fn any(&self) -> bool {
-        self.time_limit_ms.is_some()
-            || self.time_bank_ms.is_some()
-            || self.startup_ms.is_some()
-            || self.memory_mb.is_some()
-            || self.max_faults.is_some()
-            || self.bot_user.is_some()
-    }
-
-    /// The limits and fault allowance for programs, over the defaults.
-    pub fn resolve(&self) -> Result<(Limits, u32), Failure> {
-        let mut limits = Limits::default();
-        let positive = |flag: &str, text: &Option<String>, default: u64| -> Result<u64, Failure> {
-            match text {
-                None => Ok(default),
-                Some(t) => {
-                    let v: u64 = parse_number(flag, t)?;
-                    if v == 0 || v > 1 << 40 {
-                        return Err(usage(format!("{flag} must be a positive number")));
-                    }
-                    Ok(v)
-                }
-            }
-        };
-        limits.decision_ms = positive("--time-limit-ms", &self.time_limit_ms, limits.decision_ms)?;
-        limits.bank_ms = positive("--time-bank-ms", &self.time_bank_ms, limits.bank_ms)?;
-        limits.startup_ms = positive("--startup-ms", &self.startup_ms, limits.startup_ms)?;
-        limits.memory_mb = positive("--memory-mb", &self.memory_mb, limits.memory_mb)?;
-        let max_faults = positive(
-            "--max-faults",
-            &self.max_faults,
-            u64::from(parlour_protocol::DEFAULT_MAX_FAULTS),
-        )?;
-        Ok((limits, u32::try_from(max_faults).unwrap_or(u32::MAX)))
-    }
-}
-
-/// An entry error as a failure: the user's input is exit code 2.
-pub fn entry_failure(e: EntryError) -> Failure {
-    if e.is_bad_input() {
-        usage(e.to_string())
-    } else {
-        failed(e.to_string())
-    }
-}
+use crate::common::{
+    bot_spec, entry_failure, failed, game_options, parse_number, usage, Failure, GameCommand,
+    LimitFlags,
+};
 
 /// Splits `--bots` at commas outside quotes: `heuristic,cmd:"python3 a.py"`.
 pub fn split_entries(text: &str) -> Result<Vec<String>, Failure> {
@@ -339,8 +283,8 @@ mod fuzz_tests {
     use serde_json::Value;
 
     use super::fuzz_support::{config, play_on};
-    use super::LimitFlags;
-    use crate::commands::{game_options, with_variant};
+    use crate::common::LimitFlags;
+    use crate::common::{game_options, with_variant};
 
     /// Game options from `-o key=value` pairs and `--variant`: an error with a message, or a
     /// game that deals and plays.

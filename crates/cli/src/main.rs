@@ -5,8 +5,10 @@ mod output;
 
 mod args;
 mod commands;
+mod common;
 mod external;
 mod human;
+mod progress;
 mod strength;
 mod tournament;
 

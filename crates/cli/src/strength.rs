@@ -20,8 +20,11 @@ use parlour_protocol::{EntrySpec, Player};
 use serde_json::json;
 
 use crate::args::Format;
-use crate::commands::{bot_spec, failed, game_options, parse_number, usage, Failure, GameCommand};
-use crate::tournament::{arena_failure, jobs_arg, Reporter};
+use crate::common::{
+    arena_failure, bot_spec, failed, game_options, jobs_arg, parse_number, usage, Failure,
+    GameCommand,
+};
+use crate::progress::Reporter;
 
 /// The most deals a match may play.
 const MAX_DEALS: u64 = 1_000_000;

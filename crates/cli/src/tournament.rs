@@ -1,29 +1,29 @@
 //! `parlour tournament` and `parlour report`: run, resume and re-print tournaments.
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, Table};
-use indicatif::{ProgressBar, ProgressStyle};
 use parlour_arena::render::{self, RunInfo};
 use parlour_arena::schedule::ScheduleKind;
 use parlour_arena::stats::EarlyStop;
 use parlour_arena::store::{Store, StoreError};
 use parlour_arena::MAX_GAMES;
-use parlour_arena::{
-    summarize_stored, ArenaError, Progress, Stored, Summary, Tournament, TournamentConfig,
-};
+use parlour_arena::{summarize_stored, ArenaError, Stored, Summary, Tournament, TournamentConfig};
 use parlour_core::{BotError, BotSpec};
 use parlour_games::Playable;
 use parlour_protocol::{EntrySpec, Mode, Player, Programs};
 use serde_json::{json, Value};
 
 use crate::args::{Format, ScheduleArg, StandingsFormat};
-use crate::commands::{failed, game_options, parse_number, usage, with_game, Failure, GameCommand};
-use crate::external::{entry_from_text, read_bots_file, split_entries, LimitFlags};
+use crate::common::{
+    arena_failure, failed, game_options, jobs_arg, parse_number, store_failure, usage, with_game,
+    Failure, GameCommand, LimitFlags,
+};
+use crate::external::{entry_from_text, read_bots_file, split_entries};
+use crate::progress::Reporter;
 
 /// Where games are recorded.
 #[derive(Debug)]
@@ -55,17 +55,6 @@ pub struct TournamentCmd {
     pub early_stop: Option<String>,
 }
 
-pub(crate) fn jobs_arg(jobs: Option<&str>) -> Result<usize, Failure> {
-    let jobs: usize = match jobs {
-        Some(j) => parse_number("--jobs", j)?,
-        None => std::thread::available_parallelism().map_or(1, |n| n.get()),
-    };
-    if jobs == 0 || jobs > 1024 {
-        return Err(usage("--jobs must be from 1 to 1024"));
-    }
-    Ok(jobs)
-}
-
 /// Makes a built-in bot; a program is refused (places that start programs use
 /// [`Programs::player`]).
 fn make_bot<G: Playable>(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
@@ -80,26 +69,6 @@ fn stand_in<G: Playable>(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotE
             seed,
         )))),
         e => make_bot::<G>(e, seed),
-    }
-}
-
-/// An arena error as a failure: what the user typed or chose is exit code 2.
-pub(crate) fn arena_failure(e: ArenaError) -> Failure {
-    match &e {
-        ArenaError::Schedule(_)
-        | ArenaError::Bot(_)
-        | ArenaError::Config(_)
-        | ArenaError::Mismatch { .. } => usage(e.to_string()),
-        ArenaError::Store(s) if s.is_bad_input() => usage(e.to_string()),
-        _ => failed(e.to_string()),
-    }
-}
-
-fn store_failure(e: StoreError) -> Failure {
-    if e.is_bad_input() {
-        usage(e.to_string())
-    } else {
-        failed(e.to_string())
     }
 }
 
@@ -418,74 +387,6 @@ fn start_programs<G: Playable>(
         Mode::Tournament,
         history,
     )
-}
-
-/// Progress on stderr: a bar on a terminal, a plain line every few seconds otherwise.
-pub(crate) struct Reporter {
-    bar: Option<ProgressBar>,
-    start: Instant,
-    last_line: Instant,
-    /// "recorded" when games go to a database, "played" otherwise.
-    verb: &'static str,
-}
-
-impl Reporter {
-    /// A reporter for `total` games, which are `recorded` in a database or only played.
-    pub(crate) fn new(total: u64, recorded: bool) -> Reporter {
-        let bar = std::io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::new(total);
-            bar.set_style(
-                ProgressStyle::with_template("{bar:40} {pos}/{len} games · {rate} · eta {eta}")
-                    .map(|style| {
-                        // Whole games a second, not indicatif's four decimals.
-                        style.with_key(
-                            "rate",
-                            |state: &indicatif::ProgressState, w: &mut dyn std::fmt::Write| {
-                                let _ = write!(w, "{:.0} games/s", state.per_sec());
-                            },
-                        )
-                    })
-                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
-            );
-            bar
-        });
-        let now = Instant::now();
-        Reporter {
-            bar,
-            start: now,
-            last_line: now,
-            verb: if recorded { "recorded" } else { "played" },
-        }
-    }
-
-    pub(crate) fn update(&mut self, p: Progress) {
-        if let Some(bar) = &self.bar {
-            bar.set_position(p.done);
-            return;
-        }
-        if p.this_run == 0 || self.last_line.elapsed() < Duration::from_secs(1) {
-            return;
-        }
-        self.last_line = Instant::now();
-        let secs = self.start.elapsed().as_secs_f64();
-        let rate = p.this_run as f64 / secs.max(1e-9);
-        let left = (p.total - p.done) as f64 / rate.max(1e-9);
-        errln!(
-            "parlour: {}/{} games {} ({:.1}%), {:.0} games/s, about {:.0}s left",
-            p.done,
-            p.total,
-            self.verb,
-            100.0 * p.done as f64 / p.total.max(1) as f64,
-            rate,
-            left
-        );
-    }
-
-    pub(crate) fn finish(self) {
-        if let Some(bar) = self.bar {
-            bar.finish_and_clear();
-        }
-    }
 }
 
 fn execute<G: Playable>(

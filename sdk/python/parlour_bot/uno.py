@@ -11,14 +11,14 @@ Typed colours are the one-letter forms everywhere (``card.color``, ``obs.called_
 them to the names the JSON uses for called colours.
 
 A student's class written to the COMP 202 interface (``play`` / ``call_color``) runs unchanged
-through :func:`run_seed_ai` (see :mod:`parlour_bot.uno_seed`).
+through :func:`parlour_bot.uno_seed.run_seed_ai`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Dict, Iterator, List, Optional, Sequence, Type, Union
+from typing import Any, Dict, Iterator, List, Optional, Sequence, Union
 
 from .actions import Action
 from .protocol import Bot
@@ -36,7 +36,6 @@ __all__ = [
     "is_playable",
     "find_play",
     "plays_of",
-    "run_seed_ai",
 ]
 
 #: Colour letters in parlour's order.
@@ -326,12 +325,3 @@ class UnoBot(Bot):
 
     def act(self, observation: UnoObservation, legal: List[UnoAction]) -> Union[UnoAction, str, int]:
         raise NotImplementedError("an Uno bot must override act()")
-
-
-def run_seed_ai(ai_class: Type[Any], name: str = "") -> None:
-    """Runs a COMP 202 ``UnoAI`` class (``play`` / ``call_color``) unchanged as a parlour bot.
-
-    See :mod:`parlour_bot.uno_seed` for how its answers become actions."""
-    from .uno_seed import run_seed_ai as _run
-
-    _run(ai_class, name=name)
