@@ -658,20 +658,12 @@ fn go_score(tokens: &[String]) -> Result<(), Failure> {
 
 /// `parlour go score-bench`: optimal scoring of random 10-card sets (as dealt discards), timed.
 fn go_score_bench(seconds: &str, seed: u64, format: Format) -> Result<(), Failure> {
-    use rand::seq::SliceRandom;
     let seconds: f64 = parse_number("--seconds", seconds)?;
     if !(0.001..=3600.0).contains(&seconds) {
         return Err(usage("--seconds must be from 0.001 to 3600"));
     }
-    let mut rng = parlour_core::rng::seeded(seed);
-    let mut deck = parlour_cards::standard_deck();
     // A pool of sets made in advance, so that only scoring is timed.
-    let sets: Vec<Vec<parlour_cards::Card>> = (0..1024)
-        .map(|_| {
-            deck.shuffle(&mut rng);
-            deck[..10].to_vec()
-        })
-        .collect();
+    let sets = parlour_go::scoring::dealt_sets(seed, 1024);
     let start = Instant::now();
     let (mut n, mut checksum) = (0u64, 0i64);
     while start.elapsed().as_secs_f64() < seconds {

@@ -530,6 +530,20 @@ fn order_run(group: &mut Vec<Card>, low: u8) {
     *group = out;
 }
 
+/// `count` random 10-card sets, as a player's discards are dealt, from `seed`: the workload of
+/// `parlour go score-bench` and of the `scoring` criterion bench.
+pub fn dealt_sets(seed: u64, count: usize) -> Vec<Vec<Card>> {
+    use rand::seq::SliceRandom;
+    let mut rng = parlour_core::rng::seeded(seed);
+    let mut deck = parlour_cards::standard_deck();
+    (0..count)
+        .map(|_| {
+            deck.shuffle(&mut rng);
+            deck[..10].to_vec()
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

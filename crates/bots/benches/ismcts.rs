@@ -1,0 +1,39 @@
+//! Information-set MCTS (`cargo bench -p parlour-bots`): one decision at a fixed budget, from
+//! the first position of a seeded deal, for each game — what `parlour bench GAME --bot ismcts`
+//! measures per decision.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use parlour_bots::make_bot;
+use parlour_core::{Decision, GameAi, State};
+
+fn decide<G: GameAi>(c: &mut Criterion, name: &str, game: &G, iters: u64) {
+    let state = game.new_game(3);
+    let seat = state.current_player().unwrap();
+    let observation = state.observation(seat);
+    let legal = state.legal_action_vec();
+    let spec = format!("ismcts:iters={iters}").parse().unwrap();
+    let mut bot = make_bot::<G>(&spec, 1).unwrap();
+    c.bench_function(&format!("ismcts/{name}/{iters}"), |b| {
+        b.iter(|| {
+            black_box(bot.act(&Decision {
+                game,
+                seat,
+                observation: &observation,
+                legal: &legal,
+            }))
+        })
+    });
+}
+
+fn benches(c: &mut Criterion) {
+    decide(c, "uno", &parlour_uno::Uno::standard(), 1000);
+    decide(c, "go", &parlour_go::Go::standard(), 1000);
+    decide(c, "phased", &parlour_phased::Phased::standard(), 200);
+    decide(c, "bo", &parlour_bo::Bo::standard(), 200);
+    decide(c, "chexers", &parlour_chexers::Chexers::standard(), 1000);
+}
+
+criterion_group!(ismcts, benches);
+criterion_main!(ismcts);

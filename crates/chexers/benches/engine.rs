@@ -1,0 +1,20 @@
+//! The engine's criterion benches (`cargo bench -p parlour-chexers`): the shared suite of
+//! `crates/core/benches/suite`, which `parlour bench chexers` times the same units of.
+
+#[path = "../../core/benches/suite/mod.rs"]
+mod suite;
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use parlour_core::Bot;
+use parlour_chexers::Chexers;
+
+fn random(seed: u64) -> Box<dyn Bot<Chexers>> {
+    Box::new(parlour_bots::RandomBot::new(seed))
+}
+
+fn benches(c: &mut Criterion) {
+    suite::engine(c, "chexers", &Chexers::standard(), random);
+}
+
+criterion_group!(engine, benches);
+criterion_main!(engine);
