@@ -5,8 +5,8 @@
 mod suite;
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use parlour_core::Bot;
 use parlour_bo::Bo;
+use parlour_core::Bot;
 
 fn random(seed: u64) -> Box<dyn Bot<Bo>> {
     Box::new(parlour_bots::RandomBot::new(seed))

@@ -46,7 +46,7 @@ struct Greedy(parlour_core::rng::GameRng);
 
 impl Bot<Bo> for Greedy {
     fn act(&mut self, d: &Decision<'_, Bo>) -> BoAction {
-        let s = d.game.resample(d.observation, &mut self.0).unwrap();
+        let s = d.game.resample(d.observation(), &mut self.0).unwrap();
         parlour_bo::ai::greedy_action(&s)
     }
 }

@@ -50,12 +50,7 @@ fn main() {
         while let Some(seat) = state.current_player() {
             let legal = state.legal_action_vec();
             let obs = state.observation(seat);
-            let d = Decision {
-                game: &game,
-                seat,
-                observation: &obs,
-                legal: &legal,
-            };
+            let d = Decision::new(&game, seat, &obs, &legal);
             let h = hs[seat].act(&d);
             let act = if seat % 2 == 0 && legal.len() > 1 {
                 let i = ism[seat].act(&d);

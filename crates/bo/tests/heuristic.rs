@@ -175,12 +175,7 @@ fn choice(game: &Bo, state: &BoState, seed: u64) -> BoAction {
     let seat: Seat = state.current_player().unwrap();
     let legal = state.legal_action_vec();
     let observation = state.observation(seat);
-    HeuristicBot::new(seed).act(&Decision {
-        game,
-        seat,
-        observation: &observation,
-        legal: &legal,
-    })
+    HeuristicBot::new(seed).act(&Decision::new(game, seat, &observation, &legal))
 }
 
 #[test]

@@ -16,14 +16,7 @@ fn decide<G: GameAi>(c: &mut Criterion, name: &str, game: &G, iters: u64) {
     let spec = format!("ismcts:iters={iters}").parse().unwrap();
     let mut bot = make_bot::<G>(&spec, 1).unwrap();
     c.bench_function(&format!("ismcts/{name}/{iters}"), |b| {
-        b.iter(|| {
-            black_box(bot.act(&Decision {
-                game,
-                seat,
-                observation: &observation,
-                legal: &legal,
-            }))
-        })
+        b.iter(|| black_box(bot.act(&Decision::new(game, seat, &observation, &legal))))
     });
 }
 

@@ -283,7 +283,7 @@ impl<G: GameAi> IsmctsBot<G> {
             .map(|bot| bot.act(d))
             .filter(|a| d.legal.contains(a));
         // A broken observation leaves nothing to search: the first legal action.
-        let Ok(mut sampler) = d.game.sampler(d.observation, &mut self.rng) else {
+        let Ok(mut sampler) = d.game.sampler(d.observation(), &mut self.rng) else {
             return d.legal[0];
         };
         match tuning.root {
@@ -659,12 +659,7 @@ mod tests {
         let observation = state.observation(0);
         let legal = state.legal_action_vec();
         let mut bot = IsmctsBot::with_tuning(config, 5, tuning);
-        bot.act(&Decision {
-            game: &game,
-            seat: 0,
-            observation: &observation,
-            legal: &legal,
-        })
+        bot.act(&Decision::new(&game, 0, &observation, &legal))
     }
 
     /// A flat root searched `root`'s way, `iterations` playouts a move.
@@ -735,12 +730,7 @@ mod tests {
         let legal = s.legal_action_vec();
         for root in FLAT {
             let mut bot = IsmctsBot::with_tuning(flat(root, 100), 5, SearchTuning::plain());
-            bot.act(&Decision {
-                game: &game,
-                seat: 0,
-                observation: &observation,
-                legal: &legal,
-            });
+            bot.act(&Decision::new(&game, 0, &observation, &legal));
             // Two moves a round (with halving, the base and its one contender): 50 rounds.
             assert_eq!(bot.iterations(), 100, "{root:?}");
         }

@@ -24,14 +24,14 @@
 //! let legal = state.legal_action_vec();
 //! let observation = state.observation(seat);
 //! let mut bot = RandomBot::new(9);
-//! let action = Bot::<HighCard>::act(&mut bot, &Decision { game: &game, seat, observation: &observation, legal: &legal });
+//! let action = Bot::<HighCard>::act(&mut bot, &Decision::new(&game, seat, &observation, &legal));
 //! assert!(legal.contains(&action));
 //!
 //! // ISMCTS, 200 iterations a move: it too sees only the observation.
 //! use parlour_bots::ismcts::{Budget, Config, IsmctsBot};
 //! let config = Config { budget: Some(Budget::Iterations(200)), ..Config::default() };
 //! let mut search = IsmctsBot::<HighCard>::new(config, 9);
-//! let action = search.act(&Decision { game: &game, seat, observation: &observation, legal: &legal });
+//! let action = search.act(&Decision::new(&game, seat, &observation, &legal));
 //! assert!(legal.contains(&action));
 //! assert_eq!(search.iterations(), if legal.len() > 1 { 200 } else { 0 });
 //! ```

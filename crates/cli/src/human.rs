@@ -82,12 +82,12 @@ impl<G: GameText, R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Wr
             }
         }
         let view = if self.colour {
-            d.game.describe_in_colour(d.observation)
+            d.game.describe_in_colour(d.observation())
         } else {
-            d.game.describe(d.observation)
+            d.game.describe(d.observation())
         };
         let _ = writeln!(self.output, "\n{view}");
-        let legal_line = format!("Legal: {}", d.game.format_legal(d.observation, d.legal));
+        let legal_line = format!("Legal: {}", d.game.format_legal(d.observation(), d.legal));
         let _ = writeln!(self.output, "{legal_line}");
         if !self.hinted {
             self.hinted = true;
@@ -107,7 +107,7 @@ impl<G: GameText, R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Wr
             }
             if is_help(typed) {
                 // Every game answers `help` with how to type its actions (never an action).
-                let text = match d.game.parse_human(d.observation, d.legal, "help") {
+                let text = match d.game.parse_human(d.observation(), d.legal, "help") {
                     Err(text) => text.to_string(),
                     Ok(_) => HINT.to_string(),
                 };
@@ -115,7 +115,7 @@ impl<G: GameText, R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Wr
                 let _ = writeln!(self.output, "{legal_line}");
                 continue;
             }
-            match d.game.parse_human(d.observation, d.legal, typed) {
+            match d.game.parse_human(d.observation(), d.legal, typed) {
                 Ok(a) => return a,
                 Err(msg) => self.say(&msg.to_string()),
             }

@@ -5,19 +5,104 @@
 //! [`resample`](crate::Game::resample) from that observation. Programs outside parlour, which
 //! are also told what other seats did and how the game ended, are `parlour-protocol`'s.
 
-use crate::game::{Game, Seat};
+use std::cell::OnceCell;
 
-/// One decision put to a bot.
-#[derive(Debug)]
+use crate::game::{Game, Seat, State};
+
+/// One decision put to a bot: the game, the seat, the legal actions, and that seat's
+/// [observation](Decision::observation).
+///
+/// When a game is played by a [`Runner`](crate::play::Runner), the observation is built the
+/// first time a bot asks for it, so a bot that never reads it (a random bot) costs the game no
+/// observation at all. The state it is built from stays private: a bot can reach nothing but
+/// its seat's view.
 pub struct Decision<'a, G: Game> {
     /// The game being played (for its options and for resampling).
     pub game: &'a G,
     /// The seat deciding.
     pub seat: Seat,
-    /// What that seat can see.
-    pub observation: &'a G::Observation,
     /// The legal actions, never empty.
     pub legal: &'a [G::Action],
+    view: View<'a, G>,
+}
+
+/// Where a decision's observation comes from.
+enum View<'a, G: Game> {
+    /// Made by the caller.
+    Given(&'a G::Observation),
+    /// Built from the state on first use (never handed out itself).
+    Lazy {
+        state: &'a G::State,
+        built: OnceCell<G::Observation>,
+    },
+}
+
+impl<'a, G: Game> Decision<'a, G> {
+    /// A decision with its observation already made.
+    pub fn new(
+        game: &'a G,
+        seat: Seat,
+        observation: &'a G::Observation,
+        legal: &'a [G::Action],
+    ) -> Decision<'a, G> {
+        Decision {
+            game,
+            seat,
+            legal,
+            view: View::Given(observation),
+        }
+    }
+
+    /// A decision whose observation is built from `state` when first asked for.
+    pub(crate) fn lazy(
+        game: &'a G,
+        seat: Seat,
+        state: &'a G::State,
+        legal: &'a [G::Action],
+    ) -> Decision<'a, G> {
+        Decision {
+            game,
+            seat,
+            legal,
+            view: View::Lazy {
+                state,
+                built: OnceCell::new(),
+            },
+        }
+    }
+
+    /// What the deciding seat can see.
+    pub fn observation(&self) -> &G::Observation {
+        match &self.view {
+            View::Given(o) => o,
+            View::Lazy { state, built } => built.get_or_init(|| state.observation(self.seat)),
+        }
+    }
+
+    /// The observation, owned (built now if no bot asked for it).
+    pub(crate) fn into_observation(self) -> G::Observation {
+        match self.view {
+            View::Given(o) => o.clone(),
+            View::Lazy { state, built } => built
+                .into_inner()
+                .unwrap_or_else(|| state.observation(self.seat)),
+        }
+    }
+}
+
+impl<G: Game> std::fmt::Debug for Decision<'_, G> {
+    /// The seat, the legal actions and the observation if it has been built (never the state).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let observation = match &self.view {
+            View::Given(o) => Some(*o),
+            View::Lazy { built, .. } => built.get(),
+        };
+        f.debug_struct("Decision")
+            .field("seat", &self.seat)
+            .field("legal", &self.legal)
+            .field("observation", &observation)
+            .finish()
+    }
 }
 
 /// A player program. Bots take their seed when made and never use the thread RNG, so a game

@@ -468,12 +468,7 @@ pub fn check_bot_is_blind_to_hidden_information<G: Game>(
                 .map_err(|e| fail(e.to_string()))?;
             let other_obs = other.observation(seat);
             let decide = |o: &G::Observation| {
-                make_bot(game_seed).act(&crate::Decision {
-                    game,
-                    seat,
-                    observation: o,
-                    legal: &legal,
-                })
+                make_bot(game_seed).act(&crate::Decision::new(game, seat, o, &legal))
             };
             let (a, b) = (decide(&obs), decide(&other_obs));
             if a != b {

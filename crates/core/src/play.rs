@@ -6,7 +6,7 @@
 //! also told the other seats' moves and the result, is another. [`play`] and [`play_to_end`] are
 //! shorthands for the two common uses.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::bot::{Bot, Decision, Seating};
 use crate::game::{Game, Seat, State};
@@ -139,8 +139,9 @@ impl<'g, G: Game> Runner<'g, G> {
         self
     }
 
-    /// Stops after the first decision made at or past `deadline`, returning the unfinished
-    /// state (for benchmarks that play for a while).
+    /// Stops soon after `deadline`, returning the unfinished state (for benchmarks that play
+    /// for a while): the clock is read after every decision of a slow game, and every few
+    /// hundred decisions of a fast one (a few milliseconds late at most).
     pub fn until(mut self, deadline: Instant) -> Self {
         self.deadline = Some(deadline);
         self
@@ -201,6 +202,10 @@ impl<'g, G: Game> Runner<'g, G> {
         }
         let bound = game.max_decisions();
         let mut legal = Vec::new();
+        // The clock is read every `stride` decisions: each reading costs about as much as a
+        // random bot's decision, so fast games read it more rarely, while a slow bot (whose
+        // decisions take over a millisecond between readings) has it read after each one.
+        let (mut stride, mut since, mut last_check) = (1u32, 0u32, Instant::now());
         while let Some(seat) = state.current_player() {
             if let Some(bound) = bound {
                 if state.decisions() >= bound {
@@ -208,13 +213,9 @@ impl<'g, G: Game> Runner<'g, G> {
                 }
             }
             state.legal_actions(&mut legal);
-            let observation = state.observation(seat);
-            let action = seats.act(&Decision {
-                game,
-                seat,
-                observation: &observation,
-                legal: &legal,
-            });
+            let decision = Decision::lazy(game, seat, &state, &legal);
+            let action = seats.act(&decision);
+            let observation = on_step.is_some().then(|| decision.into_observation());
             let before = on_step.is_some().then(|| state.clone());
             if self.trusted {
                 state.apply_unchecked(action);
@@ -226,19 +227,34 @@ impl<'g, G: Game> Runner<'g, G> {
                 })?;
             }
             seats.after(game, seat, action, &state);
-            if let (Some(f), Some(before)) = (on_step.as_mut(), before.as_ref()) {
+            if let (Some(f), Some(before), Some(observation)) =
+                (on_step.as_mut(), before.as_ref(), observation.as_ref())
+            {
                 f(&Step {
                     before,
                     seat,
-                    observation: &observation,
+                    observation,
                     legal: &legal,
                     action,
                     after: &state,
                 })
                 .map_err(PlayError::Stopped)?;
             }
-            if self.deadline.is_some_and(|d| Instant::now() >= d) {
-                return Ok(state);
+            if let Some(deadline) = self.deadline {
+                since += 1;
+                if since >= stride {
+                    since = 0;
+                    let now = Instant::now();
+                    if now >= deadline {
+                        return Ok(state);
+                    }
+                    stride = if now - last_check < Duration::from_millis(1) {
+                        (stride * 2).min(1024)
+                    } else {
+                        1
+                    };
+                    last_check = now;
+                }
             }
         }
         seats.finish(game, &state);

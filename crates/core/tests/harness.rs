@@ -41,7 +41,7 @@ mod blind {
     struct ByCard;
     impl Bot<HighCard> for ByCard {
         fn act(&mut self, d: &Decision<'_, HighCard>) -> HighCardAction {
-            if d.observation.card >= 4 {
+            if d.observation().card >= 4 {
                 HighCardAction::Stay
             } else {
                 HighCardAction::Swap

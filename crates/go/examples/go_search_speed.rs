@@ -34,12 +34,7 @@ fn main() {
         while let Some(seat) = state.current_player() {
             state.legal_actions(&mut legal);
             let obs = state.observation(seat);
-            let d = Decision {
-                game: &game,
-                seat,
-                observation: &obs,
-                legal: &legal,
-            };
+            let d = Decision::new(&game, seat, &obs, &legal);
             let action = if seat == 0 {
                 let (started, cpu_started) = (Instant::now(), thread_cpu());
                 let a = search.act(&d);

@@ -295,12 +295,7 @@ fn go_resample_rejects_malformed_observations_and_the_bot_survives_them() {
         let mut o = s.observation(s.current_player().unwrap());
         o.turn = 11;
         o.hand.push(Card::JOKER);
-        let a = parlour_go::HeuristicBot::new(1).act(&Decision {
-            game: &game,
-            seat: o.seat,
-            observation: &o,
-            legal: &legal,
-        });
+        let a = parlour_go::HeuristicBot::new(1).act(&Decision::new(&game, o.seat, &o, &legal));
         assert!(legal.contains(&a));
     }
 }

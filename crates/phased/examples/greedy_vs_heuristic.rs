@@ -37,12 +37,7 @@ fn main() {
                         .expect("a dealt game resamples"),
                 )
             } else {
-                heuristic[seat].act(&Decision {
-                    game: &game,
-                    seat,
-                    observation: &obs,
-                    legal: &legal,
-                })
+                heuristic[seat].act(&Decision::new(&game, seat, &obs, &legal))
             };
             state.apply(a).expect("both play legal moves");
         }

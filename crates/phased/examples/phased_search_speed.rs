@@ -46,12 +46,7 @@ fn main() {
         while let Some(seat) = state.current_player() {
             let obs = state.observation(seat);
             let legal = state.legal_action_vec();
-            let d = Decision {
-                game: &game,
-                seat,
-                observation: &obs,
-                legal: &legal,
-            };
+            let d = Decision::new(&game, seat, &obs, &legal);
             let a = if seat % 2 == 0 {
                 let before = cpu_seconds(&wall);
                 let a = ismcts[seat / 2].act(&d);

@@ -80,12 +80,7 @@ fn rollout_moves_are_legal_in_sampled_positions_and_hold_after_the_hand() {
                 let seat = state.current_player().unwrap();
                 let obs = state.observation(seat);
                 let legal = state.legal_action_vec();
-                let a = bots[seat].act(&parlour_core::Decision {
-                    game,
-                    seat,
-                    observation: &obs,
-                    legal: &legal,
-                });
+                let a = bots[seat].act(&parlour_core::Decision::new(game, seat, &obs, &legal));
                 state.apply(a).unwrap();
             }
             if state.is_terminal() {

@@ -520,7 +520,7 @@ impl<G: Game> ExternalBot<G> {
                     seat: self.seat,
                     fault: fault.clone(),
                     observation: decision
-                        .map(|d| serde_json::to_string(d.observation).unwrap_or_default()),
+                        .map(|d| serde_json::to_string(d.observation()).unwrap_or_default()),
                     legal: decision.map(|d| serde_json::to_string(d.legal).unwrap_or_default()),
                 });
         }
@@ -613,7 +613,7 @@ impl<G: Game> ExternalBot<G> {
             &Act {
                 kind: "act",
                 id,
-                observation: d.observation,
+                observation: d.observation(),
                 legal: d.legal,
                 time: TimeLeft {
                     limit_ms: limit.as_millis() as u64,

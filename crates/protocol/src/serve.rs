@@ -116,12 +116,7 @@ pub fn serve<G: Game>(
                         "the legal actions are not those of the observation".into()
                     ));
                 }
-                let action = bot.act(&Decision {
-                    game,
-                    seat,
-                    observation: &observation,
-                    legal: &legal,
-                });
+                let action = bot.act(&Decision::new(game, seat, &observation, &legal));
                 let reply = json!({"type": "action", "id": field("id")?, "action": action});
                 writeln!(output, "{reply}")?;
                 output.flush()?;

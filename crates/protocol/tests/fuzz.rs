@@ -235,12 +235,7 @@ fn check_greeting<G: Game>(
         },
     );
     let observation = state.observation(seat);
-    let action = bot.act(&Decision {
-        game,
-        seat,
-        observation: &observation,
-        legal: &legal,
-    });
+    let action = bot.act(&Decision::new(game, seat, &observation, &legal));
     prop_assert!(legal.contains(&action));
     let report = bot.report();
     if good {
@@ -307,12 +302,7 @@ fn check_answer<G: Game>(
         },
     );
     let observation = state.observation(seat);
-    let action = bot.act(&Decision {
-        game,
-        seat,
-        observation: &observation,
-        legal: &legal,
-    });
+    let action = bot.act(&Decision::new(game, seat, &observation, &legal));
     let report = bot.report();
     prop_assert!(legal.contains(&action), "{action} is not legal");
     match expected {

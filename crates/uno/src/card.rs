@@ -78,6 +78,9 @@ pub enum Rank {
 /// Number of distinct card kinds: 4 colours × 13 ranks, plus the two wilds.
 pub const KINDS: usize = 54;
 
+/// Cards in the deck.
+pub const DECK_SIZE: usize = 108;
+
 /// An Uno card: one of 54 kinds (the deck has 1 to 4 copies of each). Its JSON form is its
 /// text.
 #[derive(

@@ -1,9 +1,20 @@
 //! What one seat sees: [`UnoObservation`], the seed's `GameState`.
 
+use arrayvec::ArrayVec;
 use parlour_core::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::card::{Card, Color};
+use crate::card::{Card, Color, DECK_SIZE};
+
+/// The most seats an Uno table has.
+pub const MAX_PLAYERS: usize = 10;
+
+/// Cards of one place (a hand, the discard pile), held inline: at most the deck's 108, so an
+/// observation is built at every decision without allocating.
+pub type Cards = ArrayVec<Card, DECK_SIZE>;
+
+/// One value for each seat, held inline (at most ten seats).
+pub type PerSeat<T> = ArrayVec<T, MAX_PLAYERS>;
 
 /// The direction of play.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -41,7 +52,7 @@ pub struct UnoObservation {
     /// Seats at the table.
     pub players: usize,
     /// The observer's hand, sorted by kind.
-    pub hand: Vec<Card>,
+    pub hand: Cards,
     /// The card the observer has just drawn and may now play (if it fits) or keep (only while it
     /// decides).
     pub drawn: Option<Card>,
@@ -57,14 +68,14 @@ pub struct UnoObservation {
     /// The seat to act (`None` once the game is over).
     pub current_player: Option<Seat>,
     /// Every seat's hand size, by seat.
-    pub hand_sizes: Vec<usize>,
+    pub hand_sizes: PerSeat<usize>,
     /// Every seat's total score, by seat.
-    pub scores: Vec<u64>,
+    pub scores: PerSeat<u64>,
     /// The colour each seat last called this round, by seat.
-    pub last_called: Vec<Option<Color>>,
+    pub last_called: PerSeat<Option<Color>>,
     /// The discard pile, bottom first; the last card is the up card. Everything above the bottom
     /// card was played since the last reshuffle (or the round's start).
-    pub discard: Vec<Card>,
+    pub discard: Cards,
     /// Cards in the draw pile.
     pub draw_pile: usize,
     /// The cards that went into the draw pile at the last reshuffle this round (when the draw
@@ -72,7 +83,7 @@ pub struct UnoObservation {
     /// kind; empty when there has been no reshuffle since this round's deal. Every seat saw them,
     /// so the draw pile now holds only cards of this multiset (those not drawn since), and
     /// [resampling](parlour_core::Game::resample) respects that.
-    pub reshuffled: Vec<Card>,
+    pub reshuffled: Cards,
     /// Rounds completed in this game.
     pub rounds_completed: u32,
     /// Player decisions made so far in this game.

@@ -220,7 +220,7 @@ impl Prepared {
         ));
         }
         let mut hands = vec![Vec::new(); n];
-        hands[obs.seat] = obs.hand.clone();
+        hands[obs.seat] = obs.hand.to_vec();
         let template = Rebuild {
             obs,
             hands,

@@ -11,14 +11,13 @@ use serde::{Deserialize, Serialize};
 
 use crate::action::UnoAction;
 use crate::card::{Card, Color, Rank, KINDS};
-use crate::observation::{Direction, RoundOutcome, UnoObservation};
+use crate::observation::{Cards, Direction, PerSeat, RoundOutcome, UnoObservation};
 
-/// The most seats an Uno table has.
-pub const MAX_PLAYERS: usize = 10;
+pub use crate::card::DECK_SIZE;
+pub use crate::observation::MAX_PLAYERS;
+
 /// Cards dealt to each player at the start of a round.
 pub const HAND_SIZE: usize = 7;
-/// Cards in the deck.
-pub const DECK_SIZE: usize = 108;
 
 /// Uno's options.
 ///
@@ -114,10 +113,16 @@ impl Hand {
         self.mask & (1 << c.index()) != 0
     }
 
-    pub(crate) fn cards(&self) -> Vec<Card> {
-        let mut v = Vec::with_capacity(self.len as usize);
-        for c in Card::all_kinds() {
-            for _ in 0..self.counts[c.index()] {
+    /// The cards, in kind order. Built at every decision (the observation's hand), so it
+    /// walks the kinds present (the mask's bits), not all 54.
+    pub(crate) fn cards(&self) -> Cards {
+        let mut v = Cards::new();
+        let mut m = self.mask;
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            m &= m - 1;
+            let c = Card::from_index(k).expect("mask bits are kinds");
+            for _ in 0..self.counts[k] {
                 v.push(c);
             }
         }
@@ -263,7 +268,9 @@ pub struct UnoState {
 
 impl fmt::Debug for UnoState {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let hands: Vec<Vec<Card>> = (0..self.n()).map(|s| self.hands[s].cards()).collect();
+        let hands: Vec<Vec<Card>> = (0..self.n())
+            .map(|s| self.hands[s].cards().to_vec())
+            .collect();
         f.debug_struct("UnoState")
             .field("hands", &hands)
             .field("up", &self.discard.last())
@@ -375,7 +382,7 @@ impl UnoState {
 
     /// A seat's hand, sorted by kind.
     pub fn hand(&self, seat: Seat) -> Vec<Card> {
-        self.hands[seat].cards()
+        self.hands[seat].cards().to_vec()
     }
 
     /// The draw pile, bottom first (the last card is drawn next).
@@ -390,8 +397,12 @@ impl UnoState {
 
     /// The cards that went into the draw pile at the last reshuffle this round, sorted (empty when
     /// the draw pile has not been refilled from the discards this round). Every seat saw them.
-    pub fn reshuffled_cards(&self) -> Vec<Card> {
-        let mut v = Vec::new();
+    pub fn reshuffled_cards(&self) -> Cards {
+        let mut v = Cards::new();
+        // Most rounds never reshuffle: no walk over the kinds then.
+        if self.reshuffled == [0; KINDS] {
+            return v;
+        }
         for c in Card::all_kinds() {
             for _ in 0..self.reshuffled[c.index()] {
                 v.push(c);
@@ -717,10 +728,15 @@ impl State<Uno> for UnoState {
             direction: self.direction(),
             current_player: self.current_player(),
             hand_sizes: (0..n).map(|s| self.hands[s].len as usize).collect(),
-            scores: self.scores().to_vec(),
+            scores: per_seat(self.scores()),
             reshuffled: self.reshuffled_cards(),
-            last_called: self.last_called[..n].to_vec(),
-            discard: self.discard.as_slice().to_vec(),
+            last_called: per_seat(&self.last_called[..n]),
+            discard: {
+                let mut d = Cards::new();
+                d.try_extend_from_slice(self.discard.as_slice())
+                    .expect("a pile holds at most the deck");
+                d
+            },
             draw_pile: self.draw.len as usize,
             rounds_completed: self.rounds_completed,
             decisions: self.decisions,
@@ -749,6 +765,14 @@ impl State<Uno> for UnoState {
             }
         })
     }
+}
+
+/// A per-seat list from a slice of at most [`MAX_PLAYERS`] values, copied at once.
+fn per_seat<T: Copy>(values: &[T]) -> PerSeat<T> {
+    let mut v = PerSeat::new();
+    v.try_extend_from_slice(values)
+        .expect("a table has at most MAX_PLAYERS seats");
+    v
 }
 
 /// Builds a state from an observation's public facts plus hidden cards chosen by the caller

@@ -233,7 +233,11 @@ fn uno_seat_view_most_recent_color_called_by_upcoming_players() {
         vec![None; 3]
     );
     assert_eq!(
-        Uno::standard().new_game(4).observation(1).last_called,
+        Uno::standard()
+            .new_game(4)
+            .observation(1)
+            .last_called
+            .to_vec(),
         vec![None; 4]
     );
 }
@@ -256,7 +260,7 @@ fn uno_seat_view_total_score_of_upcoming_players() {
         state.observation(3).total_score_of_upcoming_players(),
         vec![10, 20, 30]
     );
-    assert_eq!(state.observation(2).scores, vec![10, 20, 30, 40]);
+    assert_eq!(state.observation(2).scores.to_vec(), vec![10, 20, 30, 40]);
 }
 
 #[test]
@@ -295,15 +299,18 @@ fn uno_seat_view_shows_what_the_seat_sees() {
     let obs: UnoObservation = state.observation(1);
     assert_eq!(obs.seat, 1);
     assert_eq!(obs.players, 4);
-    assert_eq!(obs.hand, sorted("R2 R3"));
+    assert_eq!(obs.hand.to_vec(), sorted("R2 R3"));
     assert_eq!(obs.up_card, Card::WILD);
     assert_eq!(obs.called_color, Some(Color::Blue));
     assert_eq!(obs.direction, Direction::Counterclockwise);
     assert_eq!(obs.current_player, Some(2));
-    assert_eq!(obs.hand_sizes, vec![1, 2, 3, 4]);
-    assert_eq!(obs.scores, vec![1, 2, 3, 4]);
-    assert_eq!(obs.last_called, vec![None, None, None, Some(Color::Blue)]);
-    assert_eq!(obs.discard, cards("Y9 W"));
+    assert_eq!(obs.hand_sizes.to_vec(), vec![1, 2, 3, 4]);
+    assert_eq!(obs.scores.to_vec(), vec![1, 2, 3, 4]);
+    assert_eq!(
+        obs.last_called.to_vec(),
+        vec![None, None, None, Some(Color::Blue)]
+    );
+    assert_eq!(obs.discard.to_vec(), cards("Y9 W"));
     assert_eq!(obs.draw_pile, 2);
     assert_eq!(obs.drawn, None);
     // The view survives JSON.
@@ -474,12 +481,12 @@ fn uno_seat_view_reshuffled_cards_seen_by_every_seat_until_next_deal() {
     play(&mut state, "draw");
     for seat in 0..4 {
         assert_eq!(
-            state.observation(seat).reshuffled,
+            state.observation(seat).reshuffled.to_vec(),
             sorted("B3 B1 B2"),
             "seat {seat}"
         );
     }
-    assert_eq!(state.reshuffled_cards(), sorted("B1 B2 B3"));
+    assert_eq!(state.reshuffled_cards().to_vec(), sorted("B1 B2 B3"));
     // Drawing from the new pile does not change what was reshuffled.
     play(&mut state, "pass");
     play(&mut state, "R4");
@@ -488,13 +495,13 @@ fn uno_seat_view_reshuffled_cards_seen_by_every_seat_until_next_deal() {
     play(&mut state, "draw");
     play(&mut state, "pass");
     assert!(state.draw_pile().is_empty());
-    assert_eq!(state.observation(2).reshuffled, sorted("B1 B2 B3"));
+    assert_eq!(state.observation(2).reshuffled.to_vec(), sorted("B1 B2 B3"));
     // A second reshuffle replaces the first: only R9 lay under the up card R4.
     play(&mut state, "draw");
     assert_eq!(state.hand(0).len(), 4, "seat 0 drew the R9");
     for seat in 0..4 {
         assert_eq!(
-            state.observation(seat).reshuffled,
+            state.observation(seat).reshuffled.to_vec(),
             cards("R9"),
             "seat {seat}"
         );
@@ -572,11 +579,11 @@ fn uno_resample_rejects_draw_pile_larger_than_unseen_reshuffled_cards() {
     play(&mut state, "draw");
     let mut obs = state.observation(1);
     // Claim that only three cards were reshuffled: 93 cannot have come from them.
-    obs.reshuffled = sorted("R1 R2 R3");
+    obs.reshuffled = sorted("R1 R2 R3").into_iter().collect();
     let e = Game::resample(&game, &obs, &mut seeded(1)).unwrap_err();
     assert!(e.to_string().contains("reshuffle"), "{e}");
     // Copies beyond the deck are malformed.
-    obs.reshuffled = cards("R0 R0");
+    obs.reshuffled = cards("R0 R0").into_iter().collect();
     assert!(Game::resample(&game, &obs, &mut seeded(1)).is_err());
 }
 

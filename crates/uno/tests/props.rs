@@ -127,21 +127,34 @@ fn mutate(obs: &mut UnoObservation, op: u8, v: u64) {
                 obs.discard.pop();
             }
             1 => obs.discard.clear(),
-            _ => obs.discard.push(odd_card(v >> 2)),
+            // An observation holds at most the deck's 108 cards in one place (more is refused
+            // when it is read).
+            _ => {
+                let _ = obs.discard.try_push(odd_card(v >> 2));
+            }
         },
         13 => obs.up_card = odd_card(v),
         14 => match v % 3 {
             0 => {
                 obs.hand.pop();
             }
-            1 => obs.hand.push(odd_card(v >> 2)),
-            _ => obs.hand = vec![odd_card(v >> 2); (v >> 8) as usize % 200],
+            1 => {
+                let _ = obs.hand.try_push(odd_card(v >> 2));
+            }
+            _ => {
+                obs.hand = std::iter::repeat_n(odd_card(v >> 2), (v >> 8) as usize % 109).collect()
+            }
         },
         15 => obs.seat = (v % 12) as usize,
         16 => match v % 3 {
             0 => obs.reshuffled.clear(),
-            1 => obs.reshuffled.push(odd_card(v >> 2)),
-            _ => obs.reshuffled = vec![odd_card(v >> 2); (v >> 8) as usize % 150],
+            1 => {
+                let _ = obs.reshuffled.try_push(odd_card(v >> 2));
+            }
+            _ => {
+                obs.reshuffled =
+                    std::iter::repeat_n(odd_card(v >> 2), (v >> 8) as usize % 109).collect()
+            }
         },
         17 => {
             obs.direction = match obs.direction {
@@ -153,7 +166,9 @@ fn mutate(obs: &mut UnoObservation, op: u8, v: u64) {
             0 => {
                 obs.last_called.pop();
             }
-            1 => obs.last_called.push(odd_color(v >> 2)),
+            1 => {
+                let _ = obs.last_called.try_push(odd_color(v >> 2));
+            }
             _ => {
                 obs.scores.pop();
             }

@@ -38,7 +38,7 @@ fn match_to(target: u32) -> Uno {
 }
 
 fn hand_sizes(state: &UnoState) -> Vec<usize> {
-    state.observation(0).hand_sizes
+    state.observation(0).hand_sizes.to_vec()
 }
 
 /// `action` is rejected with a reason containing `reason`, and the state is unchanged.
@@ -898,7 +898,7 @@ fn uno_match_continues_below_target() {
     assert_eq!(state.draw_pile().len(), 79);
     assert_eq!(state.direction(), Direction::Clockwise);
     assert_eq!(state.called_color(), None);
-    assert_eq!(state.observation(0).last_called, vec![None; 4]);
+    assert_eq!(state.observation(0).last_called.to_vec(), vec![None; 4]);
     state.check_conservation().unwrap();
 }
 
@@ -1285,7 +1285,10 @@ fn uno_scores_are_totals_beyond_u32_range() {
     play(&mut state, "R5");
     assert_eq!(state.scores(), &[big + 20, 7, 0, 0]);
     assert_eq!(state.returns()[0], (big + 20) as f64);
-    assert_eq!(state.observation(2).scores, vec![big + 20, 7, 0, 0]);
+    assert_eq!(
+        state.observation(2).scores.to_vec(),
+        vec![big + 20, 7, 0, 0]
+    );
     assert_eq!(state.last_round_outcome().unwrap().points, 20u64);
     // Totals saturate rather than overflow, whatever a scripted setup starts from.
     let mut s = setup(&["R5", "G5 G6", "G9", "Y0"], "Y1", "R9");

@@ -59,12 +59,7 @@ fn uno_heuristic_playout_chooses_as_the_heuristic_bot() {
         let seat = s.current_player().expect("a live position");
         let observation = s.observation(seat);
         let legal = s.legal_action_vec();
-        let decision = Decision {
-            game: &game,
-            seat,
-            observation: &observation,
-            legal: &legal,
-        };
+        let decision = Decision::new(&game, seat, &observation, &legal);
         let mut by_bot = BTreeSet::new();
         let mut by_playout = BTreeSet::new();
         let mut playout = HeuristicRollout { explore: 0.0 };

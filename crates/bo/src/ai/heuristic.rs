@@ -103,7 +103,7 @@ impl Bot<Bo> for HeuristicBot {
         if legal.len() == 1 {
             return legal[0];
         }
-        let scored = self.evaluate(d.observation);
+        let scored = self.evaluate(d.observation());
         // The candidates come in a fixed order, so the tie-break depends only on the seed.
         best_scored(&scored, |a| legal.contains(a), &mut self.rng)
             // Not expected: the simulation offers exactly the legal plays.

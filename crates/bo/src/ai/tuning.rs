@@ -295,12 +295,7 @@ impl TurnEvaluator {
                         self.legal[0]
                     } else {
                         let observation = s.observation(now);
-                        planner.act(&Decision {
-                            game: &game,
-                            seat: now,
-                            observation: &observation,
-                            legal: &self.legal,
-                        })
+                        planner.act(&Decision::new(&game, now, &observation, &self.legal))
                     }
                 }
                 _ => greedy_action(&s),

@@ -442,7 +442,7 @@ impl Bot<Chexers> for SearchBot {
         if d.legal.len() == 1 {
             return d.legal[0];
         }
-        match d.observation.state() {
+        match d.observation().state() {
             Ok(state) if !state.is_terminal() => {
                 let (a, _) = self.choose(&state);
                 if d.legal.contains(&a) {

@@ -26,7 +26,7 @@ impl GreedyBot {
 
 impl Bot<Chexers> for GreedyBot {
     fn act(&mut self, d: &Decision<'_, Chexers>) -> ChexersAction {
-        let Ok(mut state) = d.observation.state() else {
+        let Ok(mut state) = d.observation().state() else {
             return d.legal[0];
         };
         let me = d.seat;

@@ -1299,12 +1299,12 @@ pub fn run_bot_spec<G: Game>(
             let (g, state) = &c.states[live[which % live.len()]];
             let seat = state.current_player().unwrap();
             let legal = state.legal_action_vec();
-            let a = bot.act(&parlour_core::Decision {
-                game: &c.games[*g],
+            let a = bot.act(&parlour_core::Decision::new(
+                &c.games[*g],
                 seat,
-                observation: &state.observation(seat),
-                legal: &legal,
-            });
+                &state.observation(seat),
+                &legal,
+            ));
             prop_assert!(legal.contains(&a));
         }
         Ok(_) => {}

@@ -148,14 +148,14 @@ fn hope(with: &[Card], c: Card, circulation: &[f64; 52]) -> f64 {
 
 impl Bot<Go> for HeuristicBot {
     fn act(&mut self, d: &Decision<'_, Go>) -> GoAction {
-        if !HeuristicBot::readable(d.observation) {
+        if !HeuristicBot::readable(d.observation()) {
             return d.legal[self.rng.random_range(0..d.legal.len())];
         }
         let scored: Vec<(GoAction, f64)> = d
-            .observation
+            .observation()
             .hand
             .iter()
-            .zip(HeuristicBot::evaluate(d.observation))
+            .zip(HeuristicBot::evaluate(d.observation()))
             .map(|(&c, v)| (GoAction(c), v))
             .collect();
         // The best is taken over the whole hand; a hand card that is not legal (a corrupt view)

@@ -38,7 +38,7 @@ impl PerfectBot {
 
 impl Bot<Nim> for PerfectBot {
     fn act(&mut self, d: &Decision<'_, Nim>) -> NimAction {
-        let piles = &d.observation.piles;
+        let piles = &d.observation().piles;
         let sum = piles.iter().fold(0, |x, &p| x ^ p);
         let winning: Vec<NimAction> = d
             .legal

@@ -93,7 +93,7 @@ fn hand_value(hand: &[Card], phases: &[PhaseType]) -> f64 {
 
 impl Bot<Phased> for HeuristicBot {
     fn act(&mut self, d: &Decision<'_, Phased>) -> PhasedAction {
-        let obs = d.observation;
+        let obs = d.observation();
         let legal = d.legal;
         let phases = open_phases(obs);
         let hand = &obs.hand;

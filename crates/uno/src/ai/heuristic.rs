@@ -190,6 +190,6 @@ pub(crate) fn keeps_drawn_wild(hand_size: usize) -> bool {
 
 impl Bot<Uno> for HeuristicBot {
     fn act(&mut self, d: &Decision<'_, Uno>) -> UnoAction {
-        self.choose(d.observation, d.legal)
+        self.choose(d.observation(), d.legal)
     }
 }
