@@ -13,7 +13,6 @@
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use nix::unistd::{access, AccessFlags};
 use rusqlite::{params, Connection, ErrorCode, OpenFlags};
 
 use crate::record::{Figure, GameRecord, SeatFault};
@@ -262,7 +261,7 @@ impl Store {
             .parent()
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
-        let writable = |p: &Path| access(p, AccessFlags::W_OK).is_ok();
+        let writable = |p: &Path| writable(p);
         let readonly = std::fs::metadata(path).is_ok_and(|m| m.permissions().readonly())
             || !writable(path)
             || !writable(dir);
@@ -558,12 +557,32 @@ fn open_for_reading(path: &Path) -> Result<Connection, StoreError> {
     }
 }
 
+/// Whether this process may write `path`: asked of the system on Unix (permissions, read-only
+/// mounts, the user parlour runs as), read off the read-only attribute elsewhere.
+fn writable(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        nix::unistd::access(path, nix::unistd::AccessFlags::W_OK).is_ok()
+    }
+    #[cfg(not(unix))]
+    {
+        std::fs::metadata(path).is_ok_and(|m| !m.permissions().readonly())
+    }
+}
+
 /// `path` (made absolute) with the characters an SQLite URI gives meaning to escaped.
 fn uri_path(path: &Path) -> String {
-    use std::os::unix::ffi::OsStrExt;
     let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    #[cfg(unix)]
+    let bytes = {
+        use std::os::unix::ffi::OsStrExt;
+        absolute.as_os_str().as_bytes().to_vec()
+    };
+    // Elsewhere paths are UTF-16; SQLite takes the URI in UTF-8.
+    #[cfg(not(unix))]
+    let bytes = absolute.to_string_lossy().replace('\\', "/").into_bytes();
     let mut out = String::new();
-    for &b in absolute.as_os_str().as_bytes() {
+    for &b in &bytes {
         if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
             out.push(b as char);
         } else {

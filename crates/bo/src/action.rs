@@ -211,6 +211,6 @@ mod tests {
     /// Actions are copied into every legal list and search node: keep them small.
     #[test]
     fn an_action_fits_in_eight_bytes() {
-        assert!(std::mem::size_of::<BoAction>() <= 8);
+        assert!(size_of::<BoAction>() <= 8);
     }
 }

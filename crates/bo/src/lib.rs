@@ -88,7 +88,6 @@
 //! another hand, never in a stockpile, but does not remember *when* the card went in: it may
 //! put a just-recycled card in the hand of a seat that has not drawn since. A search bot's
 //! determinisations are then slightly wider than the truth; nothing hidden leaks.
-#![deny(missing_docs)]
 
 pub mod action;
 #[cfg(feature = "ai")]

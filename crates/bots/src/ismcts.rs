@@ -2,8 +2,8 @@
 //! API alone.
 //!
 //! Each iteration draws a *determinization* — a full state consistent with the searching
-//! seat's observation, from the game's [`Sampler`](parlour_core::search::Sampler) (made once per
-//! decision by [`Game::sampler`], which checks the observation) — and walks the tree with it:
+//! seat's observation, from the game's [`Sampler`] (made once per
+//! decision by [`GameAi::sampler`], which checks the observation) — and walks the tree with it:
 //! only the actions legal in that determinization are candidates, each child's *availability*
 //! counts how often it was a candidate, and selection is UCB1 over availability (ISMCTS's
 //! "subset-armed bandit"). A new node is added, the game is played out by the game's
@@ -14,7 +14,7 @@
 //! - **Single observer** (SO-ISMCTS): one tree, edges labelled by actions. Opponents' nodes see
 //!   the searcher's own earlier actions, even ones the rules hide from them.
 //! - **Multiple observer** (MO-ISMCTS): one tree per seat, edges labelled by actions *as that
-//!   seat sees them* ([`Game::action_visible`]); a hidden action is one edge. The mover selects
+//!   seat sees them* ([`Game::action_visible`](parlour_core::Game::action_visible)); a hidden action is one edge. The mover selects
 //!   in its own tree, so no seat chooses on what it cannot see (Comp10001-Go's simultaneous
 //!   picks).
 //!
@@ -90,7 +90,7 @@ impl Running {
 }
 
 /// The search's settings. Anything left `None` comes from the game's
-/// [`SearchTuning`](parlour_core::search::SearchTuning).
+/// [`SearchTuning`].
 #[derive(Debug, Clone, Copy, PartialEq, Default)]
 pub struct Config {
     /// The budget per move (`None`: the game's tuned number of iterations).

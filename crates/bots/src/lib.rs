@@ -5,13 +5,13 @@
 //! - [`RandomBot`]: uniform over the legal actions, from its own seed.
 //! - [`ismcts::IsmctsBot`]: information-set Monte Carlo tree search (single- or
 //!   multiple-observer), on the core API's sampler of determinizations. Each game tunes it
-//!   through [`Game::search_tuning`](parlour_core::Game::search_tuning) — its playout policy,
+//!   through [`GameAi::search_tuning`] — its playout policy,
 //!   evaluator, exploration constant, playout horizon and default budget — without depending on
 //!   this crate; the `ismcts` entry's options (`iters`, `ms`, `c`, `playout`, `variant`, `root`,
 //!   `policy`) override the tuning.
 //!
 //! A game's own bots (a Uno heuristic, say) live in that game's crate and are listed by
-//! [`Game::bots`](parlour_core::Game::bots); [`make_bot`] finds a bot by name in either place and
+//! [`GameAi::bots`]; [`make_bot`] finds a bot by name in either place and
 //! applies its options (`search:nodes=50000`, parsed as a [`BotSpec`]).
 //!
 //! ```
@@ -35,7 +35,6 @@
 //! assert!(legal.contains(&action));
 //! assert_eq!(search.iterations(), if legal.len() > 1 { 200 } else { 0 });
 //! ```
-#![deny(missing_docs)]
 
 pub mod ismcts;
 

@@ -3,8 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use serde::de::{self, Deserialize, Deserializer, Visitor};
-use serde::ser::{Serialize, Serializer};
+use serde_with::{DeserializeFromStr, SerializeDisplay};
 
 use crate::{Colour, Rank, Suit};
 
@@ -43,7 +42,9 @@ const NAMES: [&str; Card::DISTINCT] = [
 /// assert!("ZZ".parse::<Card>()?.is_joker());
 /// # Ok::<(), parlour_cards::ParseCardError>(())
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, SerializeDisplay, DeserializeFromStr,
+)]
 pub struct Card(u8);
 
 impl Card {
@@ -258,34 +259,6 @@ pub fn format_cards(cards: &[Card]) -> String {
         out.push_str(card.as_str());
     }
     out
-}
-
-/// Serialises as the card's notation string, such as `"0C"`.
-impl Serialize for Card {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
-    }
-}
-
-/// Deserialises from a notation string, as strictly as [`FromStr`].
-impl<'de> Deserialize<'de> for Card {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Card, D::Error> {
-        struct CardVisitor;
-
-        impl Visitor<'_> for CardVisitor {
-            type Value = Card;
-
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("a card string such as \"0C\", \"AS\" or \"ZZ\"")
-            }
-
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Card, E> {
-                v.parse().map_err(E::custom)
-            }
-        }
-
-        deserializer.deserialize_str(CardVisitor)
-    }
 }
 
 #[cfg(test)]

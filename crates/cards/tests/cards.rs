@@ -334,8 +334,8 @@ fn ordering_and_hashing() {
     assert!(ace < two);
     assert!(two < ace_hearts);
     assert!(Card::all().all(|c| c <= Card::JOKER));
-    assert_eq!(std::mem::size_of::<Card>(), 1);
-    assert_eq!(std::mem::size_of::<Option<Card>>(), 2);
+    assert_eq!(size_of::<Card>(), 1);
+    assert_eq!(size_of::<Option<Card>>(), 2);
 }
 
 #[test]

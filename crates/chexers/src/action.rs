@@ -165,6 +165,6 @@ mod tests {
 
     #[test]
     fn an_action_fits_in_four_bytes() {
-        assert!(std::mem::size_of::<ChexersAction>() <= 4);
+        assert!(size_of::<ChexersAction>() <= 4);
     }
 }

@@ -57,7 +57,6 @@
 //! // Counting action sequences, as the perft data files do.
 //! assert_eq!(perft(&mut ChexersState::new(), 1), ChexersState::new().legal_action_vec().len() as u64);
 //! ```
-#![deny(missing_docs)]
 
 pub mod action;
 #[cfg(feature = "ai")]

@@ -244,7 +244,7 @@ fn make_named_bot<G: Playable>(text: &str, seed: u64) -> Result<Box<dyn Bot<G>>,
 struct PlayCmd {
     seats: Option<String>,
     seed: Option<u64>,
-    trace: Option<std::path::PathBuf>,
+    trace: Option<PathBuf>,
     options: Vec<String>,
 }
 

@@ -1,6 +1,6 @@
 //! The [`Bot`] trait: a player that sees one seat's observation and picks a legal action.
 //!
-//! Bots are separate from the rules. A bot never receives a [`State`](crate::State): only its
+//! Bots are separate from the rules. A bot never receives a [`State`]: only its
 //! seat's observation and the legal actions. A search bot that needs full states asks the game to
 //! [`resample`](crate::Game::resample) from that observation. Programs outside parlour, which
 //! are also told what other seats did and how the game ended, are `parlour-protocol`'s.
@@ -155,7 +155,7 @@ pub struct BotOption {
     pub uses_clock: bool,
 }
 
-/// A named bot a game offers (see [`Game::bots`](crate::Game::bots)).
+/// A named bot a game offers (see [`GameAi::bots`](crate::GameAi::bots)).
 pub struct BotEntry<G: Game> {
     /// Its name on the command line.
     pub name: &'static str,

@@ -64,7 +64,6 @@
 //! let other = game.resample(&obs, &mut parlour_core::rng::seeded(1)).unwrap();
 //! assert_eq!(other.observation(2), obs);
 //! ```
-#![deny(missing_docs)]
 
 pub mod action;
 #[cfg(feature = "ai")]

@@ -27,7 +27,6 @@
 //! assert!(state.is_terminal());
 //! assert_eq!(state.returns(), vec![0.0, 1.0]);
 //! ```
-#![deny(missing_docs)]
 
 pub mod action;
 #[cfg(feature = "ai")]

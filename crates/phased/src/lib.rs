@@ -77,7 +77,6 @@
 //! let resampled = game.resample(&obs, &mut parlour_core::rng::seeded(1)).unwrap();
 //! assert_eq!(resampled.observation(0), obs);
 //! ```
-#![deny(missing_docs)]
 
 pub mod action;
 #[cfg(feature = "ai")]

@@ -151,3 +151,21 @@ pub struct BotReport {
     /// Whether it forfeited the game (too many faults in the tournament).
     pub forfeited: bool,
 }
+
+/// A command line as text, for messages.
+pub fn shell_text(command: &[String]) -> String {
+    command
+        .iter()
+        .map(|a| {
+            if a.is_empty()
+                || a.chars()
+                    .any(|c| c.is_whitespace() || "'\"\\$`".contains(c))
+            {
+                format!("'{}'", a.replace('\'', "'\\''"))
+            } else {
+                a.clone()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}

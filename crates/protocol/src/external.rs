@@ -14,6 +14,7 @@ use rand::RngExt;
 use serde::Serialize;
 use serde_json::{json, Value};
 
+pub use crate::entry::shell_text;
 use crate::entry::{BotReport, Fault, FaultKind, ProgramSpec};
 use crate::process::{Line, Log, Process, ReadError, SendError, MAX_LINE};
 use crate::table::{Outcome, Program};
@@ -390,24 +391,6 @@ impl Drop for Pool {
     fn drop(&mut self) {
         self.shutdown();
     }
-}
-
-/// A command line as text, for messages.
-pub fn shell_text(command: &[String]) -> String {
-    command
-        .iter()
-        .map(|a| {
-            if a.is_empty()
-                || a.chars()
-                    .any(|c| c.is_whitespace() || "'\"\\$`".contains(c))
-            {
-                format!("'{}'", a.replace('\'', "'\\''"))
-            } else {
-                a.clone()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// The start of a long text, for messages.

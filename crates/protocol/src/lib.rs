@@ -19,7 +19,7 @@
 //! - A [`Table`] of [`Player`]s (built-in bots and programs) is what a
 //!   [`Runner`](parlour_core::play::Runner) plays when programs sit at it; afterwards
 //!   [`Table::reports`] gives each seat's [`BotReport`].
-//! - [`check_program`] is the bot checker; [`serve`] is the other end of the protocol, serving
+//! - [`check_program`] is the bot checker; [`serve`](fn@serve) is the other end of the protocol, serving
 //!   any in-process bot as a program.
 //!
 //! Data flows: `ProgramSpec` → `Pool::new` (→ `Process::spawn`, `hello`/`ready`) →
@@ -67,25 +67,36 @@
 //! assert!(pool.asked() > 0);
 //! # use parlour_core::State;
 //! ```
-#![deny(missing_docs)]
 
+// Running programs (a sandbox of processes, pipes and signals) is Unix's; entries, tables and
+// serving a bot over standard input and output build everywhere.
+#[cfg(unix)]
 pub mod check;
 pub mod entries;
 pub mod entry;
+#[cfg(unix)]
 pub mod external;
+#[cfg(unix)]
 pub mod process;
+#[cfg(unix)]
+pub mod programs;
 pub mod serve;
 pub mod table;
 
+#[cfg(unix)]
 pub use check::{check_program, CheckReport};
 pub use entries::{
     entry_from_text, file_stem, program_from_cmd, read_bots_file, split_entries, working_directory,
-    EntryError, Programs,
+    EntryError,
 };
 pub use entry::{
-    make_builtin, BotReport, EntrySpec, Fault, FaultKind, Limits, ProgramSpec, DEFAULT_MAX_FAULTS,
+    make_builtin, shell_text, BotReport, EntrySpec, Fault, FaultKind, Limits, ProgramSpec,
+    DEFAULT_MAX_FAULTS,
 };
-pub use external::{shell_text, ExternalBot, Mode, Pool, Position, Timing};
+#[cfg(unix)]
+pub use external::{ExternalBot, Mode, Pool, Position, Timing};
+#[cfg(unix)]
+pub use programs::Programs;
 pub use serve::{serve, ServeError};
 pub use table::{Outcome, Player, Program, Table};
 

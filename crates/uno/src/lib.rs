@@ -22,7 +22,7 @@
 //! **Types and data flow.** [`Uno`] is the game with its [`UnoOptions`]; it deals a [`UnoState`],
 //! the full position (hands as per-kind counts and bit masks, piles inline, so a clone allocates
 //! nothing), from a seed, or builds one from a scripted [`UnoSetup`]. A seat's view is an
-//! [`UnoObservation`] (the seed's `GameState`); [`Game::resample`](parlour_core::Game::resample)
+//! [`UnoObservation`] (the seed's `GameState`); [`Game::resample`]
 //! turns one back into a full state ([`sampler`]). What a person sees and types is in [`text`]
 //! ([`GameText`](parlour_core::GameText)); the heuristic bot and the search tuning are in [`ai`]
 //! ([`GameAi`](parlour_core::GameAi), behind the default feature `ai`).
@@ -55,7 +55,6 @@
 //! // Seat 1 cannot play on a red 5, so it must draw.
 //! assert_eq!(state.legal_action_vec(), vec![UnoAction::Draw]);
 //! ```
-#![deny(missing_docs)]
 
 pub mod action;
 #[cfg(feature = "ai")]

@@ -1,4 +1,4 @@
-//! Resampling hidden state from a seat's view: [`resample`] (the body of
+//! Resampling hidden state from a seat's view: `resample` (the body of
 //! [`Game::resample`](parlour_core::Game::resample)) and [`UnoSampler`], which checks an
 //! observation once and then deals many determinizations for search.
 

@@ -1156,12 +1156,8 @@ fn common_parsing_is_case_sensitive_and_strict_naming_bad_token() {
 
 #[test]
 fn uno_action_fits_in_4_bytes() {
-    assert!(
-        std::mem::size_of::<UnoAction>() <= 4,
-        "{}",
-        std::mem::size_of::<UnoAction>()
-    );
-    assert_eq!(std::mem::size_of::<Card>(), 1);
+    assert!(size_of::<UnoAction>() <= 4, "{}", size_of::<UnoAction>());
+    assert_eq!(size_of::<Card>(), 1);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -165,7 +165,7 @@ pub fn tuning_with(p: SearchParams) -> SearchTuning<Bo> {
         iterations: p.iterations,
         anchor: p
             .anchor_z
-            .map(|_| Box::new(HeuristicBot::new(0)) as Box<dyn parlour_core::Bot<Bo>>),
+            .map(|_| Box::new(HeuristicBot::new(0)) as Box<dyn Bot<Bo>>),
         anchor_z: p.anchor_z.unwrap_or(0.0),
         root: p.root,
     }

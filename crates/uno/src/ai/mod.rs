@@ -1,6 +1,6 @@
 //! What Uno lends its bots: the heuristic bot ([`HeuristicBot`]), the search tuning
-//! ([`tuning`]: greedy playouts, a paired flat root, the heuristic as anchor) and the sampler
-//! for search ([`UnoSampler`](crate::sampler::UnoSampler)).
+//! ([`tuning`](fn@tuning): greedy playouts, a paired flat root, the heuristic as anchor) and the sampler
+//! for search ([`UnoSampler`]).
 
 pub mod heuristic;
 pub mod tuning;

@@ -13,7 +13,7 @@ use crate::card::{Card, Color};
 use crate::state::{playable_mask, Phase, Uno, UnoState};
 
 /// The tuning [`Uno`] gives ISMCTS: a flat, paired root
-/// ([`Root::Paired`](parlour_core::search::Root::Paired)) with greedy
+/// ([`Root::Paired`]) with greedy
 /// playouts to the end of the round, win or lose, 6,000 playouts a move, and the heuristic bot
 /// as anchor: its move stands unless another is ahead on the paired playouts by more than one
 /// standard error.
