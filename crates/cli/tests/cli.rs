@@ -5,7 +5,7 @@ mod common;
 use std::io::{BufReader, Read, Write};
 use std::process::{Command, Output, Stdio};
 
-use common::{stderr, stdout};
+use common::{parlour_in, stderr, stdout};
 
 /// A scratch working directory shared by this test binary's runs, so that tournaments'
 /// default databases (under `parlour-runs/`) land there and not in the source tree.
@@ -1172,4 +1172,55 @@ fn one_card_is_one_card_at_the_terminal() {
         }
     }
     assert!(singular > 0, "a seat held one card somewhere");
+}
+
+/// The toy game Nim is known to the binary only through the game registry: every command
+/// reaches it (docs/adding-a-game.md).
+#[test]
+fn a_registered_game_is_reached_by_every_command() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = parlour_in(dir.path(), &["games"]);
+    assert!(games.status.success(), "{}", stderr(&games));
+    let listed = stdout(&games);
+    for name in ["uno", "go", "phased", "bo", "chexers", "nim"] {
+        assert!(
+            listed.lines().any(|l| l.starts_with(name)),
+            "{name} in {listed}"
+        );
+    }
+    assert!(listed.contains("variants: bonus"), "{listed}");
+    let t = parlour_in(
+        dir.path(),
+        &[
+            "tournament",
+            "nim",
+            "--games",
+            "20",
+            "--no-db",
+            "--format",
+            "json",
+        ],
+    );
+    assert!(t.status.success(), "{}", stderr(&t));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&t)).unwrap();
+    assert_eq!(v["games_counted"], 20);
+    // The perfect bot wins every game it starts in a won position: it leads the standings.
+    assert_eq!(common::labels(&v)[0], "perfect");
+    for args in [
+        &["play", "nim", "--seats", "perfect,random", "--seed", "3"][..],
+        &[
+            "strength",
+            "nim",
+            "--bots",
+            "random,perfect",
+            "--deals",
+            "4",
+        ],
+        &["bench", "nim", "--seconds", "0.2"],
+        &["bench", "nim", "--bot", "perfect", "--seconds", "0.2"],
+        &["bots", "nim"],
+    ] {
+        let o = parlour_in(dir.path(), args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    }
 }
