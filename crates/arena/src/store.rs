@@ -117,6 +117,9 @@ impl StoreError {
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// The JSON text of one game's columns, reused from game to game: the recording thread
+    /// writes every game, and fresh strings for each would churn its memory.
+    columns: [String; 6],
 }
 
 fn sql_error(path: &Path, e: rusqlite::Error) -> StoreError {
@@ -323,6 +326,7 @@ impl Store {
         Ok(Store {
             conn,
             path: path.to_path_buf(),
+            columns: Default::default(),
         })
     }
 
@@ -344,18 +348,25 @@ impl Store {
                      VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
                 )
                 .map_err(err)?;
+            let [seats, returns, winners, figures, faults, forfeited] = &mut self.columns;
             for g in games {
+                json_into(seats, &g.seats);
+                json_into(returns, &g.returns);
+                json_into(winners, &g.winners);
+                json_into(figures, &g.figures);
+                json_into(faults, &g.faults);
+                json_into(forfeited, &g.forfeited);
                 insert
                     .execute(params![
                         g.index as i64,
                         g.deal as i64,
-                        json(&g.seats),
-                        json(&g.returns),
-                        json(&g.winners),
-                        json(&g.figures),
+                        seats.as_str(),
+                        returns.as_str(),
+                        winners.as_str(),
+                        figures.as_str(),
                         g.decisions as i64,
-                        json(&g.faults),
-                        json(&g.forfeited),
+                        faults.as_str(),
+                        forfeited.as_str(),
                     ])
                     .map_err(err)?;
             }
@@ -613,6 +624,14 @@ fn has_fault_columns(conn: &Connection) -> rusqlite::Result<bool> {
 }
 
 /// JSON text of a record's field (plain data: encoding cannot fail).
-fn json<T: serde::Serialize>(value: &T) -> String {
-    serde_json::to_string(value).unwrap_or_else(|_| "null".into())
+/// `value`'s JSON text, written over `out`'s (its memory kept).
+fn json_into<T: serde::Serialize>(out: &mut String, value: &T) {
+    out.clear();
+    let mut bytes = std::mem::take(out).into_bytes();
+    if serde_json::to_writer(&mut bytes, value).is_err() {
+        bytes.clear();
+        bytes.extend_from_slice(b"null");
+    }
+    // serde_json writes UTF-8 only.
+    *out = String::from_utf8(bytes).unwrap_or_else(|_| "null".into());
 }

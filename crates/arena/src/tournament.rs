@@ -765,7 +765,13 @@ impl<G: Game> Tournament<G> {
                                     let failed = result.is_err();
                                     held.push(result);
                                     if failed || since.elapsed() >= SEND_EVERY {
-                                        if tx.send(std::mem::take(&mut held)).is_err() || failed {
+                                        // The next batch starts at this one's size,
+                                        // so it does not grow (and fault in fresh
+                                        // memory) on its way there.
+                                        let sized = Vec::with_capacity(held.len());
+                                        if tx.send(std::mem::replace(&mut held, sized)).is_err()
+                                            || failed
+                                        {
                                             return;
                                         }
                                         since = Instant::now();
