@@ -66,12 +66,13 @@ fn results_do_not_depend_on_the_number_of_threads() {
 
 #[test]
 fn an_interrupted_run_resumes_to_the_same_standings() {
-    let t = uno_tournament("heuristic,random,random,random", 600, 3);
+    // Enough games that they arrive in several batches (workers send every few milliseconds).
+    let t = uno_tournament("heuristic,random,random,random", 6000, 3);
     let whole = run_all(&t, 2, Vec::new());
     // Interrupt at several points: the recorder fails once it holds `limit` games, as a
     // killed process stops recording; whatever it accepted is what a database would hold.
     let mut interrupted = 0;
-    for limit in [1usize, 150, 400] {
+    for limit in [1usize, 1500, 4000] {
         let mut kept: Vec<GameRecord> = Vec::new();
         let result = t.run(
             2,
@@ -95,12 +96,12 @@ fn an_interrupted_run_resumes_to_the_same_standings() {
             Err(err) => {
                 interrupted += 1;
                 assert!(matches!(err, ArenaError::Store(_)), "{err}");
-                assert!(!kept.is_empty() && kept.len() < 600, "{}", kept.len());
+                assert!(!kept.is_empty() && kept.len() < 6000, "{}", kept.len());
                 let already = kept.len() as u64;
                 let resumed = run_all(&t, 1, kept);
                 assert_eq!(
                     resumed.played,
-                    600 - already,
+                    6000 - already,
                     "recorded games are not replayed"
                 );
                 assert_eq!(resumed.summary, whole.summary);

@@ -16,7 +16,7 @@ fn scratch() -> &'static std::path::Path {
 }
 
 fn parlour(args: &[&str]) -> Output {
-    common::parlour_in(scratch(), args)
+    parlour_in(scratch(), args)
 }
 
 /// Bad input: exit code 2 and exactly one line on stderr, containing `needle`, no panic.

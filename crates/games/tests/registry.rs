@@ -5,7 +5,7 @@
 
 use parlour_arena::{Tournament, TournamentConfig};
 use parlour_core::conformance::{random_sim_test, Config};
-use parlour_core::{BotSpec, Game, GameAi, Information};
+use parlour_core::{BotSpec, GameAi, Information};
 use parlour_games::{visit_all, EachGame, Playable};
 use parlour_protocol::{EntrySpec, Player};
 
