@@ -478,6 +478,25 @@ mod tests {
         }
     }
 
+    /// A decision built from the state hands out only the seat's observation, built when first
+    /// read, and its debug text never shows the state (the deck, the other seat's card).
+    #[test]
+    fn a_lazy_decision_shows_only_the_seats_view() {
+        use crate::game::{Game, State};
+        let game = HighCard::new(Default::default()).unwrap();
+        let state = game.new_game(3);
+        let legal = state.legal_action_vec();
+        let decision = Decision::lazy(&game, 0, &state, &legal);
+        let unread = format!("{decision:?}");
+        assert!(unread.contains("observation: None"), "{unread}");
+        assert!(!unread.contains("deck"), "{unread}");
+        assert_eq!(decision.observation(), &state.observation(0));
+        let read = format!("{decision:?}");
+        assert!(read.contains("HighCardObservation"), "{read}");
+        assert!(!read.contains("deck: ["), "{read}");
+        assert_eq!(decision.into_observation(), state.observation(0));
+    }
+
     #[test]
     fn build_checks_option_names_and_values() {
         let e = entry();
