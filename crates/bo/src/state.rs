@@ -225,16 +225,8 @@ impl BoState {
         }
         all.extend(self.draw.iter().copied());
         all.extend(self.out.iter().copied());
-        let expected: CardCounts = decks(2, if self.bonus { 4 } else { 0 })
-            .into_iter()
-            .collect();
-        if all != expected {
-            return Err(format!(
-                "{} cards in play, expected {}",
-                all.len(),
-                expected.len()
-            ));
-        }
+        all.check_decks(2, if self.bonus { 4 } else { 0 })
+            .map_err(|e| e.to_string())?;
         for p in 0..PLAYERS {
             let mut elsewhere: CardCounts = self.draw.iter().copied().collect();
             for q in (0..PLAYERS).filter(|&q| q != p) {

@@ -4,6 +4,16 @@ use std::fmt;
 
 use crate::Card;
 
+/// Cards that are not the whole decks they should be ([`CardCounts::check_decks`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("{cards} cards in play, expected {expected}")]
+pub struct NotDecks {
+    /// Cards counted.
+    pub cards: usize,
+    /// Cards the decks hold.
+    pub expected: usize,
+}
+
 /// A multiset of cards: how many copies of each of the 53 distinct cards it holds.
 ///
 /// Stored as one `u8` count per [`Card::index`] plus a running total, so adding, removing and
@@ -128,6 +138,20 @@ impl CardCounts {
     /// (that is, `other` is a sub-multiset of `self`).
     pub fn contains_all(&self, other: &CardCounts) -> bool {
         self.len >= other.len && self.counts.iter().zip(&other.counts).all(|(a, b)| a >= b)
+    }
+
+    /// Checks that the multiset is exactly `n` standard decks and `jokers` Jokers (see
+    /// [`decks`](crate::decks)): the card-conservation invariant of a game played with them.
+    pub fn check_decks(&self, n: usize, jokers: usize) -> Result<(), NotDecks> {
+        let expected: CardCounts = crate::decks(n, jokers).into_iter().collect();
+        if *self == expected {
+            Ok(())
+        } else {
+            Err(NotDecks {
+                cards: self.len(),
+                expected: expected.len(),
+            })
+        }
     }
 
     /// The total number of cards, counting copies.

@@ -58,7 +58,7 @@ mod rank;
 mod suit;
 
 pub use card::{format_cards, parse_cards, Card, ParseCardError};
-pub use counts::CardCounts;
+pub use counts::{CardCounts, NotDecks};
 pub use deck::{decks, shuffle, standard_deck};
 pub use rank::Rank;
 pub use suit::{Colour, Suit};

@@ -388,3 +388,21 @@ fn card_counts_overflow_panics() {
     counts.add_n(ace, 255);
     counts.add(ace);
 }
+
+#[test]
+fn check_decks_accepts_exactly_the_decks_and_says_how_many_are_missing() {
+    use parlour_cards::{decks, CardCounts, NotDecks};
+    let mut all: CardCounts = decks(2, 4).into_iter().collect();
+    assert_eq!(all.check_decks(2, 4), Ok(()));
+    assert!(all.check_decks(2, 0).is_err());
+    all.remove("AS".parse().unwrap());
+    let err = all.check_decks(2, 4).unwrap_err();
+    assert_eq!(
+        err,
+        NotDecks {
+            cards: 107,
+            expected: 108
+        }
+    );
+    assert_eq!(err.to_string(), "107 cards in play, expected 108");
+}

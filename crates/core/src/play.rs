@@ -102,11 +102,11 @@ impl<G: Game> Seats<G> for Vec<Box<dyn Bot<G>>> {
     }
 
     fn start(&mut self, game: &G, seating: Seating) {
-        self[seating.seat].start(game, seating);
+        self.as_mut_slice().start(game, seating);
     }
 
     fn act(&mut self, decision: &Decision<'_, G>) -> G::Action {
-        self[decision.seat].act(decision)
+        self.as_mut_slice().act(decision)
     }
 }
 

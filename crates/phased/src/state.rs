@@ -263,16 +263,8 @@ impl PhasedState {
         }
         all.extend(self.deck.iter().copied());
         all.extend(self.discard.iter().copied());
-        let expected: CardCounts = decks(2, if self.bonus { 4 } else { 0 })
-            .into_iter()
-            .collect();
-        if all != expected {
-            return Err(format!(
-                "{} cards in play, expected {}",
-                all.len(),
-                expected.len()
-            ));
-        }
+        all.check_decks(2, if self.bonus { 4 } else { 0 })
+            .map_err(|e| e.to_string())?;
         Ok(())
     }
 
