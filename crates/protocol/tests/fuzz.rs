@@ -24,7 +24,9 @@ use parlour_core::{Bot, BotSpec, Decision, Game, GameAi, Seating, State};
 use parlour_go::Go;
 use parlour_phased::Phased;
 use parlour_protocol::process::{Line, LineBuffer, MAX_LINE};
-use parlour_protocol::{serve, ExternalBot, FaultKind, Limits, Mode, Pool, Program, ProgramSpec};
+use parlour_protocol::{
+    serve, BotReport, ExternalBot, FaultKind, Limits, Mode, Pool, Program, ProgramSpec,
+};
 use parlour_uno::Uno;
 use proptest::prelude::*;
 use serde_json::{json, Value};
@@ -203,6 +205,32 @@ fn answerer<G: Game>(
     (pool, file, greeting)
 }
 
+/// Seats `pool`'s program at `seat` of game number `case` and asks it the one decision at
+/// `state`: its action and its report. The program's copy is dropped (killed) with the bot on
+/// return, so the next case starts a fresh one.
+fn one_decision<G: Game>(
+    pool: &Arc<Pool>,
+    game: &G,
+    state: &G::State,
+    seat: usize,
+    legal: &[G::Action],
+    case: u64,
+) -> (G::Action, BotReport) {
+    let mut bot = ExternalBot::<G>::new(pool.clone(), case);
+    bot.start(
+        game,
+        Seating {
+            index: case,
+            deal: case,
+            seat,
+            decisions: 0,
+        },
+    );
+    let observation = state.observation(seat);
+    let action = bot.act(&Decision::new(game, seat, &observation, legal));
+    (action, bot.report())
+}
+
 /// A program's greeting, mutated from a valid one: a bad one is a startup fault with a reason
 /// (and the seat still plays), a good one none.
 fn check_greeting<G: Game>(
@@ -223,21 +251,8 @@ fn check_greeting<G: Game>(
     payload.retain(|&b| b != b'\n');
     std::fs::write(file, &payload).unwrap();
     let good = greeting_is_good(&payload);
-    let case = which as u64;
-    let mut bot = ExternalBot::<G>::new(pool.clone(), case);
-    bot.start(
-        game,
-        Seating {
-            index: case,
-            deal: case,
-            seat,
-            decisions: 0,
-        },
-    );
-    let observation = state.observation(seat);
-    let action = bot.act(&Decision::new(game, seat, &observation, &legal));
+    let (action, report) = one_decision(pool, game, state, seat, &legal, which as u64);
     prop_assert!(legal.contains(&action));
-    let report = bot.report();
     if good {
         // Greeted well; the answer file is empty, so the one decision is a malformed answer.
         prop_assert!(
@@ -290,20 +305,7 @@ fn check_answer<G: Game>(
     std::fs::write(file, &payload).unwrap();
     let expected = oracle::<G>(&payload, &legal);
 
-    let case = which as u64;
-    let mut bot = ExternalBot::<G>::new(pool.clone(), case);
-    bot.start(
-        game,
-        Seating {
-            index: case,
-            deal: case,
-            seat,
-            decisions: 0,
-        },
-    );
-    let observation = state.observation(seat);
-    let action = bot.act(&Decision::new(game, seat, &observation, &legal));
-    let report = bot.report();
+    let (action, report) = one_decision(pool, game, state, seat, &legal, which as u64);
     prop_assert!(legal.contains(&action), "{action} is not legal");
     match expected {
         Some(a) => {
@@ -332,8 +334,6 @@ fn check_answer<G: Game>(
             prop_assert!(!f.detail.trim().is_empty());
         }
     }
-    // The copy is dropped (killed) with the bot: the next case starts a fresh one.
-    drop(bot);
     Ok(())
 }
 
