@@ -484,3 +484,230 @@ pub fn check_bot_is_blind_to_hidden_information<G: Game>(
     }
     Ok(checked)
 }
+
+/// What [`check_encoding`] covered.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct EncodingSummary {
+    /// Games played.
+    pub games: u64,
+    /// Decisions whose legal actions were spelled and walked through the mask.
+    pub decisions: u64,
+    /// Observation vectors compared with a resampled seat's.
+    pub resamples: u64,
+    /// Legal actions reached token by token.
+    pub actions_reached: u64,
+    /// The most tokens one action took.
+    pub longest_action: usize,
+    /// Distinct observation vectors seen by seat 0 over the first game.
+    pub distinct_vectors: usize,
+}
+
+/// Checks a game's tensor encoding ([`Encode`](crate::encode::Encode)) over `config.games`
+/// seeded random games played token by token through [`Choice`](crate::encode::Choice):
+/// - the layouts are non-empty and their slice names unique;
+/// - every seat's vector has the layout's length, holds finite numbers only, and is unchanged
+///   when the seat's hidden information is resampled (so it shows nothing the seat cannot see);
+/// - every legal action is spelled in 1 to `max_tokens` tokens inside the action space, the
+///   spellings of one decision are distinct and prefix-free, and each legal action is reached by
+///   following the mask token by token — with a visible pending prefix on the way;
+/// - a seat's vector is not constant over a game (an encoding that writes nothing fails).
+pub fn check_encoding<G: crate::encode::Encode>(
+    game: &G,
+    config: &Config<G>,
+) -> Result<EncodingSummary, Failure> {
+    use crate::encode::{Choice, Encoder, Step};
+    let encoder = Encoder::new(game.clone());
+    let fail0 = |message: String| Failure {
+        seed: config.seed,
+        decision: 0,
+        message,
+    };
+    for (what, layout) in [
+        ("observation", game.observation_layout()),
+        ("action", game.action_layout()),
+        ("pending", game.pending_layout()),
+    ] {
+        if layout.is_empty() && what != "pending" {
+            return Err(fail0(format!("the {what} layout is empty")));
+        }
+        let mut names: Vec<_> = layout.fields().iter().map(|f| f.name).collect();
+        names.sort_unstable();
+        if let Some(w) = names.windows(2).find(|w| w[0] == w[1]) {
+            return Err(fail0(format!("the {what} layout names {} twice", w[0])));
+        }
+    }
+    if game.max_tokens() > 1 && game.pending_layout().is_empty() {
+        return Err(fail0(
+            "actions of several tokens need a pending layout to show the prefix".into(),
+        ));
+    }
+    let mut summary = EncodingSummary::default();
+    let len = encoder.observation_len();
+    let space = encoder.action_space();
+    let mut vector = vec![0.0f32; len];
+    let mut again = vec![0.0f32; len];
+    let mut mask = vec![false; space];
+    let mut choice = Choice::<G>::new();
+    let mut seen0: Vec<Vec<u32>> = Vec::new();
+    for g in 0..config.games {
+        let seed = derive_seed(config.seed, g);
+        let mut rng = seeded(derive_seed(seed, 2));
+        let mut state = game.new_game(seed);
+        let mut step: u64 = 0;
+        loop {
+            let decision = state.decisions();
+            let fail = |message: String| Failure {
+                seed,
+                decision,
+                message,
+            };
+            let checking = step % config.check_every == 0 || state.is_terminal();
+            if checking {
+                for seat in 0..game.num_players() {
+                    let obs = state.observation(seat);
+                    encoder.encode(&obs, &[], &mut vector);
+                    if let Some(i) = vector.iter().position(|x| !x.is_finite()) {
+                        return Err(fail(format!(
+                            "seat {seat}'s vector has {} at {i}",
+                            vector[i]
+                        )));
+                    }
+                    if g == 0 && seat == 0 {
+                        let bits: Vec<u32> = vector.iter().map(|x| x.to_bits()).collect();
+                        if !seen0.contains(&bits) {
+                            seen0.push(bits);
+                        }
+                    }
+                    if step % config.resample_every == 0 {
+                        let other = game
+                            .resample(&obs, &mut rng)
+                            .map_err(|e| fail(format!("seat {seat}: {e}")))?;
+                        encoder.encode(&other.observation(seat), &[], &mut again);
+                        summary.resamples += 1;
+                        if let Some(i) =
+                            (0..len).find(|&i| vector[i].to_bits() != again[i].to_bits())
+                        {
+                            let field = encoder.layout().field_at(i).map_or("?", |f| f.name);
+                            return Err(fail(format!(
+                                "seat {seat}'s vector changed at {i} ({field}) when its hidden \
+                                 information was resampled"
+                            )));
+                        }
+                    }
+                }
+            }
+            let Some(seat) = state.current_player() else {
+                break;
+            };
+            choice.reset(game, &state);
+            if checking {
+                summary.decisions += 1;
+                check_spellings(game, &choice, space).map_err(&fail)?;
+                let obs = state.observation(seat);
+                for i in 0..choice.legal().len() {
+                    let mut walk = choice.clone();
+                    let tokens = choice.tokens_of(i).to_vec();
+                    summary.longest_action = summary.longest_action.max(tokens.len());
+                    for (k, &t) in tokens.iter().enumerate() {
+                        walk.mask(&mut mask);
+                        if !mask[t as usize] {
+                            return Err(fail(format!(
+                                "legal action {} needs token {t}, which the mask leaves out",
+                                choice.legal()[i]
+                            )));
+                        }
+                        if k > 0 {
+                            encoder.encode(&obs, walk.prefix(), &mut vector);
+                            if vector[encoder.observation_len() - game.pending_layout().len()..]
+                                .iter()
+                                .all(|&x| x == 0.0)
+                            {
+                                return Err(fail(format!(
+                                    "the pending prefix {:?} is not shown in the vector",
+                                    walk.prefix()
+                                )));
+                            }
+                        }
+                        match walk.push(t) {
+                            Ok(Step::Pending) if k + 1 < tokens.len() => {}
+                            Ok(Step::Action(a))
+                                if k + 1 == tokens.len() && a == choice.legal()[i] => {}
+                            other => {
+                                return Err(fail(format!(
+                                    "spelling {} as {tokens:?} stopped at token {k} with {other:?}",
+                                    choice.legal()[i]
+                                )))
+                            }
+                        }
+                    }
+                    summary.actions_reached += 1;
+                }
+            }
+            // Play on by random legal tokens.
+            let action = loop {
+                choice.mask(&mut mask);
+                let next: Vec<usize> = (0..space).filter(|&t| mask[t]).collect();
+                if next.is_empty() {
+                    return Err(fail("the mask allows no token at a decision".into()));
+                }
+                let t = next[rng.random_range(0..next.len())] as u32;
+                match choice.push(t) {
+                    Ok(Step::Action(a)) => break a,
+                    Ok(Step::Pending) => {}
+                    Err(e) => return Err(fail(format!("a masked token was refused: {e}"))),
+                }
+            };
+            state
+                .apply(action)
+                .map_err(|e| fail(format!("the action the tokens spelled is illegal: {e}")))?;
+            step += 1;
+            if step > config.max_steps {
+                return Err(fail(format!("no end after {} decisions", config.max_steps)));
+            }
+        }
+        summary.games += 1;
+    }
+    summary.distinct_vectors = seen0.len();
+    if config.games > 0 && seen0.len() < 2 {
+        return Err(fail0(
+            "seat 0's vector never changed over a whole game".into(),
+        ));
+    }
+    Ok(summary)
+}
+
+/// The spellings of one decision's legal actions: lengths, range, distinct and prefix-free.
+fn check_spellings<G: crate::encode::Encode>(
+    game: &G,
+    choice: &crate::encode::Choice<G>,
+    space: usize,
+) -> Result<(), String> {
+    let legal = choice.legal();
+    let mut order: Vec<usize> = (0..legal.len()).collect();
+    for &i in &order {
+        let t = choice.tokens_of(i);
+        if t.is_empty() || t.len() > game.max_tokens() {
+            return Err(format!(
+                "{} is spelled in {} tokens (at most {} allowed)",
+                legal[i],
+                t.len(),
+                game.max_tokens()
+            ));
+        }
+        if let Some(bad) = t.iter().find(|&&x| x as usize >= space) {
+            return Err(format!("{} has token {bad}, outside 0..{space}", legal[i]));
+        }
+    }
+    // Sorted, a spelling and one it begins are neighbours.
+    order.sort_by(|&a, &b| choice.tokens_of(a).cmp(choice.tokens_of(b)));
+    for w in order.windows(2) {
+        let (a, b) = (choice.tokens_of(w[0]), choice.tokens_of(w[1]));
+        if b.starts_with(a) {
+            return Err(format!(
+                "{} {a:?} and {} {b:?}: one spelling begins the other",
+                legal[w[0]], legal[w[1]]
+            ));
+        }
+    }
+    Ok(())
+}

@@ -53,6 +53,7 @@ pub mod bench;
 pub mod bot;
 pub mod choose;
 pub mod conformance;
+pub mod encode;
 pub mod game;
 pub mod play;
 pub mod rng;
@@ -64,6 +65,7 @@ pub mod trace;
 pub use bot::{
     Bot, BotEntry, BotError, BotMaker, BotOption, BotOptions, BotSpec, Decision, Seating,
 };
+pub use encode::Encode;
 pub use game::{
     action_number, asks_help, numbered_actions, Action, Bounds, Chance, Game, GameInfo,
     IllegalAction, Information, InputError, Moves, OptionsError, ParseActionError, ResampleError,

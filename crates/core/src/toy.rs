@@ -14,6 +14,7 @@ use std::str::FromStr;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
 
+use crate::encode::{Encode, Layout, Token};
 use crate::game::{
     Chance, Game, GameInfo, IllegalAction, Information, Moves, OptionsError, ParseActionError,
     ResampleError, RoundResult, ScoreInfo, Seat, State,
@@ -32,6 +33,9 @@ pub struct HighCardOptions {
     /// copying it back (so the observation survives resampling, yet nothing is hidden).
     #[serde(default)]
     pub leak_all: bool,
+    /// Deliberately broken: spell both actions as the same token, and write no vector.
+    #[serde(default)]
+    pub misspell: bool,
 }
 
 /// The game of high card.
@@ -277,5 +281,60 @@ impl State<HighCard> for HighCardState {
             winners: (0..2).filter(|&s| returns[s] > 0.0).collect(),
             points: returns,
         })
+    }
+}
+
+impl Encode for HighCard {
+    fn observation_layout(&self) -> Layout {
+        Layout::new()
+            .field("card", 6, "one-hot: the observer's card, 1 to 6")
+            .field("discards", 6, "1 for each card discarded face up")
+            .field("deck", 1, "cards left in the deck, over 4")
+            .field(
+                "moves",
+                4,
+                "one-hot per seat: stay, swap (0 before it moves)",
+            )
+            .field(
+                "showdown",
+                12,
+                "one-hot per seat: its card, once shown at the end",
+            )
+    }
+
+    fn encode_observation(&self, obs: &HighCardObservation, out: &mut [f32]) {
+        if self.options.misspell {
+            return;
+        }
+        let card = |c: u8| usize::from(c.clamp(1, 6) - 1);
+        out[card(obs.card)] = 1.0;
+        for &d in &obs.discards {
+            out[6 + card(d)] = 1.0;
+        }
+        out[12] = obs.deck as f32 / 4.0;
+        for (seat, m) in obs.moves.iter().enumerate().take(2) {
+            out[13 + 2 * seat + usize::from(*m == HighCardAction::Swap)] = 1.0;
+        }
+        if let Some(shown) = obs.showdown {
+            for (seat, &c) in shown.iter().enumerate() {
+                out[17 + 6 * seat + card(c)] = 1.0;
+            }
+        }
+    }
+
+    fn action_layout(&self) -> Layout {
+        Layout::new().field("stay", 1, "keep the card").field(
+            "swap",
+            1,
+            "discard it and take the deck's top card",
+        )
+    }
+
+    fn action_tokens(&self, action: &HighCardAction, out: &mut Vec<Token>) {
+        out.push(match action {
+            _ if self.options.misspell => 0,
+            HighCardAction::Stay => 0,
+            HighCardAction::Swap => 1,
+        });
     }
 }

@@ -23,7 +23,7 @@ fn traces() -> Vec<Vec<String>> {
     let plain = HighCard::new(HighCardOptions::default()).unwrap();
     let leaky = HighCard::new(HighCardOptions {
         leak_top_card: true,
-        leak_all: false,
+        ..HighCardOptions::default()
     })
     .unwrap();
     (0..6)

@@ -1,6 +1,6 @@
 //! The harness itself must be able to fail: a leaky observation is caught.
 
-use parlour_core::conformance::{random_sim_test, Config};
+use parlour_core::conformance::{check_encoding, random_sim_test, Config};
 use parlour_core::toy::{HighCard, HighCardOptions};
 use parlour_core::Game;
 
@@ -100,5 +100,29 @@ fn harness_catches_a_resampler_that_returns_the_true_state() {
             .unwrap()
             .resamples_changed
             > 0
+    );
+}
+
+#[test]
+fn high_card_encoding_passes_the_encoding_check() {
+    let game = HighCard::new(Default::default()).unwrap();
+    let summary = check_encoding(&game, &Config::new(50, 9)).unwrap();
+    assert_eq!(summary.games, 50);
+    assert!(summary.actions_reached > 50, "{summary:?}");
+    assert_eq!(summary.longest_action, 1);
+    assert!(summary.resamples > 100);
+}
+
+#[test]
+fn the_encoding_check_catches_two_actions_spelled_alike() {
+    let game = HighCard::new(HighCardOptions {
+        misspell: true,
+        ..HighCardOptions::default()
+    })
+    .unwrap();
+    let err = check_encoding(&game, &Config::new(5, 9)).unwrap_err();
+    assert!(
+        err.message.contains("one spelling begins the other"),
+        "{err}"
     );
 }
