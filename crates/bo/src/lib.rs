@@ -33,7 +33,8 @@
 //!
 //! **Modules**, as in every parlour game crate: [`action`] (the notation), [`rules`] and
 //! [`piles`] (the rules library), [`state`] (the engine), [`observation`], [`setup`],
-//! [`sampler`], [`text`], `ai`.
+//! [`sampler`], [`text`], `ai`; and [`encode`], the game as tensors for learning agents
+//! ([`Encode`](parlour_core::encode::Encode)): a fixed vector per seat, each action one token.
 //!
 //! **Actions** ([`BoAction`]) name the card and both places, in text as `<source> <target>`:
 //! `9D b0` (9D from the hand to build pile 0), `9D d2.1` (to player 2's discard pile 1),
@@ -92,6 +93,7 @@
 pub mod action;
 #[cfg(feature = "ai")]
 pub mod ai;
+pub mod encode;
 pub mod observation;
 pub mod piles;
 pub mod rules;

@@ -26,7 +26,8 @@
 //! ([`ChexersState::from_setup`]); actions are checked and applied to it until it reaches an
 //! [`Outcome`]. Each seat's [`ChexersObservation`] is everything, including the history the
 //! repetition rule needs, so resampling ([`sampler`]) is replaying that history. [`text`]
-//! draws an observation for people and reads what they type.
+//! draws an observation for people and reads what they type. [`encode`] turns an observation
+//! into hex planes and counts for learning agents, and each action into one of 482 tokens.
 //!
 //! **Bots** (the default feature `ai`, in the `ai` module): `greedy` (one ply) and `search`
 //! (paranoid alpha-beta), and the tuning Monte Carlo search uses; `random` and `ismcts` come
@@ -62,6 +63,7 @@ pub mod action;
 #[cfg(feature = "ai")]
 pub mod ai;
 pub mod board;
+pub mod encode;
 pub mod observation;
 pub mod sampler;
 pub mod setup;

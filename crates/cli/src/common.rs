@@ -7,7 +7,7 @@ use parlour_arena::ArenaError;
 use parlour_core::{BotError, BotSpec, Game};
 use parlour_games::{GameVisitor, Playable};
 use parlour_protocol::{EntryError, Limits};
-use serde_json::{Map, Value};
+use serde_json::Value;
 
 /// A failure to report: one line on stderr and an exit code (2 for bad input, 1 otherwise).
 #[derive(Debug)]
@@ -62,11 +62,7 @@ pub(crate) fn game_options<G: Game>(
     pairs: &[String],
     extra: &[(&str, Value)],
 ) -> Result<G, Failure> {
-    let mut map = match serde_json::to_value(G::Options::default()) {
-        Ok(Value::Object(m)) => m,
-        _ => Map::new(),
-    };
-    let defaults_have_players = map.contains_key("players");
+    let mut read = Vec::with_capacity(pairs.len() + extra.len());
     for pair in pairs {
         let (key, value) = pair
             .split_once('=')
@@ -77,31 +73,10 @@ pub(crate) fn game_options<G: Game>(
         }
         let value = serde_json::from_str(value.trim())
             .unwrap_or_else(|_| Value::String(value.trim().to_string()));
-        map.insert(key.to_string(), value);
+        read.push((key.to_string(), value));
     }
-    for (key, value) in extra {
-        map.insert((*key).to_string(), value.clone());
-    }
-    // Games with a fixed table take no `players` option: say so plainly.
-    if !defaults_have_players {
-        if let Some(v) = map.remove("players") {
-            let fixed = G::INFO.player_range();
-            if v.as_u64() != Some(*fixed.start() as u64) || fixed.start() != fixed.end() {
-                return Err(usage(format!(
-                    "{} is for {} players",
-                    G::INFO.name,
-                    if fixed.start() == fixed.end() {
-                        fixed.start().to_string()
-                    } else {
-                        format!("{} to {}", fixed.start(), fixed.end())
-                    }
-                )));
-            }
-        }
-    }
-    let options: G::Options = serde_json::from_value(Value::Object(map))
-        .map_err(|e| usage(format!("bad option for {}: {e}", G::INFO.name)))?;
-    G::new(options).map_err(|e| usage(format!("{}: {e}", G::INFO.name)))
+    read.extend(extra.iter().map(|(k, v)| ((*k).to_string(), v.clone())));
+    parlour_games::options::make_game(read).map_err(|e| usage(e.to_string()))
 }
 
 pub(crate) fn parse_number<T: std::str::FromStr>(flag: &str, text: &str) -> Result<T, Failure> {

@@ -362,6 +362,16 @@ impl<G: Game> Choice<G> {
         self.for_each_next(|t| mask[t as usize] = true);
     }
 
+    /// Whether `token` can come next (what [`Choice::push`] would accept).
+    pub fn allows(&self, token: Token) -> bool {
+        let depth = self.prefix.len();
+        (token as usize) < self.space
+            && self
+                .live
+                .iter()
+                .any(|&i| self.tokens_of(i as usize)[depth] == token)
+    }
+
     /// Takes `token`: the prefix grows, or a legal action is complete (and the prefix is
     /// cleared). An illegal token changes nothing.
     pub fn push(&mut self, token: Token) -> Result<Step<G::Action>, TokenError> {

@@ -7,8 +7,8 @@
 //! the game with a given name. A new game is one line in the `registry!` call in this file (see
 //! `docs/adding-a-game.md`).
 //!
-//! Every registered game is [`Playable`]: it has rules ([`Game`]), bots ([`GameAi`]) and text
-//! for people ([`GameText`]).
+//! Every registered game is [`Playable`]: it has rules ([`Game`]), bots ([`GameAi`]), text
+//! for people ([`GameText`]) and a tensor encoding ([`Encode`]).
 //!
 //! ```
 //! use parlour_core::{Game, State};
@@ -34,7 +34,9 @@
 //! assert!(with_game("chess", FirstLegal).is_err());
 //! ```
 
-use parlour_core::{Game, GameAi, GameInfo, GameText};
+use parlour_core::{Encode, Game, GameAi, GameInfo, GameText};
+
+pub mod options;
 
 pub use parlour_bo::Bo;
 pub use parlour_chexers::Chexers;
@@ -43,10 +45,10 @@ pub use parlour_nim::Nim;
 pub use parlour_phased::Phased;
 pub use parlour_uno::Uno;
 
-/// A game parlour can play in full: rules, bots and text for people.
-pub trait Playable: Game + GameAi + GameText {}
+/// A game parlour can play in full: rules, bots, text for people and a tensor encoding.
+pub trait Playable: Game + GameAi + GameText + Encode {}
 
-impl<G: Game + GameAi + GameText> Playable for G {}
+impl<G: Game + GameAi + GameText + Encode> Playable for G {}
 
 /// Generic code run for one game, chosen by name at run time (see [`with_game`]).
 pub trait GameVisitor {

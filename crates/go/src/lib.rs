@@ -25,7 +25,8 @@
 //! an exact position for tests ([`GoState::from_setup`], refused with a [`SetupError`]).
 //!
 //! **Modules.** [`state`] (the engine), [`action`], [`observation`], [`setup`], [`sampler`],
-//! [`scoring`] (the rules of groups and partitions, and the exact best score); the text for
+//! [`scoring`] (the rules of groups and partitions, and the exact best score), [`encode`] (the
+//! tensor encoding for learning agents: a fixed vector per seat, a pick as one of 52 tokens); the text for
 //! people is the crate's [`GameText`](parlour_core::GameText) (the private `text` module); and
 //! behind the default `ai` feature, the `ai` module holds what the game lends its bots through
 //! [`GameAi`](parlour_core::GameAi): the `heuristic` bot, and the tuning of the `ismcts` search
@@ -68,6 +69,7 @@
 pub mod action;
 #[cfg(feature = "ai")]
 pub mod ai;
+pub mod encode;
 pub mod observation;
 pub mod sampler;
 pub mod scoring;

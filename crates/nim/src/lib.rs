@@ -13,7 +13,8 @@
 //! **Types and data flow.** [`Nim`] (with [`NimOptions`]) deals a [`NimState`] from a seed or
 //! builds one from a [`NimSetup`]; a seat sees a [`NimObservation`] (everything: there is
 //! nothing hidden, so [`sampler`] rebuilds the one state it describes). [`text`] is the
-//! terminal's; `ai` has the perfect-play bot (behind the default feature `ai`).
+//! terminal's; [`encode`] turns an observation into numbers and an action into one token, for
+//! learning agents; `ai` has the perfect-play bot (behind the default feature `ai`).
 //!
 //! ```
 //! use parlour_core::{Game, State};
@@ -31,6 +32,7 @@
 pub mod action;
 #[cfg(feature = "ai")]
 pub mod ai;
+pub mod encode;
 pub mod observation;
 pub mod sampler;
 pub mod setup;

@@ -47,6 +47,14 @@ impl PhasePlay {
             .collect()
     }
 
+    /// Group `i` (0 or 1; empty when the phase has no such group), without allocating.
+    pub fn group(&self, i: usize) -> &[Card] {
+        match (self.cards.get(i), self.lens.get(i)) {
+            (Some(cards), Some(&len)) => &cards[..usize::from(len)],
+            _ => &[],
+        }
+    }
+
     /// All the cards.
     pub fn all_cards(&self) -> Vec<Card> {
         self.groups().concat()

@@ -38,6 +38,9 @@
 //! [`setup`], [`sampler`], [`text`], `ai`; and two rules libraries of Phased Out's own,
 //! [`groups`] (the type of a group, the phase a list of groups makes, adding a card to a group
 //! on the table) and [`finder`] (every way to lay a phase from a hand, and the best one).
+//! [`encode`] gives the game as tensors for learning agents
+//! ([`Encode`](parlour_core::encode::Encode)): a fixed vector per seat, and each action as tokens
+//! (a phase card by card, an add as card, group and position).
 //!
 //! ```
 //! use parlour_cards::parse_cards;
@@ -81,6 +84,7 @@
 pub mod action;
 #[cfg(feature = "ai")]
 pub mod ai;
+pub mod encode;
 pub mod finder;
 pub mod groups;
 pub mod observation;

@@ -28,7 +28,8 @@
 //! ([`GameAi`](parlour_core::GameAi), behind the default feature `ai`).
 //!
 //! **Modules**, as in every parlour game crate: [`card`] and [`action`] (the notation), [`state`]
-//! (the engine), [`observation`], [`setup`], [`sampler`], [`text`], `ai`.
+//! (the engine), [`observation`], [`setup`], [`sampler`], [`text`], `ai`; and [`encode`], the
+//! tensor encoding for learning agents (a fixed vector per seat, one token of 62 per action).
 //!
 //! **Actions** ([`UnoAction`], 3 bytes): a coloured card `R5`, `GS` (skip), `BR` (reverse), `Y+2`;
 //! a wild with its called colour `W:B`, `W+4:G`; `draw`; `pass` (only after drawing,
@@ -60,6 +61,7 @@ pub mod action;
 #[cfg(feature = "ai")]
 pub mod ai;
 pub mod card;
+pub mod encode;
 pub mod observation;
 pub mod sampler;
 pub mod setup;

@@ -1,0 +1,275 @@
+//! # parlour-dynamic
+//!
+//! Every parlour game behind one object-safe API, chosen by name at run time: what the Python
+//! package (and any other door that cannot be generic over a game type) is built on.
+//!
+//! - [`open`] makes an [`AnyGame`] from a game's name and `key = value` options, with the
+//!   command line's messages for bad ones.
+//! - An [`AnyState`] is a position: legal actions and actions as text (their protocol form), the
+//!   per-seat observation as JSON (what the protocol sends) and as a tensor
+//!   ([`parlour_core::encode`]), tokens with a legal mask, returns, resampling from a seat's view,
+//!   and a saved form ([`AnyState::record`]: how the state began and the actions since) that
+//!   [`load_state`] replays.
+//! - [`AnyGame::bot`] makes a built-in bot by its command-line name; [`AnyGame::batch`] steps
+//!   many games at once in parallel ([`batch`]); [`AnyGame::tournament`] runs a tournament and
+//!   returns the standings object `parlour tournament --format json` prints, with bots from
+//!   outside Rust among the entries ([`tournament::ForeignBot`]).
+//! - Every failure is a [`DynError`] whose kind says what was wrong.
+//!
+//! ```
+//! use parlour_dynamic::open;
+//! use serde_json::json;
+//!
+//! let game = open("uno", &[("players".to_string(), json!(3))]).unwrap();
+//! let mut state = game.new_state(7);
+//! let mut bot = game.bot("heuristic", 1).unwrap();
+//! while let Some(seat) = state.current_player() {
+//!     let view = state.observation(seat).unwrap();
+//!     assert_eq!(view["seat"], json!(seat));
+//!     let action = bot.act(state.as_ref()).unwrap();
+//!     state.apply(&action).unwrap();
+//! }
+//! assert_eq!(state.returns().len(), 3);
+//! // The saved form replays to the same position.
+//! let again = parlour_dynamic::load_state(&state.record()).unwrap();
+//! assert!(again.same(state.as_ref()));
+//! // Bad input is an error of a kind, never a panic.
+//! assert_eq!(state.apply("R5").unwrap_err().kind(), "game-over");
+//! assert_eq!(open("uno", &[("players".into(), json!(11))]).unwrap_err().kind(), "options");
+//! ```
+
+use std::any::Any;
+use std::fmt;
+
+use parlour_core::encode::{Layout, Token};
+use parlour_core::GameInfo;
+use parlour_games::{with_game, GameVisitor, Playable};
+use serde_json::Value;
+
+pub mod batch;
+mod erased;
+pub mod error;
+pub mod tournament;
+
+pub use batch::{AnyBatch, Outputs};
+pub use error::DynError;
+pub use tournament::{Entry, ForeignAnswer, ForeignBot, ForeignMaker, TournamentRequest};
+
+use erased::GameHandle;
+
+/// The `format` field of a saved state.
+pub const STATE_FORMAT: &str = "parlour-state";
+
+/// A game with its options set.
+pub trait AnyGame: Send + Sync + fmt::Debug {
+    /// The game's fixed facts (name, players, variants, score).
+    fn info(&self) -> &'static GameInfo;
+    /// Its options, as JSON.
+    fn options(&self) -> Value;
+    /// Seats at the table.
+    fn num_players(&self) -> usize;
+    /// A bound on decisions in one game, when the rules give one.
+    fn max_decisions(&self) -> Option<u64>;
+    /// A new game dealt from `seed`.
+    fn new_state(&self, seed: u64) -> Box<dyn AnyState>;
+    /// The length of a seat's observation vector (with the pending-prefix slice).
+    fn observation_len(&self) -> usize;
+    /// The number of action tokens.
+    fn action_space(&self) -> usize;
+    /// The most tokens one action takes.
+    fn max_tokens(&self) -> usize;
+    /// The observation vector's slices.
+    fn observation_layout(&self) -> Layout;
+    /// The action space's token ranges.
+    fn action_layout(&self) -> Layout;
+    /// A full state consistent with one seat's observation (JSON, as the protocol sends it),
+    /// everything hidden from that seat drawn from `seed`.
+    fn resample(&self, observation: &Value, seed: u64) -> Result<Box<dyn AnyState>, DynError>;
+    /// Writes the vector of an observation given as JSON.
+    fn encode_observation(&self, observation: &Value, out: &mut [f32]) -> Result<(), DynError>;
+    /// An observation (JSON) as the terminal shows it to a person.
+    fn describe(&self, observation: &Value) -> Result<String, DynError>;
+    /// The state a saved form ([`AnyState::record`]) describes, for this game.
+    fn load_state(&self, record: &Value) -> Result<Box<dyn AnyState>, DynError>;
+    /// A built-in bot by its command-line name (`heuristic`, `ismcts:iters=400`).
+    fn bot(&self, spec: &str, seed: u64) -> Result<Box<dyn AnyBot>, DynError>;
+    /// The built-in bots' names and what each is.
+    fn bot_names(&self) -> Vec<(&'static str, &'static str)>;
+    /// `games` games stepped together, dealt from `seed`.
+    fn batch(&self, games: usize, seed: u64) -> Box<dyn AnyBatch>;
+    /// Runs a tournament and returns its standings as `parlour tournament --format json`
+    /// prints them.
+    fn tournament(&self, request: &TournamentRequest) -> Result<Value, DynError>;
+    /// Whether seat `viewer` sees `action` (text) when `actor` makes it (a Comp10001-Go pick
+    /// stays hidden until the picks are revealed).
+    fn action_visible(&self, actor: usize, action: &str, viewer: usize) -> Result<bool, DynError>;
+    /// For downcasting.
+    fn as_any(&self) -> &dyn Any;
+}
+
+/// A position of some game.
+pub trait AnyState: Send + Sync + fmt::Debug {
+    /// For downcasting.
+    fn as_any(&self) -> &dyn Any;
+    /// A copy.
+    fn clone_box(&self) -> Box<dyn AnyState>;
+    /// Whether `other` is the same position of the same game (with the same pending tokens).
+    fn same(&self, other: &dyn AnyState) -> bool;
+    /// The game.
+    fn game(&self) -> Box<dyn AnyGame>;
+    /// The seat to act, or `None` when the game is over.
+    fn current_player(&self) -> Option<usize>;
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool;
+    /// Decisions made so far.
+    fn decisions(&self) -> u64;
+    /// Rounds (hands) completed.
+    fn rounds_completed(&self) -> u32;
+    /// The legal actions, as text, in the game's order.
+    fn legal_actions(&self) -> Vec<String>;
+    /// `Ok` when `action` (text) is legal now, or why not.
+    fn check(&self, action: &str) -> Result<(), DynError>;
+    /// Plays `action` (text); on error nothing changes.
+    fn apply(&mut self, action: &str) -> Result<(), DynError>;
+    /// Writes the mask of the tokens that may come next (all false when the game is over).
+    fn legal_mask(&mut self, out: &mut [bool]) -> Result<(), DynError>;
+    /// The tokens chosen so far towards the next action.
+    fn pending(&self) -> Vec<Token>;
+    /// Takes a token; when it completes an action, plays it and returns its text.
+    fn apply_token(&mut self, token: Token) -> Result<Option<String>, DynError>;
+    /// Forgets the pending tokens.
+    fn clear_pending(&mut self);
+    /// The tokens that spell `action` (text).
+    fn action_tokens(&self, action: &str) -> Result<Vec<Token>, DynError>;
+    /// Each seat's return so far (final when the game is over).
+    fn returns(&self) -> Vec<f64>;
+    /// The winners of a finished game.
+    fn winners(&self) -> Vec<usize>;
+    /// What `seat` sees, as the JSON the protocol sends.
+    fn observation(&self, seat: usize) -> Result<Value, DynError>;
+    /// Writes `seat`'s observation vector (with the pending tokens when it is to act).
+    fn encode(&self, seat: usize, out: &mut [f32]) -> Result<(), DynError>;
+    /// What `seat` sees, as the terminal shows it.
+    fn describe(&self, seat: usize) -> Result<String, DynError>;
+    /// A state consistent with what `seat` sees, everything hidden from it drawn from `seed`.
+    fn resample(&self, seat: usize, seed: u64) -> Result<Box<dyn AnyState>, DynError>;
+    /// The saved form: game, options, how the state began, and the actions since.
+    fn record(&self) -> Value;
+    /// The actions played since the state began, as text.
+    fn history(&self) -> Vec<String>;
+}
+
+impl Clone for Box<dyn AnyState> {
+    fn clone(&self) -> Self {
+        self.clone_box()
+    }
+}
+
+/// A built-in bot of some game.
+pub trait AnyBot: Send {
+    /// Its name with options, as the command line writes it.
+    fn name(&self) -> &str;
+    /// Its decision for the seat to act in `state` (a state of its own game).
+    fn act(&mut self, state: &dyn AnyState) -> Result<String, DynError>;
+    /// Its decision from a seat's observation (JSON) and the legal actions (text).
+    fn act_on(&mut self, observation: &Value, legal: &[String]) -> Result<String, DynError>;
+}
+
+struct Open<'a>(&'a [(String, Value)]);
+
+impl GameVisitor for Open<'_> {
+    type Output = Result<Box<dyn AnyGame>, DynError>;
+    fn visit<G: Playable>(self) -> Self::Output {
+        let game: G = parlour_games::options::make_game(self.0.iter().cloned())
+            .map_err(|e| DynError::Options(e.to_string()))?;
+        Ok(Box::new(GameHandle::new(game)))
+    }
+}
+
+/// The game named `name` with these options over its defaults (`players`, `variant`, ...).
+pub fn open(name: &str, options: &[(String, Value)]) -> Result<Box<dyn AnyGame>, DynError> {
+    with_game(name, Open(options)).map_err(|e| DynError::UnknownGame(e.to_string()))?
+}
+
+/// The game and state a saved form ([`AnyState::record`]) describes.
+pub fn load_state(record: &Value) -> Result<Box<dyn AnyState>, DynError> {
+    let bad = |why: String| DynError::State(format!("cannot load the state: {why}"));
+    if record.get("format").and_then(Value::as_str) != Some(STATE_FORMAT) {
+        return Err(bad(format!("not a saved state (format {STATE_FORMAT:?})")));
+    }
+    let name = record
+        .get("game")
+        .and_then(Value::as_str)
+        .ok_or_else(|| bad("no game named".into()))?;
+    let options = match record.get("options") {
+        Some(Value::Object(m)) => m.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+        None | Some(Value::Null) => Vec::new(),
+        Some(other) => return Err(bad(format!("options {other} are not an object"))),
+    };
+    let game = open(name, &options).map_err(|e| bad(e.to_string()))?;
+    game.load_state(record)
+}
+
+/// A trace (as `parlour play --trace` writes it), checked line by line, and the states it
+/// passes through: the first dealt from its seed, then one after each decision.
+#[derive(Debug)]
+pub struct Replay {
+    /// The game.
+    pub game: Box<dyn AnyGame>,
+    /// The states, from the deal to the end.
+    pub states: Vec<Box<dyn AnyState>>,
+    /// The actions, as text.
+    pub actions: Vec<String>,
+}
+
+/// Replays a trace: every line is checked as `parlour replay` checks it.
+pub fn replay(trace: &str) -> Result<Replay, DynError> {
+    let lines: Vec<&str> = trace.lines().filter(|l| !l.trim().is_empty()).collect();
+    let first = lines
+        .first()
+        .ok_or_else(|| DynError::Trace("line 1: the trace is empty".into()))?;
+    let header =
+        parlour_core::trace::read_header(first).map_err(|e| DynError::Trace(e.to_string()))?;
+    with_game(&header.game, ReplayTrace(&lines))
+        .map_err(|e| DynError::Trace(format!("line 1: {e}")))?
+}
+
+struct ReplayTrace<'a>(&'a [&'a str]);
+
+impl GameVisitor for ReplayTrace<'_> {
+    type Output = Result<Replay, DynError>;
+    fn visit<G: Playable>(self) -> Self::Output {
+        parlour_core::trace::replay::<G>(self.0).map_err(|e| DynError::Trace(e.to_string()))?;
+        let header = parlour_core::trace::read_header(self.0[0])
+            .map_err(|e| DynError::Trace(e.to_string()))?;
+        let options = match &header.options {
+            Value::Object(m) => m.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            _ => Vec::new(),
+        };
+        let game = open(G::INFO.name, &options).map_err(|e| DynError::Trace(e.to_string()))?;
+        let mut state = game.new_state(header.seed);
+        let mut states = vec![state.clone_box()];
+        let mut actions = Vec::new();
+        for (i, line) in self.0.iter().enumerate().skip(1) {
+            let v: Value =
+                serde_json::from_str(line).map_err(|e| DynError::Trace(format!("line {}: {e}", i + 1)))?;
+            if v.get("kind").and_then(Value::as_str) != Some("decision") {
+                continue;
+            }
+            let action = match &v["action"] {
+                Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            state
+                .apply(&action)
+                .map_err(|e| DynError::Trace(format!("line {}: {e}", i + 1)))?;
+            states.push(state.clone_box());
+            actions.push(action);
+        }
+        Ok(Replay {
+            game,
+            states,
+            actions,
+        })
+    }
+}
