@@ -351,7 +351,7 @@ impl Encode for Bo {
         layout
     }
 
-    fn action_tokens(&self, action: &BoAction, out: &mut Vec<Token>) {
+    fn action_tokens(&self, _seat: parlour_core::Seat, action: &BoAction, out: &mut Vec<Token>) {
         out.push(match *action {
             BoAction::Play { card, from, to } => {
                 let target = target_index(to) as Token;

@@ -15,7 +15,7 @@ fn cards(s: &str) -> Vec<Card> {
 fn token(game: &Bo, text: &str) -> Token {
     let action: BoAction = text.parse().unwrap();
     let mut out = Vec::new();
-    game.action_tokens(&action, &mut out);
+    game.action_tokens(0, &action, &mut out);
     assert_eq!(out.len(), 1, "{text}");
     out[0]
 }

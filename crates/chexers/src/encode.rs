@@ -234,7 +234,12 @@ impl Encode for Chexers {
             .field("pass", 1, "PASS (legal only when nothing else is): 481")
     }
 
-    fn action_tokens(&self, action: &ChexersAction, out: &mut Vec<Token>) {
+    fn action_tokens(
+        &self,
+        _seat: parlour_core::Seat,
+        action: &ChexersAction,
+        out: &mut Vec<Token>,
+    ) {
         out.push(token(*action));
     }
 }

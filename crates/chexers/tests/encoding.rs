@@ -179,7 +179,7 @@ fn known_actions_have_the_documented_tokens() {
     assert_eq!(encode::token(act("EXIT (3,-3)")), 444 + 3);
     assert_eq!(encode::token(ChexersAction::Pass), 481);
     let mut tokens = Vec::new();
-    Chexers::standard().action_tokens(&act("MOVE (0,3) (-1,3)"), &mut tokens);
+    Chexers::standard().action_tokens(0, &act("MOVE (0,3) (-1,3)"), &mut tokens);
     assert_eq!(tokens, vec![6 * 36]);
 }
 

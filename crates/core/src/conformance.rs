@@ -505,7 +505,7 @@ pub struct EncodingSummary {
 /// Checks a game's tensor encoding ([`Encode`](crate::encode::Encode)) over `config.games`
 /// seeded random games played token by token through [`Choice`](crate::encode::Choice):
 /// - the layouts are non-empty and their slice names unique;
-/// - every seat's vector has the layout's length, holds finite numbers only, and is unchanged
+/// - every seat's vector has the layout's length, holds numbers in `[0, 1]` only, and is unchanged
 ///   when the seat's hidden information is resampled (so it shows nothing the seat cannot see);
 /// - every legal action is spelled in 1 to `max_tokens` tokens inside the action space, the
 ///   spellings of one decision are distinct and prefix-free, and each legal action is reached by
@@ -566,9 +566,10 @@ pub fn check_encoding<G: crate::encode::Encode>(
                 for seat in 0..game.num_players() {
                     let obs = state.observation(seat);
                     encoder.encode(&obs, &[], &mut vector);
-                    if let Some(i) = vector.iter().position(|x| !x.is_finite()) {
+                    if let Some(i) = vector.iter().position(|x| !(0.0..=1.0).contains(x)) {
+                        let field = encoder.layout().field_at(i).map_or("?", |f| f.name);
                         return Err(fail(format!(
-                            "seat {seat}'s vector has {} at {i}",
+                            "seat {seat}'s vector has {} at {i} ({field}), outside [0, 1]",
                             vector[i]
                         )));
                     }

@@ -45,7 +45,7 @@ use std::fmt;
 
 use serde::Serialize;
 
-use crate::game::{Game, State};
+use crate::game::{Game, Seat, State};
 
 /// One token of an action, an index into the game's action space.
 pub type Token = u32;
@@ -123,15 +123,18 @@ pub trait Encode: Game {
     fn observation_layout(&self) -> Layout;
 
     /// Writes `observation` into `out`, which has the layout's length and is zeroed by the
-    /// caller. It must depend on nothing but `observation` (and the options).
+    /// caller. It must depend on nothing but `observation` (and the options), and every number
+    /// lies in `[0, 1]` (environments declare the vector as a box of that range).
     fn encode_observation(&self, observation: &Self::Observation, out: &mut [f32]);
 
     /// The action space: its token ranges, in order (its length is the number of tokens).
     fn action_layout(&self) -> Layout;
 
-    /// Appends the tokens of `action` to `out`. Within one decision the sequences of the legal
-    /// actions must be distinct and prefix-free; one token an action is the usual case.
-    fn action_tokens(&self, action: &Self::Action, out: &mut Vec<Token>);
+    /// Appends the tokens of `action`, made by `seat`, to `out` (a game may spell seats in an
+    /// action relative to the one acting, as its observation shows them). Within one decision
+    /// the sequences of the legal actions must be distinct and prefix-free; one token an action
+    /// is the usual case.
+    fn action_tokens(&self, seat: Seat, action: &Self::Action, out: &mut Vec<Token>);
 
     /// The most tokens any action takes (1 unless some action is spelled in several).
     fn max_tokens(&self) -> usize {
@@ -297,21 +300,22 @@ impl<G: Game> Choice<G> {
     {
         let mut legal = std::mem::take(&mut self.legal);
         state.legal_actions(&mut legal);
-        self.set_legal(game, legal);
+        self.set_legal(game, state.current_player().unwrap_or(0), legal);
     }
 
-    /// The decision among `legal` (e.g. a list the caller already has), with no token chosen.
-    pub fn reset_to(&mut self, game: &G, legal: &[G::Action])
+    /// The decision of `seat` among `legal` (e.g. a list the caller already has), with no
+    /// token chosen.
+    pub fn reset_to(&mut self, game: &G, seat: Seat, legal: &[G::Action])
     where
         G: Encode,
     {
         let mut own = std::mem::take(&mut self.legal);
         own.clear();
         own.extend_from_slice(legal);
-        self.set_legal(game, own);
+        self.set_legal(game, seat, own);
     }
 
-    fn set_legal(&mut self, game: &G, legal: Vec<G::Action>)
+    fn set_legal(&mut self, game: &G, seat: Seat, legal: Vec<G::Action>)
     where
         G: Encode,
     {
@@ -319,7 +323,7 @@ impl<G: Game> Choice<G> {
         self.tokens.clear();
         self.ends.clear();
         for a in &self.legal {
-            game.action_tokens(a, &mut self.tokens);
+            game.action_tokens(seat, a, &mut self.tokens);
             self.ends.push(self.tokens.len());
         }
         self.live.clear();

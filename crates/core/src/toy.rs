@@ -330,7 +330,7 @@ impl Encode for HighCard {
         )
     }
 
-    fn action_tokens(&self, action: &HighCardAction, out: &mut Vec<Token>) {
+    fn action_tokens(&self, _seat: Seat, action: &HighCardAction, out: &mut Vec<Token>) {
         out.push(match action {
             _ if self.options.misspell => 0,
             HighCardAction::Stay => 0,

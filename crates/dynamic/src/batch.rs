@@ -100,7 +100,10 @@ impl<G: Playable> Batch<G> {
 
     fn check(&self, out: &Outputs<'_>) -> Result<(), DynError> {
         let n = self.envs.len();
-        check_len(out.observations.len(), n * self.inner.encoder.observation_len())?;
+        check_len(
+            out.observations.len(),
+            n * self.inner.encoder.observation_len(),
+        )?;
         check_len(out.masks.len(), n * self.inner.encoder.action_space())?;
         check_len(out.players.len(), n)?;
         check_len(out.rewards.len(), n * self.inner.game().num_players())?;
@@ -167,17 +170,32 @@ impl<G: Playable> AnyBatch for Batch<G> {
 
     fn step(&mut self, tokens: &[i64], out: Outputs<'_>) -> Result<(), DynError> {
         self.check(&out)?;
-        check_len(tokens.len(), self.envs.len())
-            .map_err(|_| DynError::Shape(format!("{} tokens for {} games", tokens.len(), self.envs.len())))?;
-        if let Some((i, &t)) = self.envs.iter().zip(tokens).enumerate().find_map(|(i, (env, t))| {
-            let ok = Token::try_from(*t).is_ok_and(|t| env.choice.allows(t));
-            (!ok).then_some((i, t))
-        }) {
+        check_len(tokens.len(), self.envs.len()).map_err(|_| {
+            DynError::Shape(format!(
+                "{} tokens for {} games",
+                tokens.len(),
+                self.envs.len()
+            ))
+        })?;
+        if let Some((i, &t)) = self
+            .envs
+            .iter()
+            .zip(tokens)
+            .enumerate()
+            .find_map(|(i, (env, t))| {
+                let ok = Token::try_from(*t).is_ok_and(|t| env.choice.allows(t));
+                (!ok).then_some((i, t))
+            })
+        {
             return Err(DynError::Illegal(format!(
                 "game {i}: token {t} is not legal now (see its mask); no game was stepped"
             )));
         }
-        let (l, a, p) = (self.observation_len(), self.action_space(), self.num_players());
+        let (l, a, p) = (
+            self.observation_len(),
+            self.action_space(),
+            self.num_players(),
+        );
         let inner = &*self.inner;
         let finished: u64 = self
             .envs

@@ -161,7 +161,9 @@ impl<G: Playable> AnyGame for GameHandle<G> {
 
     fn load_state(&self, record: &Value) -> Result<Box<dyn AnyState>, DynError> {
         let bad = |why: String| DynError::State(format!("cannot load the state: {why}"));
-        let origin = record.get("origin").ok_or_else(|| bad("no origin".into()))?;
+        let origin = record
+            .get("origin")
+            .ok_or_else(|| bad("no origin".into()))?;
         let mut state = if let Some(seed) = origin.get("seed") {
             let seed = seed
                 .as_u64()
@@ -171,9 +173,13 @@ impl<G: Playable> AnyGame for GameHandle<G> {
             let (Some(observation), Some(seed)) =
                 (r.get("observation"), r.get("seed").and_then(Value::as_u64))
             else {
-                return Err(bad("a resample origin needs an observation and a seed".into()));
+                return Err(bad(
+                    "a resample origin needs an observation and a seed".into()
+                ));
             };
-            let obs = self.read_observation(observation).map_err(|e| bad(e.to_string()))?;
+            let obs = self
+                .read_observation(observation)
+                .map_err(|e| bad(e.to_string()))?;
             let s = self
                 .0
                 .game()
@@ -428,8 +434,11 @@ impl<G: Playable> AnyState for StateHandle<G> {
 
     fn action_tokens(&self, action: &str) -> Result<Vec<Token>, DynError> {
         let a = self.parse(action)?;
+        let seat = self.state.current_player().ok_or_else(|| {
+            DynError::GameOver("the game is over: no seat spells an action".into())
+        })?;
         let mut out = Vec::new();
-        self.inner.game().action_tokens(&a, &mut out);
+        self.inner.game().action_tokens(seat, &a, &mut out);
         Ok(out)
     }
 
@@ -559,6 +568,9 @@ impl<G: Playable> AnyBot for BotHandle<G> {
             );
             self.started = Some(seat);
         }
-        Ok(self.bot.act(&Decision::new(game, seat, &obs, &legal)).to_string())
+        Ok(self
+            .bot
+            .act(&Decision::new(game, seat, &obs, &legal))
+            .to_string())
     }
 }

@@ -139,7 +139,7 @@ pub trait AnyState: Send + Sync + fmt::Debug {
     fn apply_token(&mut self, token: Token) -> Result<Option<String>, DynError>;
     /// Forgets the pending tokens.
     fn clear_pending(&mut self);
-    /// The tokens that spell `action` (text).
+    /// The tokens that spell `action` (text) for the seat to act.
     fn action_tokens(&self, action: &str) -> Result<Vec<Token>, DynError>;
     /// Each seat's return so far (final when the game is over).
     fn returns(&self) -> Vec<f64>;
@@ -251,8 +251,8 @@ impl GameVisitor for ReplayTrace<'_> {
         let mut states = vec![state.clone_box()];
         let mut actions = Vec::new();
         for (i, line) in self.0.iter().enumerate().skip(1) {
-            let v: Value =
-                serde_json::from_str(line).map_err(|e| DynError::Trace(format!("line {}: {e}", i + 1)))?;
+            let v: Value = serde_json::from_str(line)
+                .map_err(|e| DynError::Trace(format!("line {}: {e}", i + 1)))?;
             if v.get("kind").and_then(Value::as_str) != Some("decision") {
                 continue;
             }

@@ -114,8 +114,8 @@ pub(crate) fn run<G: Playable>(
     for entry in &request.entries {
         match entry {
             Entry::Named(text) => {
-                let spec = parlour_protocol::entry_from_text(text, Limits::default(), 3)
-                    .map_err(bad)?;
+                let spec =
+                    parlour_protocol::entry_from_text(text, Limits::default(), 3).map_err(bad)?;
                 if let EntrySpec::Bot(b) = &spec {
                     parlour_bots::check_bot::<G>(b).map_err(bad)?;
                 } else {
@@ -204,7 +204,11 @@ pub(crate) fn run<G: Playable>(
         db: None,
         schedule: tournament.schedule().kind,
     };
-    Ok(render::json(tournament.config(), &result.summary, Some(&run)))
+    Ok(render::json(
+        tournament.config(),
+        &result.summary,
+        Some(&run),
+    ))
 }
 
 /// A foreign bot at a table: its errors and bad answers are faults (as a program's are), and

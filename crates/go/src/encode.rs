@@ -25,9 +25,11 @@ use crate::state::{Go, PLAYERS, TURNS};
 /// Standard cards: the token space and each card set's length.
 const CARDS: usize = 52;
 
-/// Final scores are divided by this (the most is 622, four Kings, four Queens and two Jacks;
-/// no ten cards score below about -150).
-const SCORE_SCALE: f32 = 100.0;
+/// The lowest final score: the best partition scores at least the all-singletons one, and no
+/// singleton scores below -20 (an Ace), so ten cards never score below -200.
+const SCORE_MIN: f32 = -200.0;
+/// The highest: 622 (four Kings, four Queens and two Jacks).
+const SCORE_MAX: f32 = 622.0;
 
 /// The token of `pick`: its card's index. A Joker, never legal, borrows the last token.
 pub fn token(pick: GoAction) -> Token {
@@ -107,7 +109,7 @@ impl Encode for Go {
             .field(
                 "scores",
                 PLAYERS,
-                "by relative seat: the final score / 100, once the game is over (0 before)",
+                "by relative seat: the final score as (score + 200) / 822 (scores lie in -200..=622), once the game is over (0 before)",
             )
     }
 
@@ -168,7 +170,8 @@ impl Encode for Go {
         at += 2 * PLAYERS;
         if let Some(scores) = &obs.scores {
             for (s, &score) in scores.iter().enumerate().take(PLAYERS) {
-                out[at + rel(s)] = score as f32 / SCORE_SCALE;
+                out[at + rel(s)] =
+                    ((score as f32 - SCORE_MIN) / (SCORE_MAX - SCORE_MIN)).clamp(0.0, 1.0);
             }
         }
         debug_assert_eq!(
@@ -186,7 +189,7 @@ impl Encode for Go {
         )
     }
 
-    fn action_tokens(&self, action: &GoAction, out: &mut Vec<Token>) {
+    fn action_tokens(&self, _seat: parlour_core::Seat, action: &GoAction, out: &mut Vec<Token>) {
         out.push(token(*action));
     }
 }

@@ -159,7 +159,7 @@ fn discards_are_by_relative_seat_and_scores_show_at_the_end() {
     let v = encode(&state, 1);
     let scores = state.scores();
     let expected: Vec<f32> = (0..PLAYERS)
-        .map(|r| scores[(1 + r) % PLAYERS] as f32 / 100.0)
+        .map(|r| (scores[(1 + r) % PLAYERS] as f32 + 200.0) / 822.0)
         .collect();
     assert_eq!(slice(&layout, &v, "scores"), expected);
     assert_eq!(slice(&layout, &v, "turn")[10], 1.0);
@@ -172,7 +172,7 @@ fn a_pick_is_the_token_of_its_card() {
     let mut out: Vec<Token> = Vec::new();
     for (text, t) in [("AS", 0), ("KS", 12), ("0H", 22), ("7C", 45), ("KC", 51)] {
         out.clear();
-        game.action_tokens(&text.parse().unwrap(), &mut out);
+        game.action_tokens(0, &text.parse().unwrap(), &mut out);
         assert_eq!(out, [t], "{text}");
     }
     // The 52 cards are the 52 tokens, one each: the space bounds every pick.

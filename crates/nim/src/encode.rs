@@ -58,7 +58,7 @@ impl Encode for Nim {
         )
     }
 
-    fn action_tokens(&self, action: &NimAction, out: &mut Vec<Token>) {
+    fn action_tokens(&self, _seat: parlour_core::Seat, action: &NimAction, out: &mut Vec<Token>) {
         out.push(
             Token::from(MAX_OBJECTS) * Token::from(action.pile)
                 + Token::from(action.count.clamp(1, MAX_OBJECTS) - 1),

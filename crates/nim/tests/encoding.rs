@@ -48,7 +48,7 @@ fn actions_are_15_pile_plus_count_minus_1_within_the_space() {
     assert_eq!(game.action_layout().len(), 120);
     let token = |pile, count| {
         let mut out = Vec::new();
-        game.action_tokens(&NimAction { pile, count }, &mut out);
+        game.action_tokens(0, &NimAction { pile, count }, &mut out);
         out
     };
     assert_eq!(token(0, 1), vec![0]);

@@ -399,7 +399,12 @@ impl Encode for Phased {
         layout
     }
 
-    fn action_tokens(&self, action: &PhasedAction, out: &mut Vec<Token>) {
+    fn action_tokens(
+        &self,
+        _seat: parlour_core::Seat,
+        action: &PhasedAction,
+        out: &mut Vec<Token>,
+    ) {
         match *action {
             PhasedAction::Draw => out.push(T_DRAW),
             PhasedAction::Take => out.push(T_TAKE),

@@ -19,7 +19,7 @@ fn cards(s: &str) -> Vec<Card> {
 fn tokens(game: &Phased, text: &str) -> Vec<Token> {
     let action: PhasedAction = text.parse().unwrap();
     let mut out = Vec::new();
-    game.action_tokens(&action, &mut out);
+    game.action_tokens(0, &action, &mut out);
     out
 }
 

@@ -37,10 +37,30 @@ use serde_json::Value;
 
 mod rules;
 
-create_exception!(parlour, ParlourError, PyValueError, "Every error parlour raises.");
-create_exception!(parlour, UnknownGameError, ParlourError, "No game has this name.");
-create_exception!(parlour, OptionsError, ParlourError, "Options that make no game.");
-create_exception!(parlour, ActionError, ParlourError, "Text that is not an action.");
+create_exception!(
+    parlour,
+    ParlourError,
+    PyValueError,
+    "Every error parlour raises."
+);
+create_exception!(
+    parlour,
+    UnknownGameError,
+    ParlourError,
+    "No game has this name."
+);
+create_exception!(
+    parlour,
+    OptionsError,
+    ParlourError,
+    "Options that make no game."
+);
+create_exception!(
+    parlour,
+    ActionError,
+    ParlourError,
+    "Text that is not an action."
+);
 create_exception!(
     parlour,
     IllegalActionError,
@@ -53,15 +73,55 @@ create_exception!(
     ParlourError,
     "An observation that is not the game's, or that no state fits."
 );
-create_exception!(parlour, StateError, ParlourError, "A saved state that does not load.");
-create_exception!(parlour, TraceError, ParlourError, "A trace that does not replay.");
-create_exception!(parlour, BotError, ParlourError, "A bot that cannot be made or failed.");
-create_exception!(parlour, SeatError, ParlourError, "A seat the table does not have.");
-create_exception!(parlour, GameOverError, ParlourError, "A decision asked of a finished game.");
-create_exception!(parlour, TournamentError, ParlourError, "A tournament that cannot run.");
-create_exception!(parlour, ShapeError, ParlourError, "An array of the wrong shape.");
+create_exception!(
+    parlour,
+    StateError,
+    ParlourError,
+    "A saved state that does not load."
+);
+create_exception!(
+    parlour,
+    TraceError,
+    ParlourError,
+    "A trace that does not replay."
+);
+create_exception!(
+    parlour,
+    BotError,
+    ParlourError,
+    "A bot that cannot be made or failed."
+);
+create_exception!(
+    parlour,
+    SeatError,
+    ParlourError,
+    "A seat the table does not have."
+);
+create_exception!(
+    parlour,
+    GameOverError,
+    ParlourError,
+    "A decision asked of a finished game."
+);
+create_exception!(
+    parlour,
+    TournamentError,
+    ParlourError,
+    "A tournament that cannot run."
+);
+create_exception!(
+    parlour,
+    ShapeError,
+    ParlourError,
+    "An array of the wrong shape."
+);
 create_exception!(parlour, CardError, ParlourError, "Text that is not a card.");
-create_exception!(parlour, RuleError, ParlourError, "Cards that break a rule (a rule library's answer).");
+create_exception!(
+    parlour,
+    RuleError,
+    ParlourError,
+    "Cards that break a rule (a rule library's answer)."
+);
 
 /// The Python exception for a dynamic-API error.
 fn err(e: DynError) -> PyErr {
@@ -90,7 +150,8 @@ fn read_json(text: &str, what: &str) -> PyResult<Value> {
 
 /// A value as a Python object, through `json.loads`.
 fn to_py<'py>(py: Python<'py>, value: &Value) -> PyResult<Bound<'py, PyAny>> {
-    py.import("json")?.call_method1("loads", (value.to_string(),))
+    py.import("json")?
+        .call_method1("loads", (value.to_string(),))
 }
 
 /// A Python object as a value, through `json.dumps`.
@@ -155,7 +216,10 @@ impl PyGame {
     /// The game's fixed facts as a dict (title, players, variants, score unit, ...).
     #[getter]
     fn info<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
-        to_py(py, &serde_json::to_value(self.game.info()).unwrap_or(Value::Null))
+        to_py(
+            py,
+            &serde_json::to_value(self.game.info()).unwrap_or(Value::Null),
+        )
     }
 
     /// The options as a dict.
@@ -260,7 +324,13 @@ impl PyGame {
     /// `games` games stepped together, dealt from `seed`, on `threads` threads (all cores
     /// when None).
     #[pyo3(signature = (games, seed = 0, threads = None))]
-    fn batch(&self, py: Python<'_>, games: usize, seed: u64, threads: Option<usize>) -> PyResult<PyBatch> {
+    fn batch(
+        &self,
+        py: Python<'_>,
+        games: usize,
+        seed: u64,
+        threads: Option<usize>,
+    ) -> PyResult<PyBatch> {
         PyBatch::make(py, self.game.batch(games, seed), seed, threads)
     }
 
@@ -290,7 +360,9 @@ impl PyGame {
                     Python::attach(|py| {
                         make.bind(py)
                             .call0()
-                            .map(|bot| Box::new(PyForeign { bot: bot.unbind() }) as Box<dyn ForeignBot>)
+                            .map(|bot| {
+                                Box::new(PyForeign { bot: bot.unbind() }) as Box<dyn ForeignBot>
+                            })
                             .map_err(|e| python_error(py, &e))
                     })
                 });
@@ -310,7 +382,11 @@ impl PyGame {
     }
 
     fn __repr__(&self) -> String {
-        format!("parlour.game({:?}, {})", self.game.info().name, self.game.options())
+        format!(
+            "parlour.game({:?}, {})",
+            self.game.info().name,
+            self.game.options()
+        )
     }
 }
 
@@ -345,7 +421,10 @@ impl ForeignBot for PyForeign {
         Python::attach(|py| {
             let run = || -> PyResult<ForeignAnswer> {
                 let obs = to_py(py, observation)?;
-                let answer = self.bot.bind(py).call_method1("act", (obs, legal.to_vec()))?;
+                let answer = self
+                    .bot
+                    .bind(py)
+                    .call_method1("act", (obs, legal.to_vec()))?;
                 if let Ok(i) = answer.extract::<i64>() {
                     return Ok(ForeignAnswer::Index(i));
                 }
@@ -369,10 +448,10 @@ impl ForeignBot for PyForeign {
         Python::attach(|py| {
             // A failing hook at the end changes nothing that was played.
             if let Ok(obs) = to_py(py, observation) {
-                let _ = self.bot.bind(py).call_method1(
-                    "finish",
-                    (returns.to_vec(), winners.to_vec(), obs),
-                );
+                let _ = self
+                    .bot
+                    .bind(py)
+                    .call_method1("finish", (returns.to_vec(), winners.to_vec(), obs));
             }
         })
     }
@@ -550,7 +629,11 @@ impl PyState {
             "<parlour.State {} after {} decisions{}>",
             self.state.game().info().name,
             self.state.decisions(),
-            if self.state.is_terminal() { ", over" } else { "" }
+            if self.state.is_terminal() {
+                ", over"
+            } else {
+                ""
+            }
         )
     }
 }
@@ -566,7 +649,10 @@ impl PyBot {
     /// Its name with options.
     #[getter]
     fn name(&self) -> String {
-        self.bot.lock().map(|b| b.name().to_string()).unwrap_or_default()
+        self.bot
+            .lock()
+            .map(|b| b.name().to_string())
+            .unwrap_or_default()
     }
 
     /// Its action (text) for the seat to act in `state`.
@@ -727,7 +813,11 @@ impl PyBatch {
     /// Deals every game anew from `seed`; returns (observations, masks, players, rewards,
     /// dones), the batch's own arrays.
     #[pyo3(signature = (seed = 0))]
-    fn reset<'py>(&mut self, py: Python<'py>, seed: u64) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
+    fn reset<'py>(
+        &mut self,
+        py: Python<'py>,
+        seed: u64,
+    ) -> PyResult<Bound<'py, pyo3::types::PyTuple>> {
         self.run(py, None, seed)?;
         Ok(self.arrays(py))
     }
@@ -764,7 +854,10 @@ fn replay(trace: &str) -> PyResult<(PyGame, Vec<PyState>, Vec<String>)> {
     let r = parlour_dynamic::replay(trace).map_err(err)?;
     Ok((
         PyGame { game: r.game },
-        r.states.into_iter().map(|state| PyState { state }).collect(),
+        r.states
+            .into_iter()
+            .map(|state| PyState { state })
+            .collect(),
         r.actions,
     ))
 }

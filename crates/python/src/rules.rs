@@ -48,7 +48,10 @@ fn go_score_group(group: Cards) -> PyResult<i32> {
 #[pyfunction]
 fn go_score_partition(hand: Cards, groups: Vec<Cards>) -> PyResult<i32> {
     let hand = cards(hand)?;
-    let groups = groups.into_iter().map(cards).collect::<PyResult<Vec<_>>>()?;
+    let groups = groups
+        .into_iter()
+        .map(cards)
+        .collect::<PyResult<Vec<_>>>()?;
     parlour_go::scoring::score_partition(&hand, &groups)
         .map(|p| p.score)
         .map_err(rule)
@@ -64,15 +67,16 @@ fn go_best_partition(hand: Cards) -> PyResult<(i32, Vec<Vec<String>>)> {
 /// Phased Out: the group type (1 to 5) a group of cards makes.
 #[pyfunction]
 fn phased_group_type(group: Cards) -> PyResult<u8> {
-    group_type(&cards(group)?)
-        .map(|t| t as u8)
-        .map_err(rule)
+    group_type(&cards(group)?).map(|t| t as u8).map_err(rule)
 }
 
 /// Phased Out: the phase (1 to 5) that groups make.
 #[pyfunction]
 fn phased_phase_type(groups: Vec<Cards>) -> PyResult<u8> {
-    let groups = groups.into_iter().map(cards).collect::<PyResult<Vec<_>>>()?;
+    let groups = groups
+        .into_iter()
+        .map(cards)
+        .collect::<PyResult<Vec<_>>>()?;
     phase_type(&groups).map(|p| p.0).map_err(rule)
 }
 
@@ -80,7 +84,9 @@ fn phase(n: u8) -> PyResult<PhaseType> {
     if (1..=5).contains(&n) {
         Ok(PhaseType(n))
     } else {
-        Err(RuleError::new_err(format!("there is no phase {n} (phases are 1 to 5)")))
+        Err(RuleError::new_err(format!(
+            "there is no phase {n} (phases are 1 to 5)"
+        )))
     }
 }
 
@@ -97,7 +103,10 @@ fn phased_phase_plays(hand: Cards, phase: u8) -> PyResult<Vec<Vec<Vec<String>>>>
 /// Phased Out: the best phase among `phases` that `hand` can lay, as (phase, groups), or None.
 #[pyfunction]
 fn phased_find_phase(hand: Cards, phases: Vec<u8>) -> PyResult<Option<(u8, Vec<Vec<String>>)>> {
-    let phases = phases.into_iter().map(phase).collect::<PyResult<Vec<_>>>()?;
+    let phases = phases
+        .into_iter()
+        .map(phase)
+        .collect::<PyResult<Vec<_>>>()?;
     Ok(find_phase(&cards(hand)?, &phases)
         .map(|(p, groups)| (p.0, groups.iter().map(|g| texts(g)).collect())))
 }

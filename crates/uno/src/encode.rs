@@ -290,7 +290,7 @@ impl Encode for Uno {
             .field("pass", 1, "keep the card just drawn and end the turn")
     }
 
-    fn action_tokens(&self, action: &UnoAction, out: &mut Vec<Token>) {
+    fn action_tokens(&self, _seat: parlour_core::Seat, action: &UnoAction, out: &mut Vec<Token>) {
         out.push(token(*action));
     }
 }

@@ -146,7 +146,7 @@ fn known_actions_have_their_documented_tokens() {
         ("pass", 61),
     ] {
         out.clear();
-        game.action_tokens(&act(text), &mut out);
+        game.action_tokens(0, &act(text), &mut out);
         assert_eq!(out, [t], "{text}");
     }
 }
