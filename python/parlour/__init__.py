@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
-from typing import Any, Callable, Dict, List, Optional, Sequence, Tuple, Union
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _parlour
 from ._parlour import (ActionError, Batch, Bot, BotError, CardError, Game, GameOverError,
@@ -118,62 +118,44 @@ def tournament(g: Union[str, Game], bots: Optional[Sequence[Any]] = None,
     the seat plays a random legal action instead, as it would for a program. None: the game's
     own bots and random ones, as the command line enters."""
     gm = _as_game(g, options)
+    return gm.tournament(_entries(gm, bots or [], fresh=True), games, seed, jobs, duplicate)
+
+
+def _entries(gm: Game, bots: Sequence[Any], fresh: bool) -> List[Any]:
+    """Bot names as they are; Python bots as (label, factory of an in-process adapter). With
+    ``fresh``, a class (or other callable) makes a new bot for each game; otherwise an object
+    is seated as it is (a class is made once)."""
     from ._inprocess import Adapter
 
     entries: List[Any] = []
-    for entry in bots or []:
+    for entry in bots:
         if isinstance(entry, str):
             entries.append(entry)
-        elif callable(entry):
-            label = _label(entry)
-
-            def make(entry: Callable[[], Any] = entry, label: str = label) -> Adapter:
-                return Adapter(entry(), gm.name, gm.options, gm.num_players, label)
-
-            entries.append((label, make))
-        else:
+            continue
+        if fresh and not callable(entry):
             raise TournamentError(
                 f"{entry!r}: enter a bot name or a bot class (made afresh for each game)")
-    return gm.tournament(entries, games, seed, jobs, duplicate)
+        if not fresh and isinstance(entry, type):
+            entry = entry()
+        label = _label(entry)
+
+        def make(entry: Any = entry, label: str = label) -> Adapter:
+            bot = entry() if fresh else entry
+            return Adapter(bot, gm.name, gm.options, gm.num_players, label)
+
+        entries.append((label, make))
+    return entries
 
 
 def play(g: Union[str, Game], seats: Sequence[Any], seed: int = 0,
          **options: Any) -> State:
-    """Plays one game dealt from ``seed`` between ``seats`` (built-in bot names, or Python bot
-    objects called in-process as :func:`tournament` calls them) and returns the final state.
-    Seat ``i``'s bot gets the seed ``seed + i``."""
+    """Plays one game dealt from ``seed`` between ``seats`` and returns the final state (its
+    ``history`` holds the actions). Seats are built-in bot names or Python bots (objects, or
+    classes made once), called in-process as :func:`tournament` calls them. Built-in bots are
+    seeded as ``parlour play --seats ... --seed`` seeds them, so the game is the one that
+    command plays."""
     gm = _as_game(g, options)
-    if len(seats) != gm.num_players:
-        raise SeatError(f"{len(seats)} seats for a table of {gm.num_players}")
-    from ._inprocess import Adapter
-
-    players: List[Any] = []
-    for i, s in enumerate(seats):
-        if isinstance(s, str):
-            players.append(gm.bot(s, seed + i))
-        else:
-            a = Adapter(s, gm.name, gm.options, gm.num_players, _label(s))
-            a.start(i, seed + i, 0)
-            players.append(a)
-    state = gm.new_state(seed)
-    while not state.is_terminal:
-        seat = state.current_player
-        p = players[seat]
-        if isinstance(p, Bot):
-            action = p.act(state)
-        else:
-            legal = state.legal_actions()
-            answer = p.act(state.observation(seat), legal)
-            action = legal[answer] if isinstance(answer, int) else answer
-        state.apply(action)
-        for j, other in enumerate(players):
-            if j != seat and not isinstance(other, Bot):
-                seen = gm.action_visible(seat, action, j)
-                other.event(seat, action if seen else None)
-    for i, p in enumerate(players):
-        if not isinstance(p, Bot):
-            p.finish(state.returns(), state.winners(), state.observation(i))
-    return state
+    return gm.play(_entries(gm, seats, fresh=False), seed)
 
 
 # Gymnasium's environments are registered when Gymnasium is installed.

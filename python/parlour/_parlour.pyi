@@ -52,6 +52,8 @@ class Game:
     def tournament(self, entries: Sequence[Union[str, Tuple[str, Callable[[], Any]]]],
                    games: Optional[int] = None, seed: int = 1, jobs: int = 1,
                    duplicate: Optional[bool] = None) -> Dict[str, Any]: ...
+    def play(self, seats: Sequence[Union[str, Tuple[str, Callable[[], Any]]]],
+             seed: int = 0) -> State: ...
 
 class State:
     @property

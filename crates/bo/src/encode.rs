@@ -1,25 +1,30 @@
 //! Comp10001-Bo as tensors ([`Encode`]): a fixed observation vector per seat, and every action
 //! as one token.
 //!
-//! **Observation.** Seats are relative to the observer (the observer first, then the seats after
-//! it in turn order), except `seat`, the observer's own seat number, which an agent needs to
-//! read the action tokens that name discard piles (they are absolute: see below). The four
-//! build piles are shared and keep their numbers. Cards are indexed as in `parlour-cards`
-//! (Spades, Hearts, Diamonds, Clubs; Ace low; the Joker 52); a count of a card is over 2 (two
-//! packs), of Jokers over 4.
+//! **Observation.** Seats are relative to the observer: the observer first, then the seats after
+//! it in turn order. No slice names an absolute seat: the one rule that depends on it, seat 0
+//! starting, matters only through the turn limit, and the relative `turns` show who has had how
+//! many, so the encoding is the same from every seat. The four build piles are shared and keep
+//! their numbers. Cards are indexed as in `parlour-cards` (Spades, Hearts, Diamonds, Clubs; Ace
+//! low; the Joker 52); a count of a card is over 2 (two packs), of Jokers over 4.
 //!
 //! **Actions.** One token each: a play is its source slot × its target (the card is named by
 //! the slot when it comes from the hand, and fixed by the pile when it comes from the stockpile
 //! or a discard pile, whose top it must be), then `pass`, and in the bonus variant `embargo`
-//! and `clear`. Discard piles in tokens are named by absolute owner, as in the action itself:
-//! [`Encode::action_tokens`] sees the action alone, not who plays it.
+//! and `clear`. Seats in tokens are relative to the seat acting, as the observation shows them
+//! to it: a discard pile's owner and an embargo's target are `(seat - actor) mod 4`, 0 the actor
+//! itself (its own discard piles are always 0-3). So one relative move has one token whoever
+//! makes it.
 //!
 //! Two different legal actions of one decision never share a token: the token gives the
 //! source, the target and, from the hand, the card; a stockpile or discard-pile play is legal
-//! only with that pile's top card, so its card is fixed by the source too.
+//! only with that pile's top card, so its card is fixed by the source too. Making seats relative
+//! to the actor renumbers them the same way for every action of a decision, so it keeps
+//! distinct tokens distinct.
 
 use parlour_cards::Card;
 use parlour_core::encode::{Encode, Layout, Token};
+use parlour_core::Seat;
 
 use crate::action::{BoAction, Source, Target, BUILD_PILES, DISCARD_PILES, PLAYERS};
 use crate::observation::BoObservation;
@@ -47,8 +52,7 @@ const BUILD_LEN: usize = 1 + 2 + 12 + 1;
 const PILE_LEN: usize = DISTINCT + 24 + 1;
 
 // Observation offsets (in the order of `observation_layout`).
-const O_SEAT: usize = 0;
-const O_VARIANT: usize = O_SEAT + PLAYERS;
+const O_VARIANT: usize = 0;
 const O_TO_ACT: usize = O_VARIANT + 1;
 const O_PLAYS: usize = O_TO_ACT + PLAYERS;
 const O_OUTCOME: usize = O_PLAYS + MAX_PLAYS as usize;
@@ -72,26 +76,34 @@ const O_LEN: usize = O_TURNS + PLAYERS;
 pub const T_HAND: Token = 0;
 /// The first play from the own stockpile: `T_STOCK + target`.
 pub const T_STOCK: Token = T_HAND + (DISTINCT * TARGETS) as Token;
-/// The first play from a discard pile: `T_DISCARD + (owner × 4 + pile) × TARGETS + target`.
+/// The first play from a discard pile: `T_DISCARD + (owner × 4 + pile) × TARGETS + target`, the
+/// owner relative to the actor.
 pub const T_DISCARD: Token = T_STOCK + TARGETS as Token;
 /// "No play".
 pub const T_PASS: Token = T_DISCARD + (PILES * TARGETS) as Token;
-/// `embargo S` (bonus variant): `T_EMBARGO + S`, S an absolute seat.
+/// `embargo S` (bonus variant): `T_EMBARGO + S`, S relative to the actor (1-3; 0, the actor
+/// itself, is never legal).
 pub const T_EMBARGO: Token = T_PASS + 1;
 /// `clear` (bonus variant).
 pub const T_CLEAR: Token = T_EMBARGO + PLAYERS as Token;
 
-/// A discard pile's number among the sixteen, owner-major (out-of-range numbers, never legal,
-/// read as the last).
-fn pile_index(owner: u8, pile: u8) -> usize {
-    usize::from(owner).min(PLAYERS - 1) * DISCARD_PILES + usize::from(pile).min(DISCARD_PILES - 1)
+/// `seat` as the actor `actor` sees it: 0 itself, 1 the seat after it, and so on (an
+/// out-of-range seat, never legal, reads as the last).
+fn relative(actor: Seat, seat: usize) -> usize {
+    (seat.min(PLAYERS - 1) + PLAYERS - actor % PLAYERS) % PLAYERS
 }
 
-/// A target's number: build piles 0-3, then discard piles 4-19.
-fn target_index(to: Target) -> usize {
+/// A discard pile's number among the sixteen as `actor` sees them, by relative owner, then pile
+/// (an out-of-range pile, never legal, reads as the last).
+fn pile_index(actor: Seat, owner: u8, pile: u8) -> usize {
+    relative(actor, usize::from(owner)) * DISCARD_PILES + usize::from(pile).min(DISCARD_PILES - 1)
+}
+
+/// A target's number as `actor` sees it: build piles 0-3, then discard piles 4-19.
+fn target_index(actor: Seat, to: Target) -> usize {
     match to {
         Target::Build(i) => usize::from(i).min(BUILD_PILES - 1),
-        Target::Discard { owner, pile } => BUILD_PILES + pile_index(owner, pile),
+        Target::Discard { owner, pile } => BUILD_PILES + pile_index(actor, owner, pile),
     }
 }
 
@@ -115,12 +127,6 @@ fn write_readings(readings: u32, out: &mut [f32]) {
 impl Encode for Bo {
     fn observation_layout(&self) -> Layout {
         let layout = Layout::new()
-            .field(
-                "seat",
-                PLAYERS,
-                "one-hot: the observer's absolute seat (action tokens name discard piles by \
-                 absolute owner)",
-            )
             .field(
                 "variant",
                 1,
@@ -166,7 +172,7 @@ impl Encode for Bo {
             .field(
                 "build",
                 BUILD_PILES * BUILD_LEN,
-                "per build pile 0-3 (absolute, as in the tokens), 16 numbers: empty; colour \
+                "per build pile 0-3 (shared, numbered as in the tokens), 16 numbers: empty; colour \
                  one-hot (black, red; none until a natural card sets it); the values 2-13 its \
                  top can read as; its length over 11",
             )
@@ -222,9 +228,8 @@ impl Encode for Bo {
 
     fn encode_observation(&self, obs: &BoObservation, out: &mut [f32]) {
         let seat = obs.seat % PLAYERS;
-        let rel = |s: usize| (s + PLAYERS - seat) % PLAYERS;
+        let rel = |s: usize| relative(seat, s);
         let bonus = obs.variant == Variant::Bonus;
-        out[O_SEAT + seat] = 1.0;
         out[O_VARIANT] = f32::from(u8::from(bonus));
         if let Some(p) = obs.current_player {
             out[O_TO_ACT + rel(p % PLAYERS)] = 1.0;
@@ -319,7 +324,8 @@ impl Encode for Bo {
                 "play_hand",
                 DISTINCT * TARGETS,
                 "play a card from the hand: card index (0-51 AS..KC, 52 Joker) × 20 + target \
-                 (0-3 build pile, 4 + owner × 4 + pile a discard pile, owner an absolute seat)",
+                 (0-3 build pile, 4 + owner × 4 + pile a discard pile, the owner by seat \
+                 relative to the actor: 0 itself, 1 the seat after it, as in the observation)",
             )
             .field(
                 "play_stock",
@@ -330,7 +336,7 @@ impl Encode for Bo {
                 "play_discard",
                 PILES * TARGETS,
                 "play a discard pile's top card: (owner × 4 + pile) × 20 + target, owners \
-                 absolute",
+                 relative to the actor as above",
             )
             .field("pass", 1, "\"no play\": nothing can be played");
         let layout = if self.is_bonus() {
@@ -338,7 +344,8 @@ impl Encode for Bo {
                 .field(
                     "embargo",
                     PLAYERS,
-                    "play the embargo card on this absolute seat",
+                    "play the embargo card on this seat, relative to the actor (1-3, as in the \
+                     observation; 0, itself, is never legal)",
                 )
                 .field("clear", 1, "clear the embargo on the player")
         } else {
@@ -351,20 +358,22 @@ impl Encode for Bo {
         layout
     }
 
-    fn action_tokens(&self, _seat: parlour_core::Seat, action: &BoAction, out: &mut Vec<Token>) {
+    /// Seats are spelled relative to `seat`, the actor: discard piles' owners and the
+    /// embargo's target.
+    fn action_tokens(&self, seat: Seat, action: &BoAction, out: &mut Vec<Token>) {
         out.push(match *action {
             BoAction::Play { card, from, to } => {
-                let target = target_index(to) as Token;
+                let target = target_index(seat, to) as Token;
                 match from {
                     Source::Hand => T_HAND + Token::from(card.index()) * TARGETS as Token + target,
                     Source::Stock => T_STOCK + target,
                     Source::Discard { owner, pile } => {
-                        T_DISCARD + (pile_index(owner, pile) * TARGETS) as Token + target
+                        T_DISCARD + (pile_index(seat, owner, pile) * TARGETS) as Token + target
                     }
                 }
             }
             BoAction::NoPlay => T_PASS,
-            BoAction::Embargo(t) => T_EMBARGO + Token::from(t).min(PLAYERS as Token - 1),
+            BoAction::Embargo(t) => T_EMBARGO + relative(seat, usize::from(t)) as Token,
             BoAction::Clear => T_CLEAR,
         });
     }

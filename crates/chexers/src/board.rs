@@ -110,6 +110,26 @@ pub(crate) const NEIGHBOURS: [HexMask; 64] = {
     t
 };
 
+/// `TURNED[k][g]`: grid bit `g` turned by `k` thirds of a turn (see [`Hex::turned`]), for the
+/// 37 board bits (the rest are unused).
+const TURNED: [[u8; 64]; 3] = {
+    let mut t = [[0u8; 64]; 3];
+    let mut i = 0;
+    while i < HEXES {
+        let g = GRID_OF[i];
+        let (mut q, mut r) = coords_of(g);
+        let mut k = 0;
+        while k < 3 {
+            t[k][g as usize] = grid(q, r);
+            // (q, r, s) -> (s, q, r), with s = -q - r.
+            (q, r) = (-q - r, q);
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+};
+
 const fn mask_of(hexes: [(i8, i8); 4]) -> HexMask {
     let mut m = 0u64;
     let mut i = 0;
@@ -155,6 +175,13 @@ impl Colour {
     /// The colour's letter on the board (`R`, `G`, `B`).
     pub fn letter(self) -> char {
         ['R', 'G', 'B'][self as usize]
+    }
+
+    /// The thirds of a turn ([`Hex::turned`]) that take this colour's start and exit edges onto
+    /// Red's: 0 for Red, 2 for Green, 1 for Blue. Turned so, the colour after it in turn order
+    /// lands on Green's edges and the one after that on Blue's.
+    pub fn thirds_to_red(self) -> usize {
+        (3 - self as usize) % 3
     }
 }
 
@@ -256,6 +283,15 @@ impl Hex {
     /// the grid's midpoint, since a step is a constant shift.
     pub(crate) fn jumped_over(self, to: Hex) -> Hex {
         Hex((self.0 + to.0) / 2)
+    }
+
+    /// This hex turned about the centre hex by `thirds` thirds of a turn (120° each, taken
+    /// modulo 3), each taking cube coordinates `(q, r, s)` to `(s, q, r)`. A third takes each
+    /// colour's start and exit edges onto the next colour's (Red's onto Green's, Green's onto
+    /// Blue's, Blue's onto Red's) and direction `d` of [`STEPS`] onto direction `(d + 2) % 6`,
+    /// so a legal move stays legal for the next colour once the whole board is turned.
+    pub fn turned(self, thirds: usize) -> Hex {
+        Hex(TURNED[thirds % 3][usize::from(self.0 & 63)])
     }
 
     /// Whether a piece of `colour` may exit from this hex.
@@ -415,5 +451,70 @@ mod tests {
                 h.neighbours().count()
             );
         }
+    }
+
+    #[test]
+    fn turning_round_trips_and_keeps_the_board_and_its_lines() {
+        for h in Hex::all() {
+            assert_eq!(h.turned(0), h);
+            assert_eq!(h.turned(3), h);
+            assert_eq!(h.turned(1).turned(2), h, "{h}");
+            assert_eq!(h.turned(2).turned(1), h, "{h}");
+            assert_eq!(h.turned(1).turned(1), h.turned(2));
+            assert_eq!(h.turned(1), Hex::new(h.s(), h.q()).unwrap());
+            for k in 0..3 {
+                // The same distance from the centre, and neighbours stay neighbours in the
+                // turned direction.
+                let t = h.turned(k);
+                let ring = |x: Hex| x.q().abs().max(x.r().abs()).max(x.s().abs());
+                assert_eq!(ring(t), ring(h));
+                for d in 0..6 {
+                    assert_eq!(
+                        h.neighbour(d).map(|n| n.turned(k)),
+                        t.neighbour((d + 2 * k) % 6),
+                        "{h} step {d} turned {k}"
+                    );
+                }
+            }
+        }
+        // A bijection of the board.
+        let mut seen = [false; HEXES];
+        for h in Hex::all() {
+            let i = h.turned(1).index();
+            assert!(!seen[i]);
+            seen[i] = true;
+        }
+    }
+
+    #[test]
+    fn a_third_of_a_turn_takes_each_colour_to_the_next() {
+        let turned = |hexes: &[(i8, i8); 4], k: usize| {
+            let mut v: Vec<Hex> = hexes
+                .iter()
+                .map(|&(q, r)| Hex::new(q, r).unwrap().turned(k))
+                .collect();
+            v.sort();
+            v
+        };
+        for c in Colour::ALL {
+            let (me, next) = (c.seat(), (c.seat() + 1) % 3);
+            assert_eq!(turned(&START_HEXES[me], 1), turned(&START_HEXES[next], 0));
+            assert_eq!(turned(&EXIT_HEXES[me], 1), turned(&EXIT_HEXES[next], 0));
+            let k = c.thirds_to_red();
+            assert_eq!(turned(&START_HEXES[me], k), turned(&START_HEXES[0], 0));
+            assert_eq!(turned(&EXIT_HEXES[me], k), turned(&EXIT_HEXES[0], 0));
+            for h in Hex::all() {
+                assert_eq!(
+                    h.turned(k).distance_to_exit(Colour::Red),
+                    h.distance_to_exit(c)
+                );
+                assert_eq!(h.turned(k).is_exit_for(Colour::Red), h.is_exit_for(c));
+            }
+        }
+        assert_eq!(
+            Colour::ALL.map(Colour::thirds_to_red),
+            [0, 2, 1],
+            "Red stays, Green turns twice, Blue once"
+        );
     }
 }

@@ -1,25 +1,37 @@
 //! Tensors for learning agents ([`Encode`]): an observation vector of hex planes and counts,
-//! seats relative to the observer, and a flat action space of 482 tokens, one per action.
+//! and a flat action space of 482 tokens, one per action, both in the frame of the seat they
+//! are for.
 //!
-//! **Hexes** are numbered by [`Hex::index`]: `0..37` row by row, `r` from -3 to 3 and `q`
-//! ascending within a row, so `0` is `(0,-3)` and `36` is `(0,3)`. The board is in absolute
-//! coordinates (the action space is, and an action's tokens cannot depend on who plays it), so
-//! the observation names the observer's colour, whose start and exit edges follow from it.
+//! **The seat's frame.** The board is turned by the thirds of a turn ([`Hex::turned`]) that
+//! take the seat's colour onto Red ([`Colour::thirds_to_red`]), so every seat sees itself as
+//! Red, starting on the left edge (`q = -3`) and exiting off the right (`q = 3`), with the seat
+//! that moves after it on Green's edges and the one after that on Blue's. The observation is in
+//! the observer's frame and an action's token in the actor's, so the same move relative to the
+//! mover has the same token whichever colour makes it, and one network can serve every seat.
+//! Nothing in the rules depends on a colour beyond its edges and its place in the turn order,
+//! and the relative seats and the decision count already show that place (the turn limit falls
+//! after a fixed number of decisions, whoever makes them), so the vector does not name the
+//! observer's colour: a network that could tell the colours apart could only learn to treat
+//! equal positions differently.
+//!
+//! **Hexes** are numbered by [`Hex::index`] of the turned hex: `0..37` row by row, `r` from -3
+//! to 3 and `q` ascending within a row, so `0` is `(0,-3)` and `36` is `(0,3)`.
 //!
 //! **Seats** are relative: plane or slot 0 is the observer, 1 the seat that moves after it, 2
 //! the one after that (Red → Green → Blue → Red).
 //!
-//! **Actions** are one token each: `MOVE` from hex `h` in direction `d` (an index into
-//! [`STEPS`]) is `6h + d`; `JUMP` from `h` in direction `d` is `222 + 6h + d`; `EXIT` from `h`
-//! is `444 + h`; `PASS` is `481`. Distinct actions have distinct tokens, so one decision's
-//! spellings are prefix-free. Bound: a hex index is below 37 and a direction below 6, so a
-//! move is below `6 × 37 = 222`, a jump below `444`, an exit below `481`: 482 tokens cover every
-//! action (most `MOVE`/`JUMP` tokens from edge hexes, and `EXIT` tokens from hexes that are no
-//! colour's exit, are never legal).
+//! **Actions** are one token each, from the turned action: `MOVE` from hex `h` in direction `d`
+//! (an index into [`STEPS`]) is `6h + d`; `JUMP` from `h` in direction `d` is `222 + 6h + d`;
+//! `EXIT` from `h` is `444 + h`; `PASS` is `481`. Turning is one-to-one, so one seat's distinct
+//! actions have distinct tokens and one decision's spellings are prefix-free. Bound: a hex index
+//! is below 37 and a direction below 6, so a move is below `6 × 37 = 222`, a jump below `444`,
+//! an exit below `481`: 482 tokens cover every action (most `MOVE`/`JUMP` tokens from edge
+//! hexes, and the `EXIT` tokens of all but Red's four exit hexes, are never legal).
 //!
 //! [`STEPS`]: crate::board::STEPS
 
 use parlour_core::encode::{Encode, Layout, Token};
+use parlour_core::Seat;
 
 use crate::action::ChexersAction;
 use crate::board::{Colour, Hex, EXIT_HEXES, HEXES, SHIFTS};
@@ -44,8 +56,7 @@ const LAST_ACTION: usize = 4 + 2 * HEXES;
 // Observation offsets, in layout order (a test checks them against the layout).
 const PIECES: usize = 0;
 const EXIT_HEX_PLANES: usize = PIECES + 3 * HEXES;
-const COLOUR: usize = EXIT_HEX_PLANES + 3 * HEXES;
-const TO_MOVE: usize = COLOUR + 3;
+const TO_MOVE: usize = EXIT_HEX_PLANES + 3 * HEXES;
 const EXITS: usize = TO_MOVE + 3;
 const ON_BOARD: usize = EXITS + 3 * (EXITS_TO_WIN as usize + 1);
 const TURN: usize = ON_BOARD + 3;
@@ -63,13 +74,39 @@ fn direction(from: Hex, to: Hex, steps: i32) -> Option<usize> {
     SHIFTS.iter().position(|&s| s * steps == delta)
 }
 
-/// The token of `action` (see the [module docs](self)). A `MOVE` or `JUMP` whose hexes are not
-/// one or two steps apart in a line (never a legal action) is given direction 0.
-pub fn token(action: ChexersAction) -> Token {
+/// The thirds of a turn that take `seat`'s board to its own frame (its colour onto Red).
+fn frame(seat: Seat) -> usize {
+    Colour::ALL[seat % 3].thirds_to_red()
+}
+
+/// `action` with its hexes turned by `thirds` thirds of a turn ([`Hex::turned`]).
+fn turned(action: ChexersAction, thirds: usize) -> ChexersAction {
+    match action {
+        ChexersAction::Move { from, to } => ChexersAction::Move {
+            from: from.turned(thirds),
+            to: to.turned(thirds),
+        },
+        ChexersAction::Jump { from, to } => ChexersAction::Jump {
+            from: from.turned(thirds),
+            to: to.turned(thirds),
+        },
+        ChexersAction::Exit { from } => ChexersAction::Exit {
+            from: from.turned(thirds),
+        },
+        ChexersAction::Pass => ChexersAction::Pass,
+    }
+}
+
+/// The token of `action` made by `seat`, worked out in that seat's frame (see the
+/// [module docs](self)): Red's tokens are those of the board as it is, and another colour's
+/// move has the token of the move Red would make on the board turned to put it in Red's place.
+/// A `MOVE` or `JUMP` whose hexes are not one or two steps apart in a line (never a legal
+/// action) is given direction 0.
+pub fn token(seat: Seat, action: ChexersAction) -> Token {
     let at = |from: Hex, to: Hex, steps: i32| {
         (6 * from.index() + direction(from, to, steps).unwrap_or(0)) as Token
     };
-    match action {
+    match turned(action, frame(seat)) {
         ChexersAction::Move { from, to } => MOVE_TOKENS + at(from, to, 1),
         ChexersAction::Jump { from, to } => JUMP_TOKENS + at(from, to, 2),
         ChexersAction::Exit { from } => EXIT_TOKENS + from.index() as Token,
@@ -77,9 +114,10 @@ pub fn token(action: ChexersAction) -> Token {
     }
 }
 
-/// The action a token spells, or `None` for a `MOVE` or `JUMP` off the board (and for a token
-/// outside the space). `EXIT` tokens decode from every hex, exit or not.
-pub fn action(token: Token) -> Option<ChexersAction> {
+/// The action a token spells for `seat`, back on the board as it is (the inverse of
+/// [`token`]), or `None` for a `MOVE` or `JUMP` off the board (and for a token outside the
+/// space). `EXIT` tokens decode from every hex, exit or not.
+pub fn action(seat: Seat, token: Token) -> Option<ChexersAction> {
     let (t, hexes) = (token as usize, HEXES);
     let along = |base: usize, steps: usize| {
         let from = Hex::from_index((t - base) / 6)?;
@@ -90,7 +128,7 @@ pub fn action(token: Token) -> Option<ChexersAction> {
         }
         Some((from, to))
     };
-    if t < 6 * hexes {
+    let in_frame = if t < 6 * hexes {
         along(0, 1).map(|(from, to)| ChexersAction::Move { from, to })
     } else if t < 12 * hexes {
         along(6 * hexes, 2).map(|(from, to)| ChexersAction::Jump { from, to })
@@ -100,7 +138,8 @@ pub fn action(token: Token) -> Option<ChexersAction> {
         Some(ChexersAction::Pass)
     } else {
         None
-    }
+    };
+    in_frame.map(|a| turned(a, 3 - frame(seat)))
 }
 
 impl Encode for Chexers {
@@ -109,19 +148,16 @@ impl Encode for Chexers {
             .field(
                 "pieces",
                 3 * HEXES,
-                "three planes of 37 hexes (hex index order): 1 where a piece of the observer, of \
-                 the next seat, of the seat after that stands",
+                "three planes of 37 hexes (hex index order, the board turned to put the observer \
+                 in Red's place): 1 where a piece of the observer, of the next seat, of the seat \
+                 after that stands",
             )
             .field(
                 "exit_hexes",
                 3 * HEXES,
-                "three planes of 37 hexes: 1 on the 4 hexes the observer, the next seat, the seat \
-                 after that exit from (fixed for the observer's colour)",
-            )
-            .field(
-                "colour",
-                3,
-                "one-hot: the observer's colour, Red, Green, Blue (the board is absolute)",
+                "three planes of 37 hexes, the same in every observation: 1 on the 4 hexes the \
+                 observer, the next seat, the seat after that exit from (Red's, Green's, Blue's \
+                 in the observer's frame), a fixed cue for convolutional networks",
             )
             .field(
                 "to_move",
@@ -154,7 +190,8 @@ impl Encode for Chexers {
                 3 * LAST_ACTION,
                 "per seat (observer, next, after), its latest action (all 0 before it has acted): \
                  kind one-hot (move, jump, exit, pass), then 37 hexes one-hot where it started, \
-                 then 37 hexes one-hot where it landed (0 for an exit or pass)",
+                 then 37 hexes one-hot where it landed (0 for an exit or pass), in the \
+                 observer's frame",
             )
             .field(
                 "outcome",
@@ -167,22 +204,23 @@ impl Encode for Chexers {
     fn encode_observation(&self, obs: &ChexersObservation, out: &mut [f32]) {
         let me = obs.seat % 3;
         let relative = |seat: usize| (seat + 3 - me) % 3;
+        let thirds = frame(me);
+        let seen = |h: Hex| h.turned(thirds).index();
         let p = &obs.position;
         for colour in Colour::ALL {
             let k = relative(colour.seat());
-            for h in p.pieces(colour) {
-                out[PIECES + k * HEXES + h.index()] = 1.0;
+            for &h in p.pieces(colour) {
+                out[PIECES + k * HEXES + seen(h)] = 1.0;
             }
             for &(q, r) in &EXIT_HEXES[colour.seat()] {
                 if let Some(h) = Hex::new(q, r) {
-                    out[EXIT_HEX_PLANES + k * HEXES + h.index()] = 1.0;
+                    out[EXIT_HEX_PLANES + k * HEXES + seen(h)] = 1.0;
                 }
             }
             let exits = usize::from(p.exits[colour.seat()].min(EXITS_TO_WIN));
             out[EXITS + k * (EXITS_TO_WIN as usize + 1) + exits] = 1.0;
             out[ON_BOARD + k] = p.pieces(colour).len() as f32 / (3 * PIECES_EACH) as f32;
         }
-        out[COLOUR + me] = 1.0;
         if obs.outcome.is_none() {
             out[TO_MOVE + relative(p.to_move().seat())] = 1.0;
         }
@@ -201,10 +239,10 @@ impl Encode for Chexers {
             };
             out[at + kind] = 1.0;
             if let Some(h) = from {
-                out[at + 4 + h.index()] = 1.0;
+                out[at + 4 + seen(h)] = 1.0;
             }
             if let Some(h) = to {
-                out[at + 4 + HEXES + h.index()] = 1.0;
+                out[at + 4 + HEXES + seen(h)] = 1.0;
             }
         }
         if let Some(outcome) = obs.outcome {
@@ -223,24 +261,26 @@ impl Encode for Chexers {
                 "move",
                 6 * HEXES,
                 "MOVE from hex h in direction d (0..6: (-1,0) (0,-1) (1,-1) (1,0) (0,1) (-1,1) in \
-                 (dq,dr)): token 6h + d",
+                 (dq,dr)), both in the actor's frame (the board turned to put it in Red's \
+                 place): token 6h + d",
             )
             .field(
                 "jump",
                 6 * HEXES,
-                "JUMP from hex h over its neighbour in direction d to the hex beyond: 222 + 6h + d",
+                "JUMP from hex h over its neighbour in direction d to the hex beyond, in the \
+                 actor's frame: 222 + 6h + d",
             )
-            .field("exit", HEXES, "EXIT from hex h: 444 + h")
+            .field(
+                "exit",
+                HEXES,
+                "EXIT from hex h in the actor's frame (legal only from Red's exit hexes, q = 3): \
+                 444 + h",
+            )
             .field("pass", 1, "PASS (legal only when nothing else is): 481")
     }
 
-    fn action_tokens(
-        &self,
-        _seat: parlour_core::Seat,
-        action: &ChexersAction,
-        out: &mut Vec<Token>,
-    ) {
-        out.push(token(*action));
+    fn action_tokens(&self, seat: Seat, action: &ChexersAction, out: &mut Vec<Token>) {
+        out.push(token(seat, *action));
     }
 }
 
@@ -256,7 +296,6 @@ mod tests {
         for (name, start) in [
             ("pieces", PIECES),
             ("exit_hexes", EXIT_HEX_PLANES),
-            ("colour", COLOUR),
             ("to_move", TO_MOVE),
             ("exits", EXITS),
             ("on_board", ON_BOARD),

@@ -27,7 +27,8 @@
 //! [`Outcome`]. Each seat's [`ChexersObservation`] is everything, including the history the
 //! repetition rule needs, so resampling ([`sampler`]) is replaying that history. [`text`]
 //! draws an observation for people and reads what they type. [`encode`] turns an observation
-//! into hex planes and counts for learning agents, and each action into one of 482 tokens.
+//! into hex planes and counts for learning agents, and each action into one of 482 tokens, both
+//! with the board turned to put the seat in Red's place.
 //!
 //! **Bots** (the default feature `ai`, in the `ai` module): `greedy` (one ply) and `search`
 //! (paranoid alpha-beta), and the tuning Monte Carlo search uses; `random` and `ismcts` come

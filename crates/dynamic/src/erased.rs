@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 
 use crate::batch::{AnyBatch, Batch};
 use crate::error::DynError;
-use crate::{AnyBot, AnyGame, AnyState, TournamentRequest, STATE_FORMAT};
+use crate::{AnyBot, AnyGame, AnyState, Entry, TournamentRequest, STATE_FORMAT};
 
 /// A game with its options set, shared by its states and bots.
 pub(crate) struct Inner<G: Playable> {
@@ -236,6 +236,13 @@ impl<G: Playable> AnyGame for GameHandle<G> {
             .parse()
             .map_err(|e: parlour_core::ParseActionError| DynError::Action(e.to_string()))?;
         Ok(self.0.game().action_visible(actor, &a, viewer))
+    }
+
+    fn play(&self, seats: &[Entry], seed: u64) -> Result<Box<dyn AnyState>, DynError> {
+        let (end, actions) = crate::tournament::play(self, seats, seed)?;
+        let mut state = self.state(end, Origin::Seed(seed));
+        state.actions = actions;
+        Ok(Box::new(state))
     }
 
     fn tournament(&self, request: &TournamentRequest) -> Result<Value, DynError> {

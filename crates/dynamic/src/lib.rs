@@ -100,6 +100,9 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     /// Runs a tournament and returns its standings as `parlour tournament --format json`
     /// prints them.
     fn tournament(&self, request: &TournamentRequest) -> Result<Value, DynError>;
+    /// Plays one game dealt from `seed` between `seats` (built-in bots by name, foreign bots) as
+    /// `parlour play --seats ... --seed` plays it, and returns the final state.
+    fn play(&self, seats: &[Entry], seed: u64) -> Result<Box<dyn AnyState>, DynError>;
     /// Whether seat `viewer` sees `action` (text) when `actor` makes it (a Comp10001-Go pick
     /// stays hidden until the picks are revealed).
     fn action_visible(&self, actor: usize, action: &str, viewer: usize) -> Result<bool, DynError>;

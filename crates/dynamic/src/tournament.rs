@@ -130,7 +130,8 @@ pub(crate) fn run<G: Playable>(
             Entry::Foreign { label, make } => {
                 specs.push(EntrySpec::Program(ProgramSpec {
                     name: label.clone(),
-                    command: vec![format!("python:{label}")],
+                    // Unique, so that the entry is found again at each game.
+                    command: vec![format!("python:{}:{label}", specs.len())],
                     dir: None,
                     env: BTreeMap::new(),
                     limits: Limits::default(),
@@ -158,15 +159,22 @@ pub(crate) fn run<G: Playable>(
     if let Some(d) = request.duplicate {
         config.duplicate = d;
     }
-    let make = |entry: &EntrySpec, seed: u64| -> Result<Player<G>, BotError> {
-        Player::built_in(entry, seed)
+    // The arena checks the entries by making each once; a foreign bot's stand-in is a random
+    // one (it is made for real at each game).
+    let check = |entry: &EntrySpec, seed: u64| -> Result<Player<G>, BotError> {
+        match entry {
+            EntrySpec::Program(_) => Ok(Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(
+                seed,
+            )))),
+            e => Player::built_in(e, seed),
+        }
     };
-    let tournament = Tournament::new(game, config, &make).map_err(bad)?;
+    let tournament = Tournament::new(game, config, &check).map_err(bad)?;
     let entries = &tournament.config().entries;
     let make_player = |entry: &EntrySpec, seed: u64| -> Result<Player<G>, BotError> {
         let i = entries
             .iter()
-            .position(|e| std::ptr::eq(e, entry))
+            .position(|e| e == entry)
             .unwrap_or(usize::MAX);
         match foreign.get(i).cloned().flatten() {
             Some(make) => {
@@ -174,15 +182,7 @@ pub(crate) fn run<G: Playable>(
                     spec: entry.label(),
                     reason,
                 })?;
-                Ok(Player::Program(Box::new(Foreign::<G> {
-                    game: std::marker::PhantomData,
-                    bot,
-                    seed,
-                    // As a program's stand-in moves are drawn.
-                    rng: seeded(derive_seed(seed, 1)),
-                    report: BotReport::default(),
-                    decisions: 0,
-                })))
+                Ok(Player::Program(Box::new(Foreign::<G>::new(bot, seed))))
             }
             None => Player::built_in(entry, seed),
         }
@@ -211,6 +211,54 @@ pub(crate) fn run<G: Playable>(
     ))
 }
 
+/// One game dealt from `seed` between `seats`, as `parlour play --seats ... --seed` plays
+/// it: seat `i`'s bot gets the seed `bot_seed(derive_seed(seed, 1 + i))`, so built-in bots
+/// decide exactly as they do there. Returns the final state with its history.
+pub(crate) fn play<G: Playable>(
+    handle: &GameHandle<G>,
+    seats: &[Entry],
+    seed: u64,
+) -> Result<(G::State, Vec<G::Action>), DynError> {
+    let game = handle.0.game();
+    if seats.len() != game.num_players() {
+        return Err(DynError::Seat(format!(
+            "{} seats for a table of {}",
+            seats.len(),
+            game.num_players()
+        )));
+    }
+    let mut players = Vec::with_capacity(seats.len());
+    for (i, entry) in seats.iter().enumerate() {
+        let seed = parlour_core::rng::bot_seed(derive_seed(seed, 1 + i as u64));
+        players.push(match entry {
+            Entry::Named(text) => {
+                let spec = parlour_protocol::entry_from_text(text, Limits::default(), 3)
+                    .map_err(|e| DynError::Bot(e.to_string()))?;
+                if matches!(spec, EntrySpec::Program(_)) {
+                    return Err(DynError::Bot(format!(
+                        "{text}: programs are seated with `parlour play`; from Python, seat a \
+                         bot object"
+                    )));
+                }
+                Player::built_in(&spec, seed).map_err(|e| DynError::Bot(e.to_string()))?
+            }
+            Entry::Foreign { label, make } => {
+                let bot = make().map_err(|e| DynError::Bot(format!("{label}: {e}")))?;
+                Player::Program(Box::new(Foreign::<G>::new(bot, seed)))
+            }
+        });
+    }
+    let mut table = parlour_protocol::Table::new(players);
+    let mut actions = Vec::new();
+    let end = parlour_core::play::Runner::new(game)
+        .play_steps(game.new_game(seed), &mut table, |step| {
+            actions.push(step.action);
+            Ok(())
+        })
+        .map_err(|e| DynError::Bot(e.to_string()))?;
+    Ok((end, actions))
+}
+
 /// A foreign bot at a table: its errors and bad answers are faults (as a program's are), and
 /// the seat plays a random legal action instead.
 struct Foreign<G: Game> {
@@ -224,6 +272,18 @@ struct Foreign<G: Game> {
 }
 
 impl<G: Game> Foreign<G> {
+    fn new(bot: Box<dyn ForeignBot>, seed: u64) -> Foreign<G> {
+        Foreign {
+            game: std::marker::PhantomData,
+            bot,
+            seed,
+            // As a program's stand-in moves are drawn.
+            rng: seeded(derive_seed(seed, 1)),
+            report: BotReport::default(),
+            decisions: 0,
+        }
+    }
+
     fn fault(&mut self, kind: FaultKind, detail: String) {
         self.report.faults.push(Fault {
             decision: self.decisions,

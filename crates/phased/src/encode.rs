@@ -1,26 +1,31 @@
 //! Phased Out as tensors ([`Encode`]): a fixed observation vector per seat, and actions as
 //! tokens, a phase and an added card spelled in several.
 //!
-//! **Observation.** Seats are relative to the observer (the observer first, then the seats after
-//! it in turn order), except `seat`, the observer's own seat number, which an agent needs to
-//! read the action tokens that name seats (they are absolute: see below). Cards are indexed as
-//! in `parlour-cards` (Spades, Hearts, Diamonds, Clubs; Ace low; the Joker 52); a count of a
-//! card is over 2 (two packs), of Jokers over 4.
+//! **Observation.** Seats are relative to the observer: the observer first, then the seats after
+//! it in turn order. No slice names an absolute seat: the one rule that depends on it, seat 0
+//! dealing the first hand, shows as the relative `dealer` and `hands_completed`, and nothing
+//! else depends on a seat's number, so the encoding is the same from every seat. Cards are
+//! indexed as in `parlour-cards` (Spades, Hearts, Diamonds, Clubs; Ace low; the Joker 52); a
+//! count of a card is over 2 (two packs), of Jokers over 4.
 //!
 //! **Actions.** `draw`, `take`, `discard C` and `skip S` are one token each. A phase is spelled
 //! card by card: its first group's cards in their listed order (tokens `lay_first`), then its
 //! second group's (`lay_second`, none for a one-group phase), then `lay_end`. An add is three
 //! tokens: `add_card`, `add_target` (owner × group) and `add_position` (the insertion index).
-//! Seats in tokens are absolute seat numbers, as in the action itself: [`Encode::action_tokens`]
-//! sees the action alone, not who plays it.
+//! Seats in tokens are relative to the seat acting, as the observation shows them to it: the
+//! owner of an added-to group and the target of a Skip are `(seat - actor) mod 4`, 0 the actor
+//! itself. So one relative move has one token whoever makes it.
 //!
 //! Within one decision the spellings are prefix-free: the first token's range says which kind of
 //! action it is (the draw step has only `draw` and `take`); two lays differ in some card or in
 //! where the first group ends, and the group ranges differ, so their spellings differ before
-//! `lay_end`, which only ever comes last; an add's three tokens come from fixed ranges.
+//! `lay_end`, which only ever comes last; an add's three tokens come from fixed ranges. Making
+//! seats relative to the actor renumbers them the same way for every action of a decision, so
+//! it keeps distinct spellings distinct.
 
 use parlour_cards::{Card, Colour};
 use parlour_core::encode::{Encode, Layout, Token};
+use parlour_core::Seat;
 
 use crate::action::{PhasedAction, MAX_GROUP};
 use crate::groups::TableKind;
@@ -56,8 +61,7 @@ const GROUP_LEN: usize = 1 + 3 + 13 + 4 + 13 + 13 + 2 + 1;
 const DISCARD_SHOWN: usize = 4;
 
 // Observation offsets (in the order of `observation_layout`).
-const O_SEAT: usize = 0;
-const O_VARIANT: usize = O_SEAT + PLAYERS;
+const O_VARIANT: usize = 0;
 const O_STEP: usize = O_VARIANT + 1;
 const O_TO_ACT: usize = O_STEP + 3;
 const O_DEALER: usize = O_TO_ACT + PLAYERS;
@@ -95,11 +99,12 @@ pub const T_LAY_SECOND: Token = T_LAY_FIRST + KINDS as Token;
 pub const T_LAY_END: Token = T_LAY_SECOND + KINDS as Token;
 /// The card of an add: this plus its card index.
 pub const T_ADD_CARD: Token = T_LAY_END + 1;
-/// The group of an add: this plus owner × 2 + group (owner an absolute seat).
+/// The group of an add: this plus owner × 2 + group (owner relative to the actor, 0 itself).
 pub const T_ADD_TARGET: Token = T_ADD_CARD + KINDS as Token;
 /// The insertion index of an add: this plus the index.
 pub const T_ADD_POSITION: Token = T_ADD_TARGET + (PLAYERS * TABLE_GROUPS) as Token;
-/// `skip S` (bonus variant): this plus the absolute seat S.
+/// `skip S` (bonus variant): this plus S relative to the actor (1-3; 0, the actor itself, is
+/// never legal).
 pub const T_SKIP: Token = T_ADD_POSITION + ADD_POSITIONS as Token;
 
 // Pending offsets.
@@ -115,6 +120,12 @@ fn kind(card: Card) -> Token {
     Token::from(card.index()).min(KINDS as Token - 1)
 }
 
+/// `seat` as the actor `actor` sees it: 0 itself, 1 the seat after it, and so on (an
+/// out-of-range seat, never legal, reads as the last).
+fn relative(actor: Seat, seat: usize) -> usize {
+    (seat.min(PLAYERS - 1) + PLAYERS - actor % PLAYERS) % PLAYERS
+}
+
 /// A count of `card` over its most copies (2, or 4 for Jokers).
 fn count_scale(card: usize) -> f32 {
     if card == Card::JOKER.index() as usize {
@@ -127,11 +138,6 @@ fn count_scale(card: usize) -> f32 {
 impl Encode for Phased {
     fn observation_layout(&self) -> Layout {
         let layout = Layout::new()
-            .field(
-                "seat",
-                PLAYERS,
-                "one-hot: the observer's absolute seat (action tokens name absolute seats)",
-            )
             .field("variant", 1, "1 in the bonus variant, 0 in the standard game")
             .field(
                 "step",
@@ -239,9 +245,8 @@ impl Encode for Phased {
 
     fn encode_observation(&self, obs: &PhasedObservation, out: &mut [f32]) {
         let seat = obs.seat % PLAYERS;
-        let rel = |s: usize| (s + PLAYERS - seat) % PLAYERS;
+        let rel = |s: usize| relative(seat, s);
         let bonus = obs.variant == Variant::Bonus;
-        out[O_SEAT + seat] = 1.0;
         out[O_VARIANT] = f32::from(u8::from(bonus));
         out[O_STEP
             + match obs.step {
@@ -379,7 +384,8 @@ impl Encode for Phased {
             .field(
                 "add_target",
                 PLAYERS * TABLE_GROUPS,
-                "add: second, the group, owner × 2 + group (the owner an absolute seat)",
+                "add: second, the group, owner × 2 + group, the owner by seat relative to the \
+                 actor (0 itself, 1 the seat after it, as in the observation)",
             )
             .field(
                 "add_position",
@@ -390,7 +396,8 @@ impl Encode for Phased {
             layout.field(
                 "skip",
                 PLAYERS,
-                "play a Joker as a Skip on this absolute seat, ending the turn",
+                "play a Joker as a Skip on this seat, relative to the actor (1-3, as in the \
+                 observation; 0, itself, is never legal), ending the turn",
             )
         } else {
             layout
@@ -399,17 +406,14 @@ impl Encode for Phased {
         layout
     }
 
-    fn action_tokens(
-        &self,
-        _seat: parlour_core::Seat,
-        action: &PhasedAction,
-        out: &mut Vec<Token>,
-    ) {
+    /// Seats are spelled relative to `seat`, the actor: the Skip's target and an added-to
+    /// group's owner.
+    fn action_tokens(&self, seat: Seat, action: &PhasedAction, out: &mut Vec<Token>) {
         match *action {
             PhasedAction::Draw => out.push(T_DRAW),
             PhasedAction::Take => out.push(T_TAKE),
             PhasedAction::Discard(c) => out.push(T_DISCARD + kind(c)),
-            PhasedAction::Skip(t) => out.push(T_SKIP + Token::from(t).min(PLAYERS as Token - 1)),
+            PhasedAction::Skip(t) => out.push(T_SKIP + relative(seat, usize::from(t)) as Token),
             PhasedAction::Lay(play) => {
                 for (g, base) in [T_LAY_FIRST, T_LAY_SECOND].into_iter().enumerate() {
                     out.extend(play.group(g).iter().map(|&c| base + kind(c)));
@@ -422,7 +426,7 @@ impl Encode for Phased {
                 group,
                 index,
             } => {
-                let owner = usize::from(owner).min(PLAYERS - 1);
+                let owner = relative(seat, usize::from(owner));
                 let group = usize::from(group).min(TABLE_GROUPS - 1);
                 out.push(T_ADD_CARD + kind(card));
                 out.push(T_ADD_TARGET + (owner * TABLE_GROUPS + group) as Token);
@@ -458,7 +462,8 @@ impl Encode for Phased {
             .field(
                 "pending_add_target",
                 PLAYERS * TABLE_GROUPS,
-                "an add being chosen: its group, owner × 2 + group (absolute owner), once chosen",
+                "an add being chosen: its group, owner × 2 + group (the owner relative to the \
+                 actor, as in add_target), once chosen",
             )
     }
 

@@ -16,10 +16,15 @@ fn cards(s: &str) -> Vec<Card> {
     parse_cards(s).unwrap()
 }
 
+/// The tokens of `text` played by seat 0 (for whom relative seats are the absolute ones).
 fn tokens(game: &Phased, text: &str) -> Vec<Token> {
+    tokens_by(game, 0, text)
+}
+
+fn tokens_by(game: &Phased, seat: usize, text: &str) -> Vec<Token> {
     let action: PhasedAction = text.parse().unwrap();
     let mut out = Vec::new();
-    game.action_tokens(0, &action, &mut out);
+    game.action_tokens(seat, &action, &mut out);
     out
 }
 
@@ -52,7 +57,7 @@ fn sizes_of_the_two_variants() {
     );
     assert_eq!(standard.action_space(), 251);
     assert_eq!(bonus.action_space(), 255);
-    assert_eq!(Phased::standard().observation_layout().len(), 1044);
+    assert_eq!(Phased::standard().observation_layout().len(), 1040);
     assert_eq!(Phased::standard().pending_layout().len(), 892);
     assert_eq!(standard.observation_len(), bonus.observation_len());
     assert_eq!(Phased::bonus().max_tokens(), 17);
@@ -116,9 +121,9 @@ fn the_hand_slice_of_a_known_deal_holds_the_dealt_cards() {
         expected[c.index() as usize] += 0.5;
     }
     assert_eq!(&out[hand.start..hand.start + hand.len], &expected[..]);
-    // Seat 1 sees itself first, and the hand sizes from there: 7, 1, 1, 1.
-    let seat = layout.get("seat").unwrap();
-    assert_eq!(&out[seat.start..seat.start + 4], &[0.0, 1.0, 0.0, 0.0]);
+    // Seat 1 sees itself first, and the hand sizes from there: 7, 1, 1, 1. No slice names an
+    // absolute seat.
+    assert!(layout.get("seat").is_none());
     let sizes = layout.get("hand_sizes").unwrap();
     let per = |n: f32| n / 11.0;
     assert_eq!(
@@ -262,4 +267,188 @@ fn the_pending_slice_shows_a_lay_position_by_position() {
     assert_eq!(out[second + 52 + index("7H") as usize], 1.0);
     let pending: f32 = out[first..].iter().sum();
     assert_eq!(pending, 5.0);
+}
+
+#[test]
+fn the_same_relative_action_by_two_seats_has_the_same_tokens() {
+    let game = Phased::bonus();
+    // Seat 0 adds to seat 1's first group and skips seat 3; seat 2 does the same to seats 3
+    // and 1, each the seat after it and the seat before it.
+    assert_eq!(
+        tokens_by(&game, 0, "add 5D 1 0 8"),
+        tokens_by(&game, 2, "add 5D 3 0 8")
+    );
+    assert_eq!(
+        tokens_by(&game, 2, "add 5D 3 0 8"),
+        [
+            T_ADD_CARD + index("5D"),
+            T_ADD_TARGET + 2,
+            T_ADD_POSITION + 8
+        ]
+    );
+    assert_eq!(tokens_by(&game, 0, "skip 3"), [T_SKIP + 3]);
+    assert_eq!(tokens_by(&game, 2, "skip 1"), [T_SKIP + 3]);
+    // Its own group is always owner 0.
+    for seat in 0..4 {
+        assert_eq!(
+            tokens_by(&game, seat, &format!("add 5D {seat} 1 0"))[1],
+            T_ADD_TARGET + 1
+        );
+    }
+    // The same absolute action by two seats names different relative seats.
+    assert_ne!(tokens_by(&game, 0, "skip 2"), tokens_by(&game, 1, "skip 2"));
+}
+
+/// A position with adds on another seat's groups and Skips open to the actor.
+fn add_and_skip_position() -> PhasedSetup {
+    PhasedSetup {
+        hands: ["ZZ 5S 9H 3C KD", "4D 4C", "JH", "QS QD QC"]
+            .iter()
+            .map(|h| cards(h))
+            .collect(),
+        deck: cards("9S 8S KS"),
+        discard: cards("5H 6D"),
+        table: vec![
+            vec![cards("2S 2S AH"), cards("7H 7S 7D")],
+            vec![cards("5C 5D 5H"), cards("9S 9C 9D")],
+            vec![],
+            vec![],
+        ],
+        phases_done: vec![vec![1], vec![1], vec![], vec![2]],
+        laid: vec![true, true, false, false],
+        scores: vec![10, 55, 0, 120],
+        turns: vec![3, 3, 2, 2],
+        dealer: 3,
+        current: 0,
+        drawn: true,
+        ..PhasedSetup::default()
+    }
+}
+
+/// `setup` with every seat moved `k` seats on.
+fn rotated(setup: &PhasedSetup, k: usize) -> PhasedSetup {
+    fn turn<T: Clone>(list: &[T], k: usize) -> Vec<T> {
+        let mut out = list.to_vec();
+        out.rotate_right(k % list.len().max(1));
+        out
+    }
+    PhasedSetup {
+        hands: turn(&setup.hands, k),
+        table: turn(&setup.table, k),
+        phases_done: turn(&setup.phases_done, k),
+        laid: turn(&setup.laid, k),
+        scores: turn(&setup.scores, k),
+        turns: turn(&setup.turns, k),
+        dealer: (setup.dealer + k) % 4,
+        current: (setup.current + k) % 4,
+        ..setup.clone()
+    }
+}
+
+/// An action with every seat it names moved `k` seats on.
+fn rotate_action(action: PhasedAction, k: usize) -> PhasedAction {
+    let on = |s: u8| ((usize::from(s) + k) % 4) as u8;
+    match action {
+        PhasedAction::Add {
+            card,
+            owner,
+            group,
+            index,
+        } => PhasedAction::Add {
+            card,
+            owner: on(owner),
+            group,
+            index,
+        },
+        PhasedAction::Skip(t) => PhasedAction::Skip(on(t)),
+        other => other,
+    }
+}
+
+/// The encoding is seat-symmetric: the same position seen from another seat (every seat moved
+/// on) gives the actor the same vector, and each action the same tokens as its rotation.
+#[test]
+fn a_rotated_position_has_the_same_vector_and_tokens() {
+    let game = Phased::bonus();
+    let encoder = Encoder::new(game.clone());
+    let base = add_and_skip_position();
+    let state = PhasedState::from_setup(&game, &base).unwrap();
+    let legal = state.legal_action_vec();
+    assert!(legal
+        .iter()
+        .any(|a| matches!(a, PhasedAction::Add { owner: 1, .. })));
+    assert!(legal.iter().any(|a| matches!(a, PhasedAction::Skip(_))));
+    let mut vector = vec![0.0; encoder.observation_len()];
+    encoder.encode(&state.observation(0), &[], &mut vector);
+    let mut choice = Choice::new();
+    choice.reset(&game, &state);
+    let spelled = |choice: &Choice<Phased>| {
+        let mut all: Vec<Vec<Token>> = (0..choice.legal().len())
+            .map(|i| choice.tokens_of(i).to_vec())
+            .collect();
+        all.sort();
+        all
+    };
+    let base_tokens = spelled(&choice);
+    for k in 1..4 {
+        let other = PhasedState::from_setup(&game, &rotated(&base, k)).unwrap();
+        assert_eq!(other.current_player(), Some(k));
+        let mut again = vec![0.0; encoder.observation_len()];
+        encoder.encode(&other.observation(k), &[], &mut again);
+        assert_eq!(vector, again, "seat {k}'s view of the rotated position");
+        let other_legal = other.legal_action_vec();
+        for a in &legal {
+            let moved = rotate_action(*a, k);
+            assert!(other_legal.contains(&moved), "{moved} by seat {k}");
+            let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+            game.action_tokens(0, a, &mut mine);
+            game.action_tokens(k, &moved, &mut theirs);
+            assert_eq!(mine, theirs, "{a} by seat 0, {moved} by seat {k}");
+        }
+        choice.reset(&game, &other);
+        assert_eq!(spelled(&choice), base_tokens, "seat {k}");
+    }
+}
+
+/// Over random games, an add's target token points at a group the actor's own vector shows
+/// (the `table` slice at that relative owner and group), and a Skip never names the actor.
+#[test]
+fn add_targets_name_groups_as_the_actor_sees_them() {
+    let game = Phased::bonus();
+    let encoder = Encoder::new(game.clone());
+    let layout = encoder.layout();
+    let table = layout.get("table").unwrap();
+    let per_group = table.len / 8;
+    let mut rng = parlour_core::rng::seeded(11);
+    let mut vector = vec![0.0; encoder.observation_len()];
+    let mut choice = Choice::new();
+    let (mut adds, mut foreign) = (0, 0);
+    for seed in 0..3 {
+        let mut state = game.new_game(seed);
+        while let Some(seat) = state.current_player() {
+            encoder.encode(&state.observation(seat), &[], &mut vector);
+            choice.reset(&game, &state);
+            for (i, a) in choice.legal().iter().enumerate() {
+                let t = choice.tokens_of(i);
+                match a {
+                    PhasedAction::Add { owner, .. } => {
+                        adds += 1;
+                        foreign += usize::from(usize::from(*owner) != seat);
+                        let g = (t[1] - T_ADD_TARGET) as usize;
+                        assert_eq!(vector[table.start + g * per_group], 1.0, "{a} by {seat}");
+                    }
+                    PhasedAction::Skip(_) => assert_ne!(t[0], T_SKIP, "{a} by {seat}"),
+                    _ => {}
+                }
+            }
+            let legal = state.legal_action_vec();
+            let pick = legal
+                .iter()
+                .find(|a| matches!(a, PhasedAction::Lay(_) | PhasedAction::Add { .. }))
+                .copied()
+                .unwrap_or_else(|| *legal.choose(&mut rng).unwrap());
+            state.apply(pick).unwrap();
+        }
+    }
+    assert!(foreign > 0, "{adds} adds, none to another seat");
 }

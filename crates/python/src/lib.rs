@@ -346,31 +346,8 @@ impl PyGame {
         jobs: usize,
         duplicate: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
-        let mut list = Vec::new();
-        for e in entries {
-            if let Ok(name) = e.extract::<String>() {
-                list.push(Entry::Named(name));
-            } else {
-                let (label, make): (String, Py<PyAny>) = e.extract().map_err(|_| {
-                    TournamentError::new_err(
-                        "an entry is a bot name or a (label, factory) pair".to_string(),
-                    )
-                })?;
-                let make = std::sync::Arc::new(move || -> Result<Box<dyn ForeignBot>, String> {
-                    Python::attach(|py| {
-                        make.bind(py)
-                            .call0()
-                            .map(|bot| {
-                                Box::new(PyForeign { bot: bot.unbind() }) as Box<dyn ForeignBot>
-                            })
-                            .map_err(|e| python_error(py, &e))
-                    })
-                });
-                list.push(Entry::Foreign { label, make });
-            }
-        }
         let request = TournamentRequest {
-            entries: list,
+            entries: read_entries(entries).map_err(TournamentError::new_err)?,
             games,
             seed,
             jobs,
@@ -381,6 +358,17 @@ impl PyGame {
         to_py(py, &standings)
     }
 
+    /// Plays one game dealt from `seed` between `seats` (bot names or (label, factory) pairs)
+    /// as `parlour play --seats ... --seed` plays it; returns the final state.
+    #[pyo3(signature = (seats, seed = 0))]
+    fn play(&self, py: Python<'_>, seats: Vec<Bound<'_, PyAny>>, seed: u64) -> PyResult<PyState> {
+        let seats = read_entries(seats).map_err(SeatError::new_err)?;
+        let game = &self.game;
+        Ok(PyState {
+            state: py.detach(|| game.play(&seats, seed)).map_err(err)?,
+        })
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "parlour.game({:?}, {})",
@@ -388,6 +376,31 @@ impl PyGame {
             self.game.options()
         )
     }
+}
+
+/// Entries as Python gives them: bot names, or (label, factory) pairs whose factory makes an
+/// in-process adapter (see `parlour._inprocess`).
+fn read_entries(entries: Vec<Bound<'_, PyAny>>) -> Result<Vec<Entry>, String> {
+    let mut list = Vec::new();
+    for e in entries {
+        if let Ok(name) = e.extract::<String>() {
+            list.push(Entry::Named(name));
+            continue;
+        }
+        let (label, make): (String, Py<PyAny>) = e
+            .extract()
+            .map_err(|_| "an entry is a bot name or a (label, factory) pair".to_string())?;
+        let make = std::sync::Arc::new(move || -> Result<Box<dyn ForeignBot>, String> {
+            Python::attach(|py| {
+                make.bind(py)
+                    .call0()
+                    .map(|bot| Box::new(PyForeign { bot: bot.unbind() }) as Box<dyn ForeignBot>)
+                    .map_err(|e| python_error(py, &e))
+            })
+        });
+        list.push(Entry::Foreign { label, make });
+    }
+    Ok(list)
 }
 
 /// A Python exception as text, with its traceback, for a fault's detail.
