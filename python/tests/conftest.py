@@ -7,6 +7,7 @@ import os
 import pathlib
 import subprocess
 import sys
+import tempfile
 from typing import Any, Dict, List, Tuple
 
 import pytest
@@ -33,9 +34,14 @@ def binary() -> pathlib.Path:
     return path
 
 
+#: Where the binary runs (it may leave bot logs behind).
+WORK = tempfile.mkdtemp(prefix="parlour-pytest-")
+
+
 def run_cli(*args: str, check: bool = True) -> subprocess.CompletedProcess:
-    """Runs the binary; returns the finished process (text)."""
-    p = subprocess.run([str(binary()), *args], capture_output=True, text=True, timeout=600)
+    """Runs the binary in a scratch directory; returns the finished process (text)."""
+    p = subprocess.run([str(binary()), *args], capture_output=True, text=True, timeout=600,
+                       cwd=WORK)
     if check and p.returncode != 0:
         raise AssertionError(f"parlour {' '.join(args)} failed: {p.stderr}")
     return p

@@ -1,0 +1,72 @@
+//! The Python package `parlour` (crates/python + python/), installed as the README says —
+//! `pip install ".[envs]"` into a virtual environment — and its pytest suite run against the
+//! real binary: the API for every game, PettingZoo's `api_test` and Gymnasium's `check_env`,
+//! determinism against `parlour play --trace`, resampling, the batch API, tournaments and the
+//! training example.
+//!
+//! The virtual environment is kept in `target/python-venv`, and the extension is built by
+//! maturin into `target/python-build` (a target directory of its own: the one `cargo test`
+//! holds is locked while tests run).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use common::{stderr, stdout};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+fn run(what: &str, cmd: &mut Command) {
+    let o = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("{what}: cannot run: {e}"));
+    assert!(
+        o.status.success(),
+        "{what} failed ({}):\n{}{}",
+        o.status,
+        stdout(&o),
+        stderr(&o)
+    );
+}
+
+fn venv(root: &Path) -> PathBuf {
+    let venv = root.join("target/python-venv");
+    if !venv.join("bin/python").exists() {
+        run(
+            "python3 -m venv",
+            Command::new("python3").args(["-m", "venv"]).arg(&venv),
+        );
+    }
+    venv
+}
+
+#[test]
+fn the_python_packages_own_tests_pass() {
+    let root = root();
+    let venv = venv(&root);
+    let pip = venv.join("bin/pip");
+    // Exactly the README's install, plus the test runner.
+    run(
+        "pip install .[envs]",
+        Command::new(&pip)
+            .args(["install", "-q", "--disable-pip-version-check", ".[envs]", "pytest"])
+            .current_dir(&root)
+            .env("CARGO_TARGET_DIR", root.join("target/python-build")),
+    );
+    let o = Command::new(venv.join("bin/python"))
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "python/tests"])
+        .current_dir(&root)
+        .env("PARLOUR_BIN", env!("CARGO_BIN_EXE_parlour"))
+        .output()
+        .expect("pytest runs");
+    let out = stdout(&o);
+    assert!(o.status.success(), "{out}{}", stderr(&o));
+    assert!(out.contains(" passed"), "{out}");
+    assert!(!out.contains("skipped"), "a test was skipped: {out}");
+}
