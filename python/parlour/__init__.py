@@ -43,7 +43,7 @@ from ._parlour import (ActionError, Batch, Bot, BotError, CardError, Game, GameO
                        UnknownGameError)
 
 __all__ = [
-    "game", "games", "bot", "bots", "tournament", "load_state", "replay", "play",
+    "rules", "game", "games", "bot", "bots", "tournament", "load_state", "replay", "play",
     "Game", "State", "Bot", "Batch",
     "ParlourError", "UnknownGameError", "OptionsError", "ActionError", "IllegalActionError",
     "ObservationError", "StateError", "TraceError", "BotError", "SeatError", "GameOverError",
@@ -157,6 +157,8 @@ def play(g: Union[str, Game], seats: Sequence[Any], seed: int = 0,
     gm = _as_game(g, options)
     return gm.play(_entries(gm, seats, fresh=False), seed)
 
+
+from . import rules  # noqa: E402  (the rule libraries, as parlour.rules)
 
 # Gymnasium's environments are registered when Gymnasium is installed.
 if importlib.util.find_spec("gymnasium") is not None:  # pragma: no branch
