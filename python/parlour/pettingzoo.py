@@ -27,39 +27,39 @@ Rewards come at the end of a game: ``reward="returns"`` (the default) gives each
 return in the game's unit (Uno points, Chexers +1/0/-1, ...); ``reward="win"`` gives +1 to each
 winner and -1 to every other seat (0 to all in a drawn game).
 
-**An illegal action** (a token outside the mask) ends the episode, as PettingZoo's classic
-environments do (their ``TerminateIllegalWrapper``): the agent that made it gets
-``illegal_reward`` (default -1), the others 0, and ``infos[agent]["illegal_move"]`` is True. It
-never raises.
+**An illegal action** (a token outside the mask, or no token at all) ends the episode, as
+PettingZoo's classic environments do (their ``TerminateIllegalWrapper``): the agent that made it
+gets ``illegal_reward`` (default -1), the others 0, and ``infos[agent]["illegal_move"]`` is
+True. It never raises.
+
+The environment is not wrapped: it enforces its own order (``reset`` before anything else) and
+checks its own actions, so each step and each observation is one native call (PettingZoo's
+wrappers would cost more than the game itself).
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Optional
+from typing import Any, Dict, Optional, Tuple
 
 import numpy as np
 from gymnasium import spaces
 from gymnasium.utils import seeding
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 import parlour
+from parlour._parlour import AecCore
 
 __all__ = ["env", "raw_env"]
 
 
-def env(game: str = "uno", **kwargs: Any) -> AECEnv:
+def env(game: str = "uno", **kwargs: Any) -> "raw_env":
     """The AEC environment of ``game`` (keyword arguments: ``render_mode``, ``reward``,
-    ``illegal_reward``, and the game's options such as ``players`` or ``variant``), wrapped as
-    PettingZoo's classic environments are (bounds checked, order enforced)."""
-    e: AECEnv = raw_env(game, **kwargs)
-    e = wrappers.AssertOutOfBoundsWrapper(e)
-    e = wrappers.OrderEnforcingWrapper(e)
-    return e
+    ``illegal_reward``, and the game's options such as ``players`` or ``variant``)."""
+    return raw_env(game, **kwargs)
 
 
-class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
-    """The unwrapped AEC environment (see the module docs)."""
+class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the environment class
+    """The AEC environment (see the module docs)."""
 
     metadata = {"render_modes": ["human", "ansi"], "name": "parlour_v0",
                 "is_parallelizable": False}
@@ -70,15 +70,13 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise parlour.OptionsError(f"render_mode {render_mode!r} is not one of "
                                        f"{self.metadata['render_modes']}")
-        if reward not in ("returns", "win"):
-            raise parlour.OptionsError(f"reward {reward!r} is not 'returns' or 'win'")
         self.game = parlour.game(game, **options)
         self.metadata = dict(self.metadata, name=f"parlour_{self.game.name}_v0")
         self.render_mode = render_mode
-        self.reward_kind = reward
-        self.illegal_reward = float(illegal_reward)
         n = self.game.num_players
         self.possible_agents = [f"player_{i}" for i in range(n)]
+        self._seat_of = {a: i for i, a in enumerate(self.possible_agents)}
+        self._core = AecCore(self.game, self.possible_agents, reward, float(illegal_reward))
         self.agents = self.possible_agents[:]
         size, tokens = self.game.observation_size, self.game.action_space
         self.observation_spaces = {
@@ -87,7 +85,6 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
                 "action_mask": spaces.Box(low=0, high=1, shape=(tokens,), dtype=np.int8),
             }) for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(tokens) for a in self.possible_agents}
-        self._zero_mask = np.zeros(tokens, dtype=np.int8)
         self.state: Optional[parlour.State] = None
         self.np_random, _ = seeding.np_random(None)
         self.rewards = dict.fromkeys(self.agents, 0.0)
@@ -103,63 +100,32 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the unwrapped class
     def action_space(self, agent: str) -> spaces.Space:
         return self.action_spaces[agent]
 
-    def _seat(self, agent: str) -> int:
-        return self.possible_agents.index(agent)
-
     def observe(self, agent: str) -> Dict[str, np.ndarray]:
-        assert self.state is not None, "reset() first"
-        seat = self._seat(agent)
-        if self.state.current_player == seat:
-            mask = self.state.legal_mask().astype(np.int8)
-        else:
-            mask = self._zero_mask.copy()
-        return {"observation": self.state.observation_tensor(seat), "action_mask": mask}
+        return self._core.observe(self._seat_of[agent])
+
+    def last(self, observe: bool = True) -> Tuple[Any, float, bool, bool, Dict[str, Any]]:
+        return self._core.last(self._seat_of[self.agent_selection], observe, self.truncations)
 
     def reset(self, seed: Optional[int] = None, options: Optional[dict] = None) -> None:
         if seed is not None:
             self.np_random, _ = seeding.np_random(seed)
         deal = int(self.np_random.integers(0, 2**63 - 1))
-        self.state = self.game.new_state(deal)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos = {a: {} for a in self.agents}
+        self.state = self._core.reset(deal, self.rewards, self._cumulative_rewards,
+                                      self.terminations, self.infos)
         self.agent_selection = self.possible_agents[self.state.current_player]
-
-    def _final_rewards(self) -> Dict[str, float]:
-        assert self.state is not None
-        if self.reward_kind == "returns":
-            return {a: float(r) for a, r in zip(self.possible_agents, self.state.returns())}
-        winners = set(self.state.winners())
-        if not winners:
-            return dict.fromkeys(self.possible_agents, 0.0)
-        return {a: (1.0 if i in winners else -1.0) for i, a in enumerate(self.possible_agents)}
 
     def step(self, action: Any) -> None:
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        assert self.state is not None, "reset() first"
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        try:
-            done = self.state.apply_token(int(action))
-        except (parlour.ParlourError, TypeError, ValueError, OverflowError):
-            # As PettingZoo's TerminateIllegalWrapper: the episode ends, the agent is penalised.
-            self.rewards[agent] = self.illegal_reward
-            self.terminations = dict.fromkeys(self.agents, True)
-            self.infos[agent]["illegal_move"] = True
-            self._accumulate_rewards()
-            return
-        if done is not None and self.state.is_terminal:
-            self.rewards = self._final_rewards()
-            self.terminations = dict.fromkeys(self.agents, True)
-        elif done is not None:
-            self.agent_selection = self.possible_agents[self.state.current_player]
-        self._accumulate_rewards()
+        self.agent_selection = self.possible_agents[self._core.step(action)]
         if self.render_mode == "human":
             self.render()
 

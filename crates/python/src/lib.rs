@@ -35,6 +35,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use serde_json::Value;
 
+mod aec;
 mod rules;
 
 create_exception!(
@@ -888,6 +889,7 @@ fn _parlour(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyState>()?;
     m.add_class::<PyBot>()?;
     m.add_class::<PyBatch>()?;
+    m.add_class::<aec::PyAec>()?;
     m.add_function(wrap_pyfunction!(games, m)?)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(_panic_for_test, m)?)?;
