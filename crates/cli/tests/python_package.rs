@@ -55,12 +55,25 @@ fn the_python_packages_own_tests_pass() {
     run(
         "pip install .[envs]",
         Command::new(&pip)
-            .args(["install", "-q", "--disable-pip-version-check", ".[envs]", "pytest"])
+            .args([
+                "install",
+                "-q",
+                "--disable-pip-version-check",
+                ".[envs]",
+                "pytest",
+            ])
             .current_dir(&root)
             .env("CARGO_TARGET_DIR", root.join("target/python-build")),
     );
     let o = Command::new(venv.join("bin/python"))
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "python/tests"])
+        .args([
+            "-m",
+            "pytest",
+            "-q",
+            "-p",
+            "no:cacheprovider",
+            "python/tests",
+        ])
         .current_dir(&root)
         .env("PARLOUR_BIN", env!("CARGO_BIN_EXE_parlour"))
         .output()

@@ -103,7 +103,8 @@ fn bench(c: &mut Criterion) {
                         let tokens = buf.tokens.clone();
                         let (out, _) = buf.outputs();
                         let start = std::time::Instant::now();
-                        pool.install(|| batch.step(black_box(&tokens), out)).unwrap();
+                        pool.install(|| batch.step(black_box(&tokens), out))
+                            .unwrap();
                         spent += start.elapsed();
                     }
                     spent

@@ -92,12 +92,18 @@ fn the_encodings_doc_shows_every_games_layouts() {
         let name = &from["<!-- layout ".len()..name_end];
         let close = format!("<!-- /layout {name} -->");
         let end = from.find(&close).expect("a closing marker") + close.len();
-        out += &format!("<!-- layout {name} -->\n{}<!-- /layout {name} -->", block(name));
+        out += &format!(
+            "<!-- layout {name} -->\n{}<!-- /layout {name} -->",
+            block(name)
+        );
         games.push(name.to_string());
         rest = &from[end..];
     }
     out += rest;
-    let mut expected: Vec<String> = parlour_games::names().iter().map(|s| s.to_string()).collect();
+    let mut expected: Vec<String> = parlour_games::names()
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
     expected.sort();
     games.sort();
     assert_eq!(games, expected, "every game has a layout block");

@@ -35,6 +35,8 @@ pub(crate) struct PyAec {
     dicts: Option<Dicts>,
     reward: Reward,
     illegal_reward: f64,
+    /// Whether the last step gave a reward (the dicts then need clearing at the next step).
+    rewarded: bool,
     mask: Vec<bool>,
     zero: Vec<f32>,
 }
@@ -79,6 +81,7 @@ impl PyAec {
             dicts: None,
             reward,
             illegal_reward,
+            rewarded: false,
             mask: Vec::new(),
             zero: Vec::new(),
         })
@@ -100,6 +103,7 @@ impl PyAec {
         self.mask = vec![false; game.action_space()];
         self.zero = vec![0.0; game.observation_size()];
         self.state = Some(state.clone_ref(py));
+        self.rewarded = false;
         self.dicts = Some(Dicts {
             rewards,
             cumulative,
@@ -124,13 +128,21 @@ impl PyAec {
             .state
             .current_player()
             .ok_or_else(|| GameOverError::new_err("the game is over: step with None"))?;
-        let d = self.dicts()?;
+        let d = self
+            .dicts
+            .as_ref()
+            .ok_or_else(|| ParlourError::new_err("reset() the environment first"))?;
         let (rewards, cumulative) = (d.rewards.bind(py), d.cumulative.bind(py));
         let agent = self.agents[seat].bind(py);
-        for a in &self.agents {
-            rewards.set_item(a.bind(py), 0.0)?;
+        // Rewards are 0 until a game ends, so in play there is nothing to clear or add up
+        // (PettingZoo's _clear_rewards and _accumulate_rewards would change nothing).
+        if self.rewarded {
+            for a in &self.agents {
+                rewards.set_item(a.bind(py), 0.0)?;
+            }
+            cumulative.set_item(agent, 0.0)?;
+            self.rewarded = false;
         }
-        cumulative.set_item(agent, 0.0)?;
         let token = action
             .extract::<i64>()
             .ok()
@@ -163,11 +175,13 @@ impl PyAec {
             }
             Some(Ok(_)) => {}
         }
-        if over {
-            let terminations = d.terminations.bind(py);
-            for a in &self.agents {
-                terminations.set_item(a.bind(py), true)?;
-            }
+        if !over {
+            return Ok(s.state.current_player().unwrap_or(seat));
+        }
+        self.rewarded = true;
+        let terminations = d.terminations.bind(py);
+        for a in &self.agents {
+            terminations.set_item(a.bind(py), true)?;
         }
         // PettingZoo's _accumulate_rewards.
         for a in &self.agents {
@@ -194,8 +208,14 @@ impl PyAec {
             vec![0; self.mask.len()]
         };
         let out = PyDict::new(py);
-        out.set_item(pyo3::intern!(py, "observation"), PyArray1::from_vec(py, vector))?;
-        out.set_item(pyo3::intern!(py, "action_mask"), PyArray1::from_vec(py, mask))?;
+        out.set_item(
+            pyo3::intern!(py, "observation"),
+            PyArray1::from_vec(py, vector),
+        )?;
+        out.set_item(
+            pyo3::intern!(py, "action_mask"),
+            PyArray1::from_vec(py, mask),
+        )?;
         Ok(out)
     }
 
