@@ -96,11 +96,12 @@ class Adapter:
             bot.parse_action(action) if hasattr(bot, "parse_action") else action)
         bot.on_event(seat, parsed)
 
-    def finish(self, returns: List[float], winners: List[int], observation: Any) -> None:
+    def finish(self, returns: List[float], winners: List[int], observation: Any,
+               faults: int = 0) -> None:
         bot = self.bot
         if not hasattr(bot, "on_result"):
             return
         obs = bot.parse_observation(observation) if hasattr(bot, "parse_observation") else observation
         bot.on_result(GameResult(returns=[float(x) for x in returns],
                                  winners=[int(s) for s in winners], observation=obs,
-                                 faults=0, forfeited=False))
+                                 faults=int(faults), forfeited=False))

@@ -16,8 +16,8 @@
 The agent plays seat ``seat`` (default 0); the other seats are ``opponents``: built-in bot names
 (``"random"``, ``"heuristic"``, ``"ismcts:iters=200"``) or Python bot objects (the
 ``parlour_bot`` kit's, or anything with ``act(observation, legal)``), one for each other seat in
-seat order, or one name for all. By default each opponent is the game's heuristic (random where
-a game has none). Each opponent's bot is seeded from the episode's seed.
+seat order, or one name for all. By default each opponent is the game's heuristic (Chexers'
+one-ply ``greedy``, Nim's ``perfect``). Each opponent's bot is seeded from the episode's seed.
 
 The observation is a dict as in :mod:`parlour.pettingzoo`: ``observation`` (float32, what the
 agent's seat may see) and ``action_mask`` (int8 over the action tokens). Pass the mask to
@@ -42,8 +42,9 @@ __all__ = ["ParlourEnv", "register"]
 
 
 def _default_opponent(game: parlour.Game) -> str:
+    """The game's own quick bot: its heuristic (Chexers' one-ply ``greedy``, Nim's ``perfect``)."""
     names = [name for name, _ in game.bots()]
-    return "heuristic" if "heuristic" in names else "random"
+    return next((n for n in ("heuristic", "greedy", "perfect") if n in names), "random")
 
 
 class ParlourEnv(gymnasium.Env):

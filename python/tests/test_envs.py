@@ -131,3 +131,11 @@ def test_opponents_are_built_in_bots_or_python_bots():
 def test_every_game_is_registered():
     for info in parlour.games():
         assert f"parlour/{info['name']}-v0" in gymnasium.registry
+
+
+def test_the_default_opponents_are_each_games_heuristic():
+    expected = {"uno": "heuristic", "go": "heuristic", "phased": "heuristic", "bo": "heuristic",
+                "chexers": "greedy", "nim": "perfect"}
+    for name, bot in expected.items():
+        env = gymnasium.make(f"parlour/{name}-v0")
+        assert env.unwrapped.opponent_specs == [bot] * (env.unwrapped.game.num_players - 1)

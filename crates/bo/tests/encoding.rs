@@ -4,7 +4,7 @@
 use parlour_bo::encode::{TARGETS, T_CLEAR, T_DISCARD, T_EMBARGO, T_HAND, T_PASS, T_STOCK};
 use parlour_bo::{Bo, BoAction, BoSetup, BoState, Source, Target};
 use parlour_cards::{parse_cards, Card};
-use parlour_core::conformance::{check_encoding, Config};
+use parlour_core::conformance::{check_encoding, check_seat_symmetry, Config};
 use parlour_core::encode::{Choice, Encode, Encoder, Token};
 use parlour_core::{Game, State};
 use rand::seq::IndexedRandom;
@@ -271,7 +271,6 @@ fn rotate_action(action: BoAction, k: usize) -> BoAction {
 #[test]
 fn a_rotated_position_has_the_same_vector_and_tokens() {
     let game = Bo::bonus();
-    let encoder = Encoder::new(game.clone());
     let base = discard_position();
     let state = BoState::from_setup(&game, &base).unwrap();
     let legal = state.legal_action_vec();
@@ -292,36 +291,10 @@ fn a_rotated_position_has_the_same_vector_and_tokens() {
         legal.iter().any(|a| matches!(a, BoAction::Embargo(_))),
         "{legal:?}"
     );
-    let mut vector = vec![0.0; encoder.observation_len()];
-    encoder.encode(&state.observation(0), &[], &mut vector);
-    let mut choice = Choice::new();
-    choice.reset(&game, &state);
-    let spelled = |choice: &Choice<Bo>| {
-        let mut all: Vec<Token> = (0..choice.legal().len())
-            .map(|i| choice.tokens_of(i)[0])
-            .collect();
-        all.sort_unstable();
-        all
-    };
-    let base_tokens = spelled(&choice);
-    for k in 1..4 {
-        let other = BoState::from_setup(&game, &rotated(&base, k)).unwrap();
-        assert_eq!(other.current_player(), Some(k));
-        let mut again = vec![0.0; encoder.observation_len()];
-        encoder.encode(&other.observation(k), &[], &mut again);
-        assert_eq!(vector, again, "seat {k}'s view of the rotated position");
-        let other_legal = other.legal_action_vec();
-        for a in &legal {
-            let moved = rotate_action(*a, k);
-            assert!(other_legal.contains(&moved), "{moved} by seat {k}");
-            let (mut mine, mut theirs) = (Vec::new(), Vec::new());
-            game.action_tokens(0, a, &mut mine);
-            game.action_tokens(k, &moved, &mut theirs);
-            assert_eq!(mine, theirs, "{a} by seat 0, {moved} by seat {k}");
-        }
-        choice.reset(&game, &other);
-        assert_eq!(spelled(&choice), base_tokens, "seat {k}");
-    }
+    let rotated: Vec<_> = (1..4)
+        .map(|k| (k, BoState::from_setup(&game, &rotated(&base, k)).unwrap()))
+        .collect();
+    check_seat_symmetry(&game, &state, &rotated, rotate_action).unwrap();
 }
 
 /// Over random games, a play from a discard pile names, in its token, the pile whose top the

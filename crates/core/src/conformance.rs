@@ -712,3 +712,68 @@ fn check_spellings<G: crate::encode::Encode>(
     }
     Ok(())
 }
+
+/// Checks that an encoding is seat-symmetric at one position: `base` (with seat 0 to act) and
+/// each `(k, state)` in `rotated` — the same position with every seat moved on by `k`, so seat
+/// `k` acts — must give the actor the same vector, every legal action of `base` must be legal
+/// at `k` once moved on by `rotate(action, k)`, and spell the same tokens there, and the two
+/// decisions must spell the same set of token sequences.
+pub fn check_seat_symmetry<G: crate::encode::Encode>(
+    game: &G,
+    base: &G::State,
+    rotated: &[(crate::game::Seat, G::State)],
+    rotate: impl Fn(G::Action, crate::game::Seat) -> G::Action,
+) -> Result<(), String> {
+    use crate::encode::{Choice, Encoder};
+    let encoder = Encoder::new(game.clone());
+    let actor = base.current_player().ok_or("the base position is over")?;
+    let spellings = |state: &G::State| {
+        let mut choice = Choice::<G>::new();
+        choice.reset(game, state);
+        let mut all: Vec<Vec<crate::encode::Token>> = (0..choice.legal().len())
+            .map(|i| choice.tokens_of(i).to_vec())
+            .collect();
+        all.sort();
+        all
+    };
+    let mut vector = vec![0.0; encoder.observation_len()];
+    encoder.encode(&base.observation(actor), &[], &mut vector);
+    let legal = base.legal_action_vec();
+    let base_spellings = spellings(base);
+    for (k, other) in rotated {
+        let seat = (actor + k) % game.num_players();
+        if other.current_player() != Some(seat) {
+            return Err(format!("moved on by {k}, seat {seat} is not to act"));
+        }
+        let mut again = vec![0.0; encoder.observation_len()];
+        encoder.encode(&other.observation(seat), &[], &mut again);
+        if vector != again {
+            return Err(format!(
+                "seat {seat}'s view of the position moved on by {k} differs"
+            ));
+        }
+        let other_legal = other.legal_action_vec();
+        for a in &legal {
+            let moved = rotate(*a, *k);
+            if !other_legal.contains(&moved) {
+                return Err(format!(
+                    "{a} moved on by {k} is {moved}, which is not legal there"
+                ));
+            }
+            let (mut mine, mut theirs) = (Vec::new(), Vec::new());
+            game.action_tokens(actor, a, &mut mine);
+            game.action_tokens(seat, &moved, &mut theirs);
+            if mine != theirs {
+                return Err(format!(
+                    "{a} by seat {actor} spells {mine:?}, {moved} by seat {seat} spells {theirs:?}"
+                ));
+            }
+        }
+        if spellings(other) != base_spellings {
+            return Err(format!(
+                "the decisions moved on by {k} spell different tokens"
+            ));
+        }
+    }
+    Ok(())
+}

@@ -126,3 +126,19 @@ fn the_encoding_check_catches_two_actions_spelled_alike() {
         "{err}"
     );
 }
+
+#[test]
+fn the_seat_symmetry_check_catches_a_view_that_differs() {
+    use parlour_core::conformance::check_seat_symmetry;
+    use parlour_core::toy::HighCardAction;
+    use parlour_core::State;
+    let game = HighCard::new(HighCardOptions::default()).unwrap();
+    let base = game.new_game(1);
+    // Not the same position moved on: seat 1 to act after seat 0 has kept its card.
+    let mut later = base.clone();
+    later.apply(HighCardAction::Stay).unwrap();
+    let err = check_seat_symmetry(&game, &base, &[(1, later)], |a, _| a).unwrap_err();
+    assert!(err.contains("differs"), "{err}");
+    // Nothing moved on: trivially symmetric.
+    assert_eq!(check_seat_symmetry(&game, &base, &[], |a, _| a), Ok(()));
+}

@@ -28,8 +28,9 @@ pub trait ForeignBot: Send {
     fn act(&mut self, observation: &Value, legal: &[String]) -> Result<ForeignAnswer, String>;
     /// Another seat's action as this seat saw it (`None` when the rules hide it).
     fn event(&mut self, seat: usize, action: Option<String>) -> Result<(), String>;
-    /// The game is over: every seat's return, the winners and the seat's final observation.
-    fn finish(&mut self, returns: &[f64], winners: &[usize], observation: &Value);
+    /// The game is over: every seat's return, the winners, the seat's final observation and
+    /// the faults the bot made in the game (as the protocol's `result` message tells them).
+    fn finish(&mut self, returns: &[f64], winners: &[usize], observation: &Value, faults: usize);
 }
 
 /// What a foreign bot answered.
@@ -352,8 +353,9 @@ impl<G: Game> Program<G> for Foreign<G> {
 
     fn finish(&mut self, outcome: &Outcome<'_, G>) {
         let observation = serde_json::to_value(outcome.observation).unwrap_or(Value::Null);
+        let faults = self.report.faults.len();
         self.bot
-            .finish(outcome.returns, outcome.winners, &observation);
+            .finish(outcome.returns, outcome.winners, &observation, faults);
     }
 
     fn report(&mut self) -> BotReport {

@@ -178,8 +178,9 @@ impl ForeignBot for Scripted {
     fn event(&mut self, _seat: usize, _action: Option<String>) -> Result<(), String> {
         Ok(())
     }
-    fn finish(&mut self, returns: &[f64], _winners: &[usize], _observation: &Value) {
+    fn finish(&mut self, returns: &[f64], _winners: &[usize], _observation: &Value, faults: usize) {
         assert_eq!(returns.len(), 4);
+        assert!(faults > 0);
         *self.finished.lock().unwrap() += 1;
     }
 }

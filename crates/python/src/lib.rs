@@ -414,8 +414,9 @@ fn python_error(py: Python<'_>, e: &PyErr) -> String {
 }
 
 /// A Python bot at a tournament table, through the package's in-process adapter
-/// (`parlour._inprocess.Adapter`): `start(seat, seed, index)`, `act(observation, legal)` and
-/// `finish(returns, winners, observation)`; the adapter calls the bot's own hooks.
+/// (`parlour._inprocess.Adapter`): `start(seat, seed, index)`, `act(observation, legal)`,
+/// `event(seat, action)` and `finish(returns, winners, observation, faults)`; the adapter calls
+/// the bot's own hooks.
 struct PyForeign {
     bot: Py<PyAny>,
 }
@@ -458,14 +459,14 @@ impl ForeignBot for PyForeign {
         })
     }
 
-    fn finish(&mut self, returns: &[f64], winners: &[usize], observation: &Value) {
+    fn finish(&mut self, returns: &[f64], winners: &[usize], observation: &Value, faults: usize) {
         Python::attach(|py| {
             // A failing hook at the end changes nothing that was played.
             if let Ok(obs) = to_py(py, observation) {
                 let _ = self
                     .bot
                     .bind(py)
-                    .call_method1("finish", (returns.to_vec(), winners.to_vec(), obs));
+                    .call_method1("finish", (returns.to_vec(), winners.to_vec(), obs, faults));
             }
         })
     }
