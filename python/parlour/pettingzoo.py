@@ -121,11 +121,11 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the environment cla
         self.agent_selection = self.possible_agents[self.state.current_player]
 
     def step(self, action: Any) -> None:
-        agent = self.agent_selection
-        if self.terminations[agent] or self.truncations[agent]:
+        seat = self._core.step(action)
+        if seat < 0:  # the episode is over: PettingZoo's step of a finished agent
             self._was_dead_step(action)
             return
-        self.agent_selection = self.possible_agents[self._core.step(action)]
+        self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":
             self.render()
 

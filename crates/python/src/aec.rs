@@ -6,7 +6,7 @@ use numpy::PyArray1;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
-use crate::{err, GameOverError, ParlourError, PyGame, PyState};
+use crate::{err, ParlourError, PyGame, PyState};
 
 /// Rewards at the end of a game.
 #[derive(Clone, Copy, PartialEq)]
@@ -37,6 +37,8 @@ pub(crate) struct PyAec {
     illegal_reward: f64,
     /// Whether the last step gave a reward (the dicts then need clearing at the next step).
     rewarded: bool,
+    /// Whether the episode has ended (by the game's end or an illegal action).
+    ended: bool,
     mask: Vec<bool>,
     zero: Vec<f32>,
 }
@@ -82,6 +84,7 @@ impl PyAec {
             reward,
             illegal_reward,
             rewarded: false,
+            ended: false,
             mask: Vec::new(),
             zero: Vec::new(),
         })
@@ -104,6 +107,7 @@ impl PyAec {
         self.zero = vec![0.0; game.observation_size()];
         self.state = Some(state.clone_ref(py));
         self.rewarded = false;
+        self.ended = false;
         self.dicts = Some(Dicts {
             rewards,
             cumulative,
@@ -119,15 +123,17 @@ impl PyAec {
     }
 
     /// Takes the acting agent's action (a token); returns the seat to act next (the same seat
-    /// while an action's tokens are pending, and when the game is over). An action that is not
-    /// a legal token ends the episode with the illegal-move penalty; it never raises.
-    fn step(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<usize> {
+    /// while an action's tokens are pending, and when this step ends the episode), or -1 when
+    /// the episode had already ended (the environment then makes PettingZoo's step of a
+    /// finished agent). An action that is not a legal token ends the episode with the
+    /// illegal-move penalty; it never raises.
+    fn step(&mut self, py: Python<'_>, action: &Bound<'_, PyAny>) -> PyResult<i64> {
         let state = self.state(py)?;
         let mut s = state.borrow_mut();
-        let seat = s
-            .state
-            .current_player()
-            .ok_or_else(|| GameOverError::new_err("the game is over: step with None"))?;
+        let seat = match s.state.current_player() {
+            Some(seat) if !self.ended => seat,
+            _ => return Ok(-1),
+        };
         let d = self
             .dicts
             .as_ref()
@@ -176,9 +182,10 @@ impl PyAec {
             Some(Ok(_)) => {}
         }
         if !over {
-            return Ok(s.state.current_player().unwrap_or(seat));
+            return Ok(s.state.current_player().unwrap_or(seat) as i64);
         }
         self.rewarded = true;
+        self.ended = true;
         let terminations = d.terminations.bind(py);
         for a in &self.agents {
             terminations.set_item(a.bind(py), true)?;
@@ -192,7 +199,7 @@ impl PyAec {
                 cumulative.set_item(a, c + r)?;
             }
         }
-        Ok(s.state.current_player().unwrap_or(seat))
+        Ok(seat as i64)
     }
 
     /// `seat`'s observation dict: its vector and its legal mask (all 0 when it is not to act).
