@@ -14,8 +14,8 @@ use parlour_core::State;
 use parlour_games::Playable;
 use rayon::prelude::*;
 
-use crate::erased::{check_len, Inner};
 use crate::error::DynError;
+use crate::inner::{check_len, Inner};
 
 /// Where a batch writes what its games show after a step: flat, game by game.
 #[derive(Debug)]

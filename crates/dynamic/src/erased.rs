@@ -13,18 +13,8 @@ use serde_json::{json, Value};
 
 use crate::batch::{AnyBatch, Batch};
 use crate::error::DynError;
+use crate::inner::{check_len, Inner};
 use crate::{AnyBot, AnyGame, AnyState, Entry, TournamentRequest, STATE_FORMAT};
-
-/// A game with its options set, shared by its states and bots.
-pub(crate) struct Inner<G: Playable> {
-    pub(crate) encoder: Encoder<G>,
-}
-
-impl<G: Playable> Inner<G> {
-    pub(crate) fn game(&self) -> &G {
-        self.encoder.game()
-    }
-}
 
 /// [`AnyGame`] for one game type.
 pub(crate) struct GameHandle<G: Playable>(pub(crate) Arc<Inner<G>>);
@@ -239,28 +229,18 @@ impl<G: Playable> AnyGame for GameHandle<G> {
     }
 
     fn play(&self, seats: &[Entry], seed: u64) -> Result<Box<dyn AnyState>, DynError> {
-        let (end, actions) = crate::tournament::play(self, seats, seed)?;
+        let (end, actions) = crate::tournament::play(self.0.game(), seats, seed)?;
         let mut state = self.state(end, Origin::Seed(seed));
         state.actions = actions;
         Ok(Box::new(state))
     }
 
     fn tournament(&self, request: &TournamentRequest) -> Result<Value, DynError> {
-        crate::tournament::run(self, request)
+        crate::tournament::run(self.0.game(), request)
     }
 
     fn as_any(&self) -> &dyn Any {
         self
-    }
-}
-
-pub(crate) fn check_len(given: usize, wanted: usize) -> Result<(), DynError> {
-    if given == wanted {
-        Ok(())
-    } else {
-        Err(DynError::Shape(format!(
-            "a buffer of {given} numbers where {wanted} are needed"
-        )))
     }
 }
 

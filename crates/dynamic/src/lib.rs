@@ -49,6 +49,7 @@ use serde_json::Value;
 pub mod batch;
 mod erased;
 pub mod error;
+mod inner;
 pub mod tournament;
 
 pub use batch::{AnyBatch, Outputs};

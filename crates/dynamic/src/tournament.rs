@@ -16,7 +16,6 @@ use parlour_protocol::{EntrySpec, Outcome, Player, Program};
 use rand::RngExt;
 use serde_json::Value;
 
-use crate::erased::GameHandle;
 use crate::error::DynError;
 
 /// A bot that lives outside Rust and sees what an external program sees: the seat's
@@ -105,11 +104,8 @@ fn default_entries<G: Playable>(seats: usize) -> Vec<EntrySpec> {
         .collect()
 }
 
-pub(crate) fn run<G: Playable>(
-    handle: &GameHandle<G>,
-    request: &TournamentRequest,
-) -> Result<Value, DynError> {
-    let game = handle.0.game().tournament_unit();
+pub(crate) fn run<G: Playable>(game: &G, request: &TournamentRequest) -> Result<Value, DynError> {
+    let game = game.tournament_unit();
     let mut specs = Vec::new();
     let mut foreign: Vec<Option<ForeignMaker>> = Vec::new();
     for entry in &request.entries {
@@ -216,11 +212,10 @@ pub(crate) fn run<G: Playable>(
 /// it: seat `i`'s bot gets the seed `bot_seed(derive_seed(seed, 1 + i))`, so built-in bots
 /// decide exactly as they do there. Returns the final state with its history.
 pub(crate) fn play<G: Playable>(
-    handle: &GameHandle<G>,
+    game: &G,
     seats: &[Entry],
     seed: u64,
 ) -> Result<(G::State, Vec<G::Action>), DynError> {
-    let game = handle.0.game();
     if seats.len() != game.num_players() {
         return Err(DynError::Seat(format!(
             "{} seats for a table of {}",
