@@ -62,3 +62,89 @@ fn every_example_bot_passes_the_checker() {
         );
     }
 }
+
+/// Runs `parlour check-bot GAME` on a course-interface example through
+/// `python3 -m parlour_bot.course`, in `dir`.
+fn check_course_bot(dir: &std::path::Path, game: &str, example: &str) -> std::process::Output {
+    let script = kit().join("examples/course").join(example);
+    Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["check-bot", game, "--decisions", "200", "--"])
+        .args(["python3", "-m", "parlour_bot.course", game])
+        .arg(&script)
+        .env("PYTHONPATH", kit())
+        .current_dir(dir)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn course_interface_bots_run_unchanged_and_their_misdeeds_are_faults() {
+    let dir = tempfile::tempdir().unwrap();
+    for game in ["go", "chexers"] {
+        let o = check_course_bot(dir.path(), game, &format!("{game}_first.py"));
+        let out = stdout(&o);
+        assert!(
+            o.status.success() && out.contains(", 0 faults;"),
+            "{game}_first: {out}{}",
+            stderr(&o)
+        );
+        for bad in ["raises", "junk"] {
+            let o = check_course_bot(dir.path(), game, &format!("{game}_{bad}.py"));
+            let (out, err) = (stdout(&o), stderr(&o));
+            // Faults, each shown with its decision, and the adapter never died.
+            assert_eq!(o.status.code(), Some(1), "{game}_{bad}: {out}{err}");
+            assert!(out.contains("course bot fault:"), "{game}_{bad}: {out}");
+            assert!(out.contains(", decision "), "{game}_{bad}: {out}");
+            assert!(!out.contains("exited"), "{game}_{bad}: {out}");
+        }
+    }
+    // The student's traceback is in the bot log.
+    let logs: String = std::fs::read_dir(dir.path().join("parlour-runs/check-bot"))
+        .unwrap()
+        .map(|e| std::fs::read_to_string(e.unwrap().path()).unwrap())
+        .collect();
+    assert!(logs.contains("Traceback (most recent call last)"), "{logs}");
+    assert!(logs.contains("go_raises.py"), "{logs}");
+    assert!(logs.contains("printed to standard output"), "{logs}");
+}
+
+#[test]
+fn a_class_tournament_of_course_bots_completes_with_their_faults() {
+    let dir = tempfile::tempdir().unwrap();
+    let course = kit().join("examples/course");
+    let entry = |name: &str, file: &str| {
+        format!(
+            "{name}=cmd:python3 -m parlour_bot.course go {}",
+            course.join(file).display()
+        )
+    };
+    let bots = [
+        entry("first", "go_first.py"),
+        entry("raises", "go_raises.py"),
+        entry("junk", "go_junk.py"),
+        "heuristic".to_string(),
+    ]
+    .join(",");
+    let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["tournament", "go", "--bots", &bots, "--games", "8", "--seed", "2"])
+        .args(["--format", "json", "--no-db", "--jobs", "2"])
+        .env("PYTHONPATH", kit())
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+    assert_eq!(v["games_counted"], 8);
+    let faults = |label: &str| {
+        v["standings"]["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["label"] == label)
+            .unwrap()["faults"]
+            .as_u64()
+            .unwrap()
+    };
+    assert_eq!(faults("first"), 0);
+    assert!(faults("raises") > 0 && faults("junk") > 0);
+}

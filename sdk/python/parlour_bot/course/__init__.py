@@ -1,0 +1,151 @@
+"""Students' bots, written against each course's own Python interface, run unchanged::
+
+    python3 -m parlour_bot.course GAME path/to/student_bot.py
+
+GAME is ``uno`` (COMP 202's ``UnoAI`` class; see :mod:`parlour_bot.uno_seed`), ``go``
+(COMP10001's ``comp10001go_play``), or ``chexers`` (COMP30024's ``Player`` class). The file is
+imported afresh for every game (its folder first on ``sys.path``), so module-level state lasts a
+game, as it did under the course's driver; the adapter builds each call's arguments from the
+seat's observation alone (``docs/course-bots.md`` gives every argument's encoding and source).
+
+**Bad behaviour is a fault, never a crash.** An exception in the student's code, an answer that
+is not a legal action (or not even of the right type), a call that runs past its time, or text
+printed to standard output is logged to standard error — parlour's bot log — with the module's
+traceback, and answered with a line describing it, which parlour cannot read as an action and so
+records as an ``illegal`` fault (with that text) before playing a random legal action instead.
+The adapter itself goes on to the next decision.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import io
+import itertools
+import os
+import signal
+import sys
+import traceback
+from types import ModuleType
+from typing import Any, Callable, Optional, Sequence
+
+__all__ = ["CourseError", "load_module", "call_student", "main", "GAMES"]
+
+#: The games that have an adapter, and the course interface each runs.
+GAMES = {
+    "uno": "COMP 202's UnoAI class (play, call_color)",
+    "go": "COMP10001's comp10001go_play(discard_history, player_no, hand)",
+    "chexers": "COMP30024's Player class (__init__(colour), action(), update(colour, action))",
+}
+
+_loads = itertools.count()
+
+
+class CourseError(Exception):
+    """The student's code misbehaved: the reason, already logged with its traceback."""
+
+
+def log(message: str) -> None:
+    """A line in the bot log (standard error)."""
+    print(f"parlour_bot.course: {message}", file=sys.stderr, flush=True)
+
+
+def load_module(path: str) -> ModuleType:
+    """Imports the file ``path`` as a fresh module (its folder first on ``sys.path``); its
+    top-level prints go to the bot log."""
+    path = os.path.abspath(path)
+    if not os.path.isfile(path):
+        raise FileNotFoundError(f"no such file: {path}")
+    folder = os.path.dirname(path)
+    if folder not in sys.path:
+        sys.path.insert(0, folder)
+    stem = os.path.splitext(os.path.basename(path))[0] or "student_bot"
+    spec = importlib.util.spec_from_file_location(f"{stem}_{next(_loads)}", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    with contextlib.redirect_stdout(sys.stderr):
+        spec.loader.exec_module(module)
+    return module
+
+
+class _Timeout(BaseException):
+    """Raised inside the student's code when its call runs out of time."""
+
+
+def _on_alarm(signum: int, frame: Any) -> None:
+    raise _Timeout()
+
+
+def call_student(what: str, fn: Callable[..., Any], *args: Any,
+                 limit_ms: int = 0) -> Any:
+    """Calls the student's ``fn(*args)``. Raises :class:`CourseError` (after logging the
+    traceback) when it raises, prints to standard output, or runs past ``limit_ms`` (when
+    given, on systems with ``SIGALRM``)."""
+    captured = io.StringIO()
+    timed = limit_ms > 0 and hasattr(signal, "setitimer")
+    if timed:
+        previous = signal.signal(signal.SIGALRM, _on_alarm)
+        signal.setitimer(signal.ITIMER_REAL, limit_ms / 1000.0)
+    try:
+        with contextlib.redirect_stdout(captured):
+            result = fn(*args)
+    except _Timeout:
+        log(f"{what} ran past its {limit_ms} ms")
+        raise CourseError(f"{what} ran past its {limit_ms} ms") from None
+    except Exception as e:  # noqa: BLE001 - any failure of the student's code is a fault
+        log(f"{what} raised:\n{traceback.format_exc()}")
+        raise CourseError(f"{what} raised {type(e).__name__}: {e}") from None
+    finally:
+        if timed:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+    printed = captured.getvalue()
+    if printed:
+        log(f"{what} printed to standard output:\n{printed.rstrip()}")
+        raise CourseError(f"{what} printed to standard output ({len(printed)} characters)")
+    return result
+
+
+def fault_answer(error: CourseError) -> str:
+    """The answer that makes parlour record the fault: a line that is no action, saying why."""
+    return f"course bot fault: {error}"
+
+
+def decision_limit_ms(bot: Any) -> int:
+    """The time the student's call may take: what parlour allows the decision, less a margin
+    for the adapter (0: no limit)."""
+    limit = int(getattr(bot, "time_limit_ms", 0) or 0)
+    return max(limit - 50, 1) if limit else 0
+
+
+def make_adapter(game: str, path: str) -> Any:
+    """The adapter bot for ``game`` running the file ``path``."""
+    if game == "go":
+        from .go import GoCourseBot
+        return GoCourseBot(path)
+    if game == "chexers":
+        from .chexers import ChexersCourseBot
+        return ChexersCourseBot(path)
+    raise ValueError(f"no course adapter for {game!r} (adapters: {', '.join(GAMES)})")
+
+
+def main(argv: Optional[Sequence[str]] = None) -> int:
+    """``python3 -m parlour_bot.course GAME FILE``."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if len(args) != 2 or args[0] in ("-h", "--help") or args[0] not in GAMES:
+        lines = [f"  {g:<8} {what}" for g, what in GAMES.items()]
+        print("usage: python3 -m parlour_bot.course GAME path/to/student_bot.py\n"
+              "Runs a student's bot, written against the course's own interface, as a parlour "
+              "bot on stdin/stdout. GAME:\n" + "\n".join(lines), file=sys.stderr)
+        return 2
+    game, path = args
+    if not os.path.isfile(path):
+        print(f"parlour_bot.course: no such file: {path}", file=sys.stderr)
+        return 2
+    if game == "uno":
+        from ..uno_seed import main as uno_main
+        return uno_main([path])
+    from ..protocol import run
+    run(make_adapter(game, path))
+    return 0

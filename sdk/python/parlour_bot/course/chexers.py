@@ -1,0 +1,112 @@
+"""COMP30024 (2019) Chexers: the referee's ``Player`` class.
+
+The referee made one ``Player(colour)`` per seat (``colour`` is ``"red"``, ``"green"`` or
+``"blue"``), asked ``action()`` at each of its turns, and after every action — its own included
+— called ``update(colour, action)`` with the colour that acted. Actions are tuples in the
+referee's axial coordinates, which are parlour's: ``("MOVE", ((q, r), (q, r)))``,
+``("JUMP", ((q, r), (q, r)))`` (start, landing), ``("EXIT", (q, r))`` and ``("PASS", None)``.
+The referee accepted only those exact tuples; so does the adapter (a list is not a tuple).
+The observation holds every action since the start, so ``update`` is called for each action
+the player has not been told of, in order, before its next ``action()``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, List, Optional, Tuple
+
+from ..chexers import COLOURS
+from ..protocol import Bot
+from . import CourseError, call_student, decision_limit_ms, fault_answer, load_module, log
+
+_HEX = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
+
+
+def referee_action(text: str) -> Tuple[str, Any]:
+    """parlour's action text as the referee's tuple."""
+    kind, _, rest = text.strip().partition(" ")
+    hexes = [(int(q), int(r)) for q, r in _HEX.findall(rest)]
+    kind = kind.upper()
+    if kind in ("MOVE", "JUMP"):
+        return (kind, (hexes[0], hexes[1]))
+    if kind == "EXIT":
+        return ("EXIT", hexes[0])
+    return ("PASS", None)
+
+
+def _is_hex(x: Any) -> bool:
+    return (isinstance(x, tuple) and len(x) == 2
+            and all(isinstance(v, int) and not isinstance(v, bool) for v in x))
+
+
+def parlour_action(action: Any) -> Optional[str]:
+    """The referee's tuple as parlour's text, or None when it is not a well-formed action."""
+    if not isinstance(action, tuple) or len(action) != 2 or not isinstance(action[0], str):
+        return None
+    kind, arg = action
+    if kind in ("MOVE", "JUMP") and isinstance(arg, tuple) and len(arg) == 2 \
+            and all(_is_hex(h) for h in arg):
+        (q1, r1), (q2, r2) = arg
+        return f"{kind} ({q1},{r1}) ({q2},{r2})"
+    if kind == "EXIT" and _is_hex(arg):
+        return f"EXIT ({arg[0]},{arg[1]})"
+    if kind == "PASS" and arg is None:
+        return "PASS"
+    return None
+
+
+class ChexersCourseBot(Bot):
+    """Runs a file's ``Player`` class for one seat."""
+
+    game = "chexers"
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.player: Optional[Any] = None
+        self.error: Optional[str] = None
+        self.told = 0
+        self.name = f"Player ({path.rsplit('/', 1)[-1]})"
+
+    def on_start(self, seat: int, seed: int, index: int) -> None:
+        self.player, self.error, self.told = None, None, 0
+        try:
+            module = load_module(self.path)
+        except Exception as e:  # noqa: BLE001 - a module that fails to import is a fault
+            log(f"importing {self.path} failed: {type(e).__name__}: {e}")
+            self.error = f"the module does not import ({type(e).__name__}: {e})"
+            return
+        cls = getattr(module, "Player", None)
+        if not callable(cls):
+            self.error = "the module defines no Player class"
+            log(self.error)
+            return
+        try:
+            self.player = call_student("Player(colour)", cls, COLOURS[seat])
+        except CourseError as e:
+            self.error = str(e)
+
+    def act(self, observation: Any, legal: List[str]) -> str:
+        seat = int(observation["seat"])
+        if self.player is None and self.error is None:
+            self.on_start(seat, 0, 0)
+        if self.player is None:
+            return fault_answer(CourseError(self.error or "no player"))
+        limit = decision_limit_ms(self)
+        actions = observation["actions"]
+        try:
+            # The referee told every player of every action, in turn order from Red.
+            for i in range(self.told, len(actions)):
+                call_student("update(colour, action)", self.player.update, COLOURS[i % 3],
+                             referee_action(actions[i]), limit_ms=limit)
+                self.told = i + 1
+            answer = call_student("action()", self.player.action, limit_ms=limit)
+        except CourseError as e:
+            return fault_answer(e)
+        text = parlour_action(answer)
+        if text is None:
+            log(f"action() returned {answer!r}, not one of the referee's action tuples")
+            return fault_answer(CourseError(
+                f"action() returned {answer!r}, not one of the referee's action tuples"))
+        if text not in legal:
+            log(f"action() returned {answer!r}, which is not legal now")
+        return text
