@@ -52,6 +52,12 @@ pub enum Command {
         /// its entries follow any given by --bots
         #[arg(long, value_name = "FILE", conflicts_with = "resume")]
         bots_file: Option<PathBuf>,
+        /// A folder of students' bots written against the course's own interface: every `*.py`
+        /// file in it is an entry named after the file, run by the Python kit's course adapter
+        /// (`python3 -m parlour_bot.course GAME FILE`; see docs/course-bots.md). Its entries
+        /// follow those of --bots and --bots-file
+        #[arg(long, value_name = "DIR", conflicts_with = "resume")]
+        course_bots: Option<PathBuf>,
         #[command(flatten)]
         limits: LimitArgs,
         /// Where external bots' standard error is logged (default: beside the database, or

@@ -57,6 +57,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             game,
             bots,
             bots_file,
+            course_bots,
             limits,
             bot_logs,
             games,
@@ -90,6 +91,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                 crate::tournament::TournamentCmd {
                     bots,
                     bots_file,
+                    course_bots,
                     limits: limits.into(),
                     bot_logs,
                     games,

@@ -39,6 +39,7 @@ pub enum DbChoice {
 pub struct TournamentCmd {
     pub bots: Option<String>,
     pub bots_file: Option<PathBuf>,
+    pub course_bots: Option<PathBuf>,
     pub limits: LimitFlags,
     pub bot_logs: Option<PathBuf>,
     pub games: Option<String>,
@@ -84,10 +85,12 @@ fn default_entries<G: Playable>(seats: usize) -> Vec<EntrySpec> {
     v.into_iter().map(EntrySpec::Bot).collect()
 }
 
-/// The entries `--bots` and `--bots-file` name (in that order), or the default entries.
+/// The entries `--bots`, `--bots-file` and `--course-bots` name (in that order), or the default
+/// entries.
 fn entries_arg<G: Playable>(
     bots: Option<&str>,
     bots_file: Option<&Path>,
+    course_bots: Option<&Path>,
     limits: &LimitFlags,
     seats: usize,
 ) -> Result<Vec<EntrySpec>, Failure> {
@@ -100,6 +103,12 @@ fn entries_arg<G: Playable>(
     }
     if let Some(path) = bots_file {
         entries.extend(read_bots_file(path, lim, max_faults)?);
+    }
+    if let Some(dir) = course_bots {
+        entries.extend(
+            parlour_protocol::course_bots(dir, G::INFO.name, lim, max_faults)
+                .map_err(crate::common::entry_failure)?,
+        );
     }
     for e in &mut entries {
         if let EntrySpec::Program(p) = e {
@@ -120,7 +129,7 @@ fn entries_arg<G: Playable>(
             }
         }
     }
-    if bots.is_none() && bots_file.is_none() {
+    if bots.is_none() && bots_file.is_none() && course_bots.is_none() {
         if limits.any() {
             return Err(usage("the limit flags are for external bots; name one with --bots cmd:\"...\" or --bots-file"));
         }
@@ -194,6 +203,7 @@ impl GameCommand for TournamentCmd {
         let entries = entries_arg::<G>(
             self.bots.as_deref(),
             self.bots_file.as_deref(),
+            self.course_bots.as_deref(),
             &self.limits,
             game.num_players(),
         )?;
@@ -593,6 +603,7 @@ impl GameCommand for BenchTournament {
         let game = game_options::<G>(&self.options, &[])?.tournament_unit();
         let entries = entries_arg::<G>(
             self.bots.as_deref(),
+            None,
             None,
             &LimitFlags::default(),
             game.num_players(),

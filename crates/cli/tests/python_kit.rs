@@ -109,25 +109,21 @@ fn course_interface_bots_run_unchanged_and_their_misdeeds_are_faults() {
 }
 
 #[test]
-fn a_class_tournament_of_course_bots_completes_with_their_faults() {
+fn a_class_tournament_of_a_folder_of_course_bots_completes_with_their_faults() {
     let dir = tempfile::tempdir().unwrap();
-    let course = kit().join("examples/course");
-    let entry = |name: &str, file: &str| {
-        format!(
-            "{name}=cmd:python3 -m parlour_bot.course go {}",
-            course.join(file).display()
-        )
-    };
-    let bots = [
-        entry("first", "go_first.py"),
-        entry("raises", "go_raises.py"),
-        entry("junk", "go_junk.py"),
-        "heuristic".to_string(),
-    ]
-    .join(",");
+    let class = dir.path().join("submissions");
+    std::fs::create_dir(&class).unwrap();
+    for (file, name) in [
+        ("go_first.py", "alice.py"),
+        ("go_raises.py", "bob.py"),
+        ("go_junk.py", "carol.py"),
+    ] {
+        std::fs::copy(kit().join("examples/course").join(file), class.join(name)).unwrap();
+    }
+    std::fs::write(class.join("notes.txt"), "not a bot").unwrap();
     let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(["tournament", "go", "--bots", &bots, "--games", "8", "--seed", "2"])
-        .args(["--format", "json", "--no-db", "--jobs", "2"])
+        .args(["tournament", "go", "--course-bots", "submissions", "--bots", "heuristic"])
+        .args(["--games", "8", "--seed", "2", "--format", "json", "--no-db", "--jobs", "2"])
         .env("PYTHONPATH", kit())
         .current_dir(dir.path())
         .output()
@@ -135,6 +131,10 @@ fn a_class_tournament_of_course_bots_completes_with_their_faults() {
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
     let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
     assert_eq!(v["games_counted"], 8);
+    assert_eq!(
+        v["entries"],
+        serde_json::json!(["heuristic", "alice", "bob", "carol"])
+    );
     let faults = |label: &str| {
         v["standings"]["entries"]
             .as_array()
@@ -145,6 +145,15 @@ fn a_class_tournament_of_course_bots_completes_with_their_faults() {
             .as_u64()
             .unwrap()
     };
-    assert_eq!(faults("first"), 0);
-    assert!(faults("raises") > 0 && faults("junk") > 0);
+    assert_eq!(faults("alice"), 0);
+    assert!(faults("bob") > 0 && faults("carol") > 0);
+    // A folder that is missing, or holds no Python file, is one line and exit 2.
+    std::fs::create_dir(dir.path().join("empty")).unwrap();
+    for (folder, needle) in [("missing", "--course-bots missing"), ("empty", "no Python files")] {
+        common::assert_bad_input_in(
+            dir.path(),
+            &["tournament", "go", "--course-bots", folder, "--no-db"],
+            needle,
+        );
+    }
 }

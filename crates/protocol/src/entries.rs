@@ -53,6 +53,14 @@ pub enum EntryError {
     /// The working directory cannot be read (programs start in it).
     #[error("cannot read the current directory: {0}")]
     NoWorkingDirectory(String),
+    /// A folder of course bots that cannot be used.
+    #[error("--course-bots {dir}: {reason}")]
+    CourseBots {
+        /// The folder.
+        dir: PathBuf,
+        /// Why.
+        reason: String,
+    },
     /// A bots file that cannot be read.
     #[error("cannot read bots file {path}: {reason}")]
     ReadFile {
@@ -403,4 +411,53 @@ pub fn file_stem(label: &str) -> String {
         .take(80)
         .collect();
     s.trim_matches('_').to_string()
+}
+
+/// The entries of a class tournament: every `*.py` file in `dir` (sorted by name), each a
+/// program `python3 -m parlour_bot.course GAME FILE` (the Python kit's course adapters, which
+/// must be importable) entered under its file name without `.py`. A name that is not a valid
+/// entry name is refused, as is a folder with no Python files.
+pub fn course_bots(
+    dir: &std::path::Path,
+    game: &str,
+    limits: Limits,
+    max_faults: u32,
+) -> Result<Vec<EntrySpec>, EntryError> {
+    let bad = |reason: String| EntryError::CourseBots {
+        dir: dir.to_path_buf(),
+        reason,
+    };
+    let read = std::fs::read_dir(dir).map_err(|e| bad(e.to_string()))?;
+    let mut files = Vec::new();
+    for entry in read {
+        let path = entry.map_err(|e| bad(e.to_string()))?.path();
+        if path.is_file() && path.extension().is_some_and(|e| e == "py") {
+            files.push(path);
+        }
+    }
+    if files.is_empty() {
+        return Err(bad("no Python files (*.py) in it".into()));
+    }
+    files.sort();
+    let mut entries = Vec::with_capacity(files.len());
+    for path in files {
+        let path = std::fs::canonicalize(&path).map_err(|e| bad(e.to_string()))?;
+        let stem = path
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or_default()
+            .to_string();
+        let mut spec = program_from_cmd("python3", limits, max_faults)?;
+        spec.command = vec![
+            "python3".to_string(),
+            "-m".to_string(),
+            "parlour_bot.course".to_string(),
+            game.to_string(),
+            path.display().to_string(),
+        ];
+        spec.name = entry_name(&stem)
+            .map_err(|_| bad(format!("{stem:?} cannot be an entry's name: rename the file with letters, digits, '-', '_' or '.'")))?;
+        entries.push(EntrySpec::Program(spec));
+    }
+    Ok(entries)
 }
