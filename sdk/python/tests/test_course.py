@@ -46,3 +46,34 @@ class Faults(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class BoPlays(unittest.TestCase):
+    def test_course_tuples_and_parlour_text_round_trip(self):
+        from parlour_bot.course.bo import course_play, parlour_play
+        cases = {
+            "9D b0": (0, "9D", (0, 0)),
+            "9D d2.1": (0, "9D", (1, (2, 1))),
+            "s:2C b1": (2, "2C", (0, 1)),
+            "d1.0:2C b0": (1, ("2C", (1, 0)), (0, 0)),
+            "pass": (3, None, (None, None)),
+        }
+        for text, play in cases.items():
+            self.assertEqual(course_play(text), play, text)
+            self.assertEqual(parlour_play(play), text, play)
+        self.assertIsNone(course_play("embargo 2"))
+        for junk in [[0, "9D", (0, 0)], (0, "9D", (7, 7)), (0, 9, (0, 0)), (3, "9D", (None, None)),
+                     (1, ("2C", (1, True)), (0, 0)), None]:
+            self.assertIsNone(parlour_play(junk), junk)
+
+    def test_the_arguments_come_from_the_observation(self):
+        from parlour_bot.course.bo import arguments
+        obs = {"seat": 2, "hand": ["4S", "2H"], "stock_tops": ["JD", "7D", None, "KD"],
+               "stock_sizes": [8, 7, 0, 8], "build": [["2S"], [], [], []],
+               "discards": [[["5S"], [], [], []], [[], [], [], []], [[], [], [], []],
+                            [[], [], [], ["9H", "8S"]]]}
+        player_no, hand, stock, discards, build = arguments(obs)
+        self.assertEqual((player_no, hand), (2, ["4S", "2H"]))
+        self.assertEqual(stock, (("JD", 8), ("7D", 7), (None, 0), ("KD", 8)))
+        self.assertEqual(discards[3], ([], [], [], ["9H", "8S"]))
+        self.assertEqual(build, (["2S"], [], [], []))

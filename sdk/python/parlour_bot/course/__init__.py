@@ -3,7 +3,8 @@
     python3 -m parlour_bot.course GAME path/to/student_bot.py
 
 GAME is ``uno`` (COMP 202's ``UnoAI`` class; see :mod:`parlour_bot.uno_seed`), ``go``
-(COMP10001's ``comp10001go_play``), or ``chexers`` (COMP30024's ``Player`` class). The file is
+(COMP10001's ``comp10001go_play``), ``bo`` (COMP10001's ``comp10001bo_play``), or ``chexers``
+(COMP30024's ``Player`` class). The file is
 imported afresh for every game (its folder first on ``sys.path``), so module-level state lasts a
 game, as it did under the course's driver; the adapter builds each call's arguments from the
 seat's observation alone (``docs/course-bots.md`` gives every argument's encoding and source).
@@ -35,6 +36,8 @@ __all__ = ["CourseError", "load_module", "call_student", "main", "GAMES"]
 GAMES = {
     "uno": "COMP 202's UnoAI class (play, call_color)",
     "go": "COMP10001's comp10001go_play(discard_history, player_no, hand)",
+    "bo": "COMP10001's comp10001bo_play(player_no, hand, stockpiles, discard_piles, build_piles, "
+          "play_history)",
     "chexers": "COMP30024's Player class (__init__(colour), action(), update(colour, action))",
 }
 
@@ -124,6 +127,9 @@ def make_adapter(game: str, path: str) -> Any:
     if game == "go":
         from .go import GoCourseBot
         return GoCourseBot(path)
+    if game == "bo":
+        from .bo import BoCourseBot
+        return BoCourseBot(path)
     if game == "chexers":
         from .chexers import ChexersCourseBot
         return ChexersCourseBot(path)
