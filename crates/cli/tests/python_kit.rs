@@ -122,8 +122,17 @@ fn a_class_tournament_of_a_folder_of_course_bots_completes_with_their_faults() {
     }
     std::fs::write(class.join("notes.txt"), "not a bot").unwrap();
     let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(["tournament", "go", "--course-bots", "submissions", "--bots", "heuristic"])
-        .args(["--games", "8", "--seed", "2", "--format", "json", "--no-db", "--jobs", "2"])
+        .args([
+            "tournament",
+            "go",
+            "--course-bots",
+            "submissions",
+            "--bots",
+            "heuristic",
+        ])
+        .args([
+            "--games", "8", "--seed", "2", "--format", "json", "--no-db", "--jobs", "2",
+        ])
         .env("PYTHONPATH", kit())
         .current_dir(dir.path())
         .output()
@@ -149,7 +158,10 @@ fn a_class_tournament_of_a_folder_of_course_bots_completes_with_their_faults() {
     assert!(faults("bob") > 0 && faults("carol") > 0);
     // A folder that is missing, or holds no Python file, is one line and exit 2.
     std::fs::create_dir(dir.path().join("empty")).unwrap();
-    for (folder, needle) in [("missing", "--course-bots missing"), ("empty", "no Python files")] {
+    for (folder, needle) in [
+        ("missing", "--course-bots missing"),
+        ("empty", "no Python files"),
+    ] {
         common::assert_bad_input_in(
             dir.path(),
             &["tournament", "go", "--course-bots", folder, "--no-db"],

@@ -418,7 +418,7 @@ pub fn file_stem(label: &str) -> String {
 /// must be importable) entered under its file name without `.py`. A name that is not a valid
 /// entry name is refused, as is a folder with no Python files.
 pub fn course_bots(
-    dir: &std::path::Path,
+    dir: &Path,
     game: &str,
     limits: Limits,
     max_faults: u32,

@@ -77,3 +77,34 @@ class BoPlays(unittest.TestCase):
         self.assertEqual(stock, (("JD", 8), ("7D", 7), (None, 0), ("KD", 8)))
         self.assertEqual(discards[3], ([], [], [], ["9H", "8S"]))
         self.assertEqual(build, (["2S"], [], [], []))
+
+
+class Modules(unittest.TestCase):
+    def test_a_module_that_does_not_import_or_lacks_the_function_is_a_fault(self):
+        import os
+        import tempfile
+
+        from parlour_bot.course.go import GoCourseBot
+        obs = {"seat": 0, "hand": ["2S"], "discards": [[], [], [], []]}
+        with tempfile.TemporaryDirectory() as d:
+            broken = os.path.join(d, "broken.py")
+            with open(broken, "w") as f:
+                f.write("def comp10001go_play(:\n")
+            empty = os.path.join(d, "empty.py")
+            with open(empty, "w") as f:
+                f.write("x = 1\n")
+            good = os.path.join(d, "good.py")
+            with open(good, "w") as f:
+                f.write("calls = 0\ndef comp10001go_play(h, p, hand):\n"
+                        "    global calls\n    calls += 1\n    return hand[calls - 1]\n")
+            bot = GoCourseBot(broken)
+            bot.on_start(0, 1, 0)
+            self.assertIn("does not import (SyntaxError", bot.act(obs, ["2S"]))
+            bot = GoCourseBot(empty)
+            bot.on_start(0, 1, 0)
+            self.assertIn("defines no comp10001go_play", bot.act(obs, ["2S"]))
+            # Module state lasts one game: a new game imports the file afresh.
+            bot = GoCourseBot(good)
+            for _ in range(2):
+                bot.on_start(0, 1, 0)
+                self.assertEqual(bot.act(obs, ["2S"]), "2S")

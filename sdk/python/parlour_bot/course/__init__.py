@@ -30,7 +30,9 @@ import traceback
 from types import ModuleType
 from typing import Any, Callable, Optional, Sequence
 
-__all__ = ["CourseError", "load_module", "call_student", "main", "GAMES"]
+from ..protocol import Bot
+
+__all__ = ["CourseBot", "CourseError", "load_module", "call_student", "main", "GAMES"]
 
 #: The games that have an adapter, and the course interface each runs.
 GAMES = {
@@ -120,6 +122,40 @@ def decision_limit_ms(bot: Any) -> int:
     for the adapter (0: no limit)."""
     limit = int(getattr(bot, "time_limit_ms", 0) or 0)
     return max(limit - 50, 1) if limit else 0
+
+
+class CourseBot(Bot):
+    """A bot running a student's file: the module is imported afresh at each game's start, and
+    :meth:`student` finds the course's entry point in it (or says why it cannot)."""
+
+    #: The course's entry point (a function or class name) that this adapter calls. (The kit's
+    #: protocol loop sets ``entry`` itself, to the entry's name in the tournament.)
+    course_entry = ""
+
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self.module: Optional[ModuleType] = None
+        self.load_error: Optional[str] = None
+        self.name = f"{self.course_entry} ({os.path.basename(path)})"
+
+    def on_start(self, seat: int, seed: int, index: int) -> None:
+        try:
+            self.module = load_module(self.path)
+            self.load_error = None
+        except Exception as e:  # noqa: BLE001 - a module that fails to import is a fault
+            log(f"importing {self.path} failed:\n{traceback.format_exc()}")
+            self.module, self.load_error = None, f"{type(e).__name__}: {e}"
+
+    def student(self, seat: int) -> Callable[..., Any]:
+        """The module's entry point; raises :class:`CourseError` when there is none."""
+        if self.module is None and self.load_error is None:
+            self.on_start(seat, 0, 0)
+        if self.module is None:
+            raise CourseError(f"the module does not import ({self.load_error})")
+        found = getattr(self.module, self.course_entry, None)
+        if not callable(found):
+            raise CourseError(f"the module defines no {self.course_entry}")
+        return found
 
 
 def make_adapter(game: str, path: str) -> Any:

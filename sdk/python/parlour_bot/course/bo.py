@@ -26,8 +26,7 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, List, Optional, Tuple
 
-from ..protocol import Bot
-from . import CourseError, call_student, decision_limit_ms, fault_answer, load_module, log
+from . import CourseBot, CourseError, call_student, decision_limit_ms, fault_answer, log
 
 def course_play(text: str) -> Optional[Tuple[Any, ...]]:
     """parlour's action text as the course's play tuple (None for an embargo or a clear)."""
@@ -95,26 +94,19 @@ def _cards(pile: Any) -> List[str]:
     return [str(c) for c in pile]
 
 
-class BoCourseBot(Bot):
+class BoCourseBot(CourseBot):
     """Runs a file's ``comp10001bo_play`` for each play, keeping the game's play history."""
 
     game = "bo"
+    course_entry = "comp10001bo_play"
 
     def __init__(self, path: str) -> None:
-        self.path = path
-        self.module: Optional[Any] = None
-        self.load_error: Optional[str] = None
+        super().__init__(path)
         self.history: List[Tuple[int, Any]] = []
-        self.name = f"comp10001bo_play ({path.rsplit('/', 1)[-1]})"
 
     def on_start(self, seat: int, seed: int, index: int) -> None:
         self.history = []
-        try:
-            self.module = load_module(self.path)
-            self.load_error = None
-        except Exception as e:  # noqa: BLE001 - a module that fails to import is a fault
-            log(f"importing {self.path} failed: {type(e).__name__}: {e}")
-            self.module, self.load_error = None, f"{type(e).__name__}: {e}"
+        super().on_start(seat, seed, index)
 
     def on_event(self, seat: int, action: Any) -> None:
         play = None if action is None else course_play(str(action))
@@ -125,14 +117,8 @@ class BoCourseBot(Bot):
         if observation.get("variant") == "bonus":
             return fault_answer(CourseError(
                 "the bonus variant's course interface (embargoes) is not supported"))
-        if self.module is None and self.load_error is None:
-            self.on_start(int(observation["seat"]), 0, 0)
-        if self.module is None:
-            return fault_answer(CourseError(f"the module does not import ({self.load_error})"))
-        fn = getattr(self.module, "comp10001bo_play", None)
-        if not callable(fn):
-            return fault_answer(CourseError("the module defines no comp10001bo_play"))
         try:
+            fn = self.student(int(observation["seat"]))
             play = call_student("comp10001bo_play", fn, *arguments(observation),
                                 list(self.history), limit_ms=decision_limit_ms(self))
         except CourseError as e:

@@ -16,8 +16,7 @@ import re
 from typing import Any, List, Optional, Tuple
 
 from ..chexers import COLOURS
-from ..protocol import Bot
-from . import CourseError, call_student, decision_limit_ms, fault_answer, load_module, log
+from . import CourseBot, CourseError, call_student, decision_limit_ms, fault_answer, log
 
 _HEX = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 
@@ -55,33 +54,23 @@ def parlour_action(action: Any) -> Optional[str]:
     return None
 
 
-class ChexersCourseBot(Bot):
+class ChexersCourseBot(CourseBot):
     """Runs a file's ``Player`` class for one seat."""
 
     game = "chexers"
+    course_entry = "Player"
 
     def __init__(self, path: str) -> None:
-        self.path = path
+        super().__init__(path)
         self.player: Optional[Any] = None
         self.error: Optional[str] = None
         self.told = 0
-        self.name = f"Player ({path.rsplit('/', 1)[-1]})"
 
     def on_start(self, seat: int, seed: int, index: int) -> None:
         self.player, self.error, self.told = None, None, 0
+        super().on_start(seat, seed, index)
         try:
-            module = load_module(self.path)
-        except Exception as e:  # noqa: BLE001 - a module that fails to import is a fault
-            log(f"importing {self.path} failed: {type(e).__name__}: {e}")
-            self.error = f"the module does not import ({type(e).__name__}: {e})"
-            return
-        cls = getattr(module, "Player", None)
-        if not callable(cls):
-            self.error = "the module defines no Player class"
-            log(self.error)
-            return
-        try:
-            self.player = call_student("Player(colour)", cls, COLOURS[seat])
+            self.player = call_student("Player(colour)", self.student(seat), COLOURS[seat])
         except CourseError as e:
             self.error = str(e)
 

@@ -13,10 +13,9 @@ The answer must be one card of ``hand`` (a string).
 
 from __future__ import annotations
 
-from typing import Any, Dict, List, Optional
+from typing import Any, Dict, List
 
-from ..protocol import Bot
-from . import CourseError, call_student, decision_limit_ms, fault_answer, load_module, log
+from . import CourseBot, CourseError, call_student, decision_limit_ms, fault_answer, log
 
 
 def discard_history(observation: Dict[str, Any]) -> List[List[str]]:
@@ -26,35 +25,16 @@ def discard_history(observation: Dict[str, Any]) -> List[List[str]]:
     return [[discards[p][t] for p in range(len(discards))] for t in range(turns)]
 
 
-class GoCourseBot(Bot):
+class GoCourseBot(CourseBot):
     """Runs a file's ``comp10001go_play`` for each pick."""
 
     game = "go"
-
-    def __init__(self, path: str) -> None:
-        self.path = path
-        self.module: Optional[Any] = None
-        self.load_error: Optional[str] = None
-        self.name = f"comp10001go_play ({path.rsplit('/', 1)[-1]})"
-
-    def on_start(self, seat: int, seed: int, index: int) -> None:
-        try:
-            self.module = load_module(self.path)
-            self.load_error = None
-        except Exception as e:  # noqa: BLE001 - a module that fails to import is a fault
-            log(f"importing {self.path} failed: {type(e).__name__}: {e}")
-            self.module, self.load_error = None, f"{type(e).__name__}: {e}"
+    course_entry = "comp10001go_play"
 
     def act(self, observation: Any, legal: List[str]) -> str:
-        if self.module is None:
-            self.on_start(int(observation["seat"]), 0, 0)
-        if self.module is None:
-            return fault_answer(CourseError(f"the module does not import ({self.load_error})"))
-        play = getattr(self.module, "comp10001go_play", None)
-        if not callable(play):
-            return fault_answer(CourseError("the module defines no comp10001go_play"))
         hand = list(observation["hand"])
         try:
+            play = self.student(int(observation["seat"]))
             card = call_student("comp10001go_play", play, discard_history(observation),
                                 int(observation["seat"]), list(hand),
                                 limit_ms=decision_limit_ms(self))
