@@ -108,3 +108,57 @@ class Modules(unittest.TestCase):
             for _ in range(2):
                 bot.on_start(0, 1, 0)
                 self.assertEqual(bot.act(obs, ["2S"]), "2S")
+
+
+class PhasedHistory(unittest.TestCase):
+    """The adapter's ``turn_history`` against the truth of a recorded game (four heuristic
+    bots, seed 3, five hands): at each of seat 0's decisions it is exactly the hand's plays so
+    far, draws from the deck as ``(1, 'XX')``, each take with the card it took."""
+
+    def test_turn_history_is_the_hands_plays_as_the_course_passed_them(self):
+        import json
+        import os
+
+        from parlour_bot.course.phased import PhasedCourseBot, course_play
+        path = os.path.join(os.path.dirname(__file__), "fixtures", "phased_course_trace.json")
+        with open(path) as f:
+            decisions = json.load(f)
+        seen = []
+
+        class Recorder(PhasedCourseBot):
+            def on_start(self, seat, seed, index):  # nothing to import: the student is below
+                self.hand_index = -1
+                self.reset_hand()
+                self.deck = None
+
+            def student(self, seat):
+                def play(player_id, table, turn_history, phase_status, hand, discard):
+                    seen.append(turn_history)
+                    answer = course_play(now["action"], now["observation"]["discard"])
+                    return (1, None) if answer[0] == 1 else answer
+                return play
+
+        bot = Recorder("recorder.py")
+        bot.on_start(0, 1, 0)
+        truth, expected, hand, acted = [], [], -1, False
+        for now in decisions:
+            obs, seat, action = now["observation"], now["seat"], now["action"]
+            if obs["hands_completed"] != hand:
+                truth, hand, acted = [], obs["hands_completed"], False
+            play = course_play(action, obs["discard"])
+            if play[0] == 2 and not acted and not obs["discard"][:-1] and seat != 0 \
+                    and not any(p for _, plays in truth for p in plays if p[0] in (2, 5)):
+                play = (2, "XX")  # the turned-up card, taken before seat 0 saw the hand
+            if seat == 0:
+                expected.append([(p, list(plays)) for p, plays in truth])
+                acted = True
+                self.assertEqual(bot.act(obs, [action]), action)
+            else:
+                bot.on_event(seat, action)
+            if truth and truth[-1][0] == seat and truth[-1][1][-1][0] not in (5, 6):
+                truth[-1][1].append(play)
+            else:
+                truth.append((seat, [play]))
+        self.assertGreater(len(seen), 40)
+        for i, (got, want) in enumerate(zip(seen, expected)):
+            self.assertEqual(got, want, f"seat 0's decision {i}")

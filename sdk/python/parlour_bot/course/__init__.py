@@ -3,8 +3,8 @@
     python3 -m parlour_bot.course GAME path/to/student_bot.py
 
 GAME is ``uno`` (COMP 202's ``UnoAI`` class; see :mod:`parlour_bot.uno_seed`), ``go``
-(COMP10001's ``comp10001go_play``), ``bo`` (COMP10001's ``comp10001bo_play``), or ``chexers``
-(COMP30024's ``Player`` class). The file is
+(COMP10001's ``comp10001go_play``), ``phased`` (COMP10001's ``phasedout_play``), ``bo``
+(COMP10001's ``comp10001bo_play``), or ``chexers`` (COMP30024's ``Player`` class). The file is
 imported afresh for every game (its folder first on ``sys.path``), so module-level state lasts a
 game, as it did under the course's driver; the adapter builds each call's arguments from the
 seat's observation alone (``docs/course-bots.md`` gives every argument's encoding and source).
@@ -38,6 +38,8 @@ __all__ = ["CourseBot", "CourseError", "load_module", "call_student", "main", "G
 GAMES = {
     "uno": "COMP 202's UnoAI class (play, call_color)",
     "go": "COMP10001's comp10001go_play(discard_history, player_no, hand)",
+    "phased": "COMP10001's phasedout_play(player_id, table, turn_history, phase_status, hand, "
+              "discard)",
     "bo": "COMP10001's comp10001bo_play(player_no, hand, stockpiles, discard_piles, build_piles, "
           "play_history)",
     "chexers": "COMP30024's Player class (__init__(colour), action(), update(colour, action))",
@@ -163,6 +165,9 @@ def make_adapter(game: str, path: str) -> Any:
     if game == "go":
         from .go import GoCourseBot
         return GoCourseBot(path)
+    if game == "phased":
+        from .phased import PhasedCourseBot
+        return PhasedCourseBot(path)
     if game == "bo":
         from .bo import BoCourseBot
         return BoCourseBot(path)
