@@ -98,6 +98,22 @@ fn course_interface_bots_run_unchanged_and_their_misdeeds_are_faults() {
             assert!(!out.contains("exited"), "{game}_{bad}: {out}");
         }
     }
+    // Uno's COMP 202 adapter answers to the same command.
+    let script = kit().join("examples/uno_seed_ai.py");
+    let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["check-bot", "uno", "--decisions", "200", "--"])
+        .args(["python3", "-m", "parlour_bot.course", "uno"])
+        .arg(&script)
+        .env("PYTHONPATH", kit())
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        o.status.success() && stdout(&o).contains(", 0 faults;"),
+        "uno: {}{}",
+        stdout(&o),
+        stderr(&o)
+    );
     // The student's traceback is in the bot log.
     let logs: String = std::fs::read_dir(dir.path().join("parlour-runs/check-bot"))
         .unwrap()
