@@ -162,3 +162,29 @@ class PhasedHistory(unittest.TestCase):
         self.assertGreater(len(seen), 40)
         for i, (got, want) in enumerate(zip(seen, expected)):
             self.assertEqual(got, want, f"seat 0's decision {i}")
+
+
+class PhasedHandEnds(unittest.TestCase):
+    def test_the_turn_limit_ends_the_hand_the_adapter_follows(self):
+        from parlour_bot.course.phased import PhasedCourseBot
+        bot = PhasedCourseBot("unused.py")
+        bot.history = [(2, [(1, "XX"), (5, "7H")])]
+        bot.pile, bot.sizes, bot.deck = ["7H"], [10, 10, 10, 10], 30
+        bot.turns = [50, 50, 49, 49]
+        bot.on_event(3, "draw")
+        bot.on_event(3, "discard 5H")
+        self.assertEqual(bot.history[-1], (3, [(1, "XX"), (5, "5H")]), "49 and 50: not yet")
+        bot.on_event(2, "take")
+        self.assertEqual(bot.history[-1], (2, [(2, "5H")]))
+        bot.on_event(2, "discard 9C")
+        self.assertEqual(bot.history, [], "every seat's 50th turn ends the hand")
+        self.assertEqual(bot.turns, [0, 0, 0, 0])
+
+    def test_the_last_card_of_the_deck_ends_the_hand_after_that_turn(self):
+        from parlour_bot.course.phased import PhasedCourseBot
+        bot = PhasedCourseBot("unused.py")
+        bot.pile, bot.sizes, bot.deck = ["7H"], [10, 10, 10, 10], 1
+        bot.on_event(1, "draw")
+        self.assertEqual(bot.history, [(1, [(1, "XX")])])
+        bot.on_event(1, "discard 4S")
+        self.assertEqual(bot.history, [])

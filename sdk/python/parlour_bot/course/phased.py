@@ -13,8 +13,8 @@ Arguments, from the seat's observation and the plays it has been told of
   for each player a 5-tuple of whether it has completed each phase;
 - ``turn_history``: the hand's turns so far, each ``(player_id, [plays])``, a draw from the deck
   shown as ``(1, 'XX')``. parlour's observation does not hold it: the adapter keeps it from the
-  ``event`` lines and its own plays, and tells hands apart by their ends (an empty hand, or the
-  turn of the player who drew the deck's last card). A take of the card turned up at the deal,
+  ``event`` lines and its own plays, and tells hands apart by their ends (an empty hand, the
+  turn of the player who drew the deck's last card, or every seat's 50th turn). A take of the card turned up at the deal,
   made before this seat's first decision of the hand, is shown as ``(2, 'XX')``: the adapter
   never saw that card.
 
@@ -34,6 +34,8 @@ from . import CourseBot, CourseError, call_student, decision_limit_ms, fault_ans
 
 #: Cards dealt to each seat at the start of a hand.
 HAND = 10
+#: A hand also ends once every seat has played this many turns (skipped turns do not count).
+TURN_LIMIT = 50
 
 
 def course_play(text: str, pile: List[str]) -> Optional[Tuple[Any, Any]]:
@@ -122,6 +124,7 @@ class PhasedCourseBot(CourseBot):
         self.history: List[Tuple[int, List[Any]]] = []
         self.pile: List[str] = []
         self.sizes = [HAND] * 4
+        self.turns = [0] * 4
         self.last_drawn_by: Optional[int] = None
 
     def on_start(self, seat: int, seed: int, index: int) -> None:
@@ -159,8 +162,11 @@ class PhasedCourseBot(CourseBot):
         elif code in (5, 6):
             self.sizes[seat] -= 1
             self.pile.append(arg if code == 5 else "ZZ")
-        ended_turn = code in (5, 6)
-        if self.sizes[seat] <= 0 or (ended_turn and self.last_drawn_by == seat):
+        ended_turn = code in (5, 6) or self.sizes[seat] <= 0
+        if ended_turn:
+            self.turns[seat] += 1
+        if self.sizes[seat] <= 0 or (ended_turn and self.last_drawn_by == seat) \
+                or (ended_turn and all(t >= TURN_LIMIT for t in self.turns)):
             self.reset_hand()
             self.deck = None
 
@@ -173,14 +179,15 @@ class PhasedCourseBot(CourseBot):
         # What the observation shows overrides what the adapter followed.
         self.pile = list(observation["discard"])
         self.sizes = list(observation["hand_sizes"])
+        self.turns = list(observation["turns"])
         self.deck = int(observation["deck"])
         if observation.get("last_card_drawn"):
             self.last_drawn_by = seat
         elif self.deck:
             self.last_drawn_by = None
         if int(observation["hands_completed"]) != self.hand_index:
-            # A hand ended in a way the adapter did not follow (the turn limit): its turns are
-            # gone; this hand's turns before now are lost with them.
+            # A hand ended in a way the adapter did not follow: its turns are gone, and this
+            # hand's turns before now with them.
             if self.history:
                 log("a hand ended unseen: turn_history starts afresh")
             self.history, self.hand_index = [], int(observation["hands_completed"])
