@@ -202,6 +202,7 @@ def test_errors_carry_the_command_lines_messages():
         parlour.game("chess")
     cli = run_cli("tournament", "chess", "--no-db", check=False)
     assert "unknown game" in str(e.value)
+    assert cli.returncode == 2 and str(e.value) in cli.stderr
     with pytest.raises(parlour.BotError, match="unknown bot"):
         parlour.bot("uno", "grandmaster")
     with pytest.raises(parlour.OptionsError):

@@ -53,15 +53,33 @@ def test_batch_games_end_with_their_returns_and_are_dealt_anew(name, options):
     assert batch.finished == ended >= 20
 
 
-def test_the_batch_shows_what_a_state_shows():
-    game = parlour.game("uno")
-    batch = game.batch(4, seed=2)
-    # Each game's first vector is the vector some dealt state shows its seat to act.
-    for i in range(4):
-        seat = int(batch.players[i])
-        assert batch.masks[i].any()
-        assert batch.observations[i].shape == (game.observation_size,)
-        assert 0 <= seat < game.num_players
+@pytest.mark.parametrize("name,options", CASES, ids=IDS)
+def test_the_batch_shows_what_a_state_shows(name, options):
+    # Each batch game is the deal `new_state(seed)` gives, stepped token by token: its vector
+    # and mask are that state's, through whole games and into the next deals.
+    game = parlour.game(name, **options)
+    batch = game.batch(3, seed=2)
+    states = [game.new_state(s) for s in batch.seeds]
+    rng = np.random.default_rng(2)
+    restarted = 0
+    for _ in range(400):
+        for i, state in enumerate(states):
+            seat = int(batch.players[i])
+            assert seat == state.current_player
+            np.testing.assert_array_equal(batch.observations[i], state.observation_tensor(seat))
+            np.testing.assert_array_equal(batch.masks[i], state.legal_mask())
+        tokens = random_tokens(batch.masks, rng)
+        batch.step(tokens)
+        for i, state in enumerate(states):
+            state.apply_token(int(tokens[i]))
+            if batch.dones[i]:
+                assert state.is_terminal
+                np.testing.assert_allclose(batch.rewards[i], state.returns(), rtol=1e-6)
+                states[i] = game.new_state(batch.seeds[i])
+                restarted += 1
+            else:
+                assert not state.is_terminal
+    assert name not in ("uno", "go", "nim") or restarted > 0
 
 
 def test_an_illegal_token_changes_no_game():

@@ -120,8 +120,15 @@ def test_opponents_are_built_in_bots_or_python_bots():
     obs, _ = env.reset(seed=6)
     done = False
     while not done:
-        obs, _, terminated, truncated, _ = env.step(env.action_space.sample(mask=obs["action_mask"]))
+        obs, reward, terminated, truncated, _ = env.step(
+            env.action_space.sample(mask=obs["action_mask"]))
         done = terminated or truncated
+    # The episode ran to the end of the round with every seat answering legally: nobody was
+    # penalised, and the agent's reward is its points (never negative in Uno).
+    assert terminated and not truncated
+    assert env.unwrapped.state.is_terminal and reward >= 0
+    state = env.unwrapped.state
+    assert sum(1 for r in state.returns() if r > 0) <= 1
     with pytest.raises(parlour.BotError):
         gymnasium.make("parlour/uno-v0", opponents="grandmaster")
     with pytest.raises(parlour.SeatError):

@@ -54,6 +54,9 @@ pub trait AnyBatch: Send + Sync {
     fn step(&mut self, tokens: &[i64], out: Outputs<'_>) -> Result<(), DynError>;
     /// Games finished so far, over all tables.
     fn finished(&self) -> u64;
+    /// The seed each table's game in play was dealt from: `new_state(seed)` of the game is
+    /// that deal, so a batch game can be replayed or inspected on its own.
+    fn deal_seeds(&self) -> Vec<u64>;
 }
 
 struct Env<G: Playable> {
@@ -240,5 +243,13 @@ impl<G: Playable> AnyBatch for Batch<G> {
 
     fn finished(&self) -> u64 {
         self.finished
+    }
+
+    fn deal_seeds(&self) -> Vec<u64> {
+        // `deal` numbers a table's games from 0 and counts the one it dealt.
+        self.envs
+            .iter()
+            .map(|env| derive_seed(env.seed, env.episode.saturating_sub(1)))
+            .collect()
     }
 }

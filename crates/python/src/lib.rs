@@ -795,6 +795,12 @@ impl PyBatch {
         self.batch.finished()
     }
 
+    /// The seed each game in play was dealt from: `game.new_state(seed)` is that deal.
+    #[getter]
+    fn seeds(&self) -> Vec<u64> {
+        self.batch.deal_seeds()
+    }
+
     /// `games x observation_size` float32: each game's vector for its seat to act.
     #[getter]
     fn observations<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<f32>> {
