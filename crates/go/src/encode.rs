@@ -13,14 +13,18 @@
 //! observer has never seen (the twelve set aside and hands not yet passed round).
 //!
 //! **Actions** are 52 tokens, the card picked by index: one token a pick, distinct cards giving
-//! distinct tokens.
+//! distinct tokens. Under the course's scoring (`scoring: proposed`) a 53rd token, `end_group`,
+//! spells the groupings made after the last turn: each group's cards (in value order) and then
+//! `end_group`, group after group in the grouping's text order. Two groupings of one seat's
+//! discards cover the same cards, so neither spelling begins the other; the pending prefix shows
+//! the cards already placed in finished groups and those of the group being built.
 
 use parlour_cards::Card;
 use parlour_core::encode::{Encode, Layout, Token};
 
 use crate::action::GoAction;
 use crate::observation::GoObservation;
-use crate::state::{Go, PLAYERS, TURNS};
+use crate::state::{Go, Scoring, PLAYERS, TURNS};
 
 /// Standard cards: the token space and each card set's length.
 const CARDS: usize = 52;
@@ -31,9 +35,20 @@ const SCORE_MIN: f32 = -200.0;
 /// The highest: 622 (four Kings, four Queens and two Jacks).
 const SCORE_MAX: f32 = 622.0;
 
-/// The token of `pick`: its card's index. A Joker, never legal, borrows the last token.
+/// The token that ends a group of a grouping (proposed scoring only).
+pub const END_GROUP: Token = CARDS as Token;
+
+/// The token of a card: its index. A Joker, never legal, borrows the last card's token.
+pub fn card_token(card: Card) -> Token {
+    Token::from(card.index()).min(CARDS as Token - 1)
+}
+
+/// The token of a pick: its card's. (A grouping takes several: see the module docs.)
 pub fn token(pick: GoAction) -> Token {
-    Token::from(pick.0.index()).min(CARDS as Token - 1)
+    match pick {
+        GoAction::Pick(c) => card_token(c),
+        GoAction::Group(_) => END_GROUP,
+    }
 }
 
 fn mask(cards: &[Card]) -> u64 {
@@ -99,12 +114,14 @@ impl Encode for Go {
             .field(
                 "to_act",
                 PLAYERS,
-                "one-hot by relative seat: the seat to pick; all 0 once the game is over",
+                "one-hot by relative seat: the seat to pick (under proposed scoring, after the last \
+                 turn: the seat to group its discards); all 0 once the game is over",
             )
             .field(
                 "picked_this_turn",
                 PLAYERS,
-                "by relative seat: 1 if it has made its (face-down) pick this turn",
+                "by relative seat: 1 if it has made its (face-down) pick this turn (after the last \
+                 turn, under proposed scoring: if it has grouped)",
             )
             .field(
                 "scores",
@@ -182,14 +199,79 @@ impl Encode for Go {
     }
 
     fn action_layout(&self) -> Layout {
-        Layout::new().field(
+        let layout = Layout::new().field(
             "pick",
             CARDS,
-            "pick the card of that index (suit * 13 + value - 1, suits S H D C, Ace = 1)",
-        )
+            "pick the card of that index (suit * 13 + value - 1, suits S H D C, Ace = 1); in a \
+             grouping (proposed scoring), put that card in the group being built",
+        );
+        match self.options.scoring {
+            Scoring::Best => layout,
+            Scoring::Proposed => layout.field(
+                "end_group",
+                1,
+                "proposed scoring only: close the group being built (a grouping is each group's \
+                 cards, then end_group, group after group)",
+            ),
+        }
     }
 
     fn action_tokens(&self, _seat: parlour_core::Seat, action: &GoAction, out: &mut Vec<Token>) {
-        out.push(token(*action));
+        match action {
+            GoAction::Pick(c) => out.push(card_token(*c)),
+            GoAction::Group(g) => {
+                for group in g.groups() {
+                    out.extend(group.into_iter().map(card_token));
+                    out.push(END_GROUP);
+                }
+            }
+        }
+    }
+
+    fn max_tokens(&self) -> usize {
+        match self.options.scoring {
+            Scoring::Best => 1,
+            // Ten discards, each alone: a card and an end_group each.
+            Scoring::Proposed => 2 * TURNS,
+        }
+    }
+
+    fn pending_layout(&self) -> Layout {
+        match self.options.scoring {
+            Scoring::Best => Layout::new(),
+            Scoring::Proposed => Layout::new()
+                .field(
+                    "grouped",
+                    CARDS,
+                    "proposed scoring, while grouping: multi-hot of the cards already in \
+                     finished groups",
+                )
+                .field(
+                    "open_group",
+                    CARDS,
+                    "proposed scoring, while grouping: multi-hot of the cards in the group \
+                     being built",
+                ),
+        }
+    }
+
+    fn encode_pending(&self, prefix: &[Token], out: &mut [f32]) {
+        if self.options.scoring == Scoring::Best {
+            return;
+        }
+        let (grouped, open) = out.split_at_mut(CARDS);
+        for &t in prefix {
+            let t = t as usize;
+            if t < CARDS {
+                open[t] = 1.0;
+            } else {
+                for (g, o) in grouped.iter_mut().zip(open.iter_mut()) {
+                    if *o > 0.0 {
+                        *g = 1.0;
+                        *o = 0.0;
+                    }
+                }
+            }
+        }
     }
 }

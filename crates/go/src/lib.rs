@@ -82,13 +82,13 @@ use parlour_core::{
     Chance, Game, GameInfo, Information, Moves, OptionsError, ResampleError, ScoreInfo, Seat,
 };
 
-pub use action::GoAction;
+pub use action::{GoAction, Grouping, GroupingError};
 #[cfg(feature = "ai")]
 pub use ai::HeuristicBot;
 pub use observation::GoObservation;
 pub use sampler::GoSampler;
 pub use setup::{GoSetup, SetupError};
-pub use state::{Go, GoOptions, GoState, PLAYERS, TURNS};
+pub use state::{Go, GoOptions, GoState, Scoring, PLAYERS, TURNS};
 
 impl Game for Go {
     type Options = GoOptions;
@@ -129,23 +129,28 @@ impl Game for Go {
     }
 
     fn max_decisions(&self) -> Option<u64> {
-        Some((PLAYERS * TURNS) as u64)
+        let groupings = match self.options.scoring {
+            Scoring::Best => 0,
+            Scoring::Proposed => PLAYERS,
+        };
+        Some((PLAYERS * TURNS + groupings) as u64)
     }
 
     fn new_game(&self, seed: u64) -> GoState {
-        GoState::deal(seed)
+        GoState::deal(seed, self.options.scoring)
     }
 
     fn resample(&self, obs: &GoObservation, rng: &mut GameRng) -> Result<GoState, ResampleError> {
-        sampler::resample(obs, rng)
+        sampler::resample(obs, self.options.scoring, rng)
     }
 
     fn observer(obs: &GoObservation) -> Seat {
         obs.seat
     }
 
-    fn action_visible(&self, actor: Seat, _action: &GoAction, viewer: Seat) -> bool {
-        // A pick is face down until all four have picked; the observations then show it.
-        actor == viewer
+    fn action_visible(&self, actor: Seat, action: &GoAction, viewer: Seat) -> bool {
+        // A pick is face down until all four have picked; the observations then show it. A
+        // grouping of discards everyone has seen is public.
+        matches!(action, GoAction::Group(_)) || actor == viewer
     }
 }

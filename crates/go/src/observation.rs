@@ -8,6 +8,8 @@
 
 use parlour_cards::Card;
 use parlour_core::Seat;
+
+use crate::action::Grouping;
 use serde::{Deserialize, Serialize};
 
 /// What one seat sees: its hand, its own unrevealed pick, every revealed discard, the turn, and
@@ -31,4 +33,8 @@ pub struct GoObservation {
     pub current_player: Option<Seat>,
     /// Final scores, once the game is over.
     pub scores: Option<Vec<i32>>,
+    /// Under the course's scoring (`scoring: proposed`) only: each seat's grouping of its
+    /// discards once made (after the last turn, seats group in seat order). Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub groupings: Option<Vec<Option<Grouping>>>,
 }

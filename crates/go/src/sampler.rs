@@ -16,16 +16,21 @@ use rand::seq::SliceRandom;
 use rand::RngExt;
 
 use crate::observation::GoObservation;
-use crate::scoring::best_score;
+use crate::scoring::{best_score, check_grouping};
 use crate::state::{
-    bit, cards_of, held_turns, mask_of, nth_card, Go, GoState, Mask, PLAYERS, SET_ASIDE, TURNS,
+    bit, cards_of, held_turns, mask_of, nth_card, Go, GoState, Mask, Scoring, PLAYERS, SET_ASIDE,
+    TURNS,
 };
 
 /// A full state consistent with `obs`: everything the observer has seen is kept, and the hands
 /// it has not seen, the other seats' unrevealed picks and the set-aside cards are drawn from
 /// `rng`. A malformed observation (wrong sizes, repeated cards, histories that do not match the
 /// discards made from them) is an error, never a panic.
-pub(crate) fn resample(obs: &GoObservation, rng: &mut GameRng) -> Result<GoState, ResampleError> {
+pub(crate) fn resample(
+    obs: &GoObservation,
+    scoring: Scoring,
+    rng: &mut GameRng,
+) -> Result<GoState, ResampleError> {
     let err = |m: &str| Err(ResampleError::inconsistent(m));
     let (s, t) = (obs.seat, obs.turn);
     if s >= PLAYERS
@@ -38,9 +43,26 @@ pub(crate) fn resample(obs: &GoObservation, rng: &mut GameRng) -> Result<GoState
     if obs.held.len() != held_turns(t) {
         return err("the held-hands history does not fit the turn");
     }
+    // Under proposed scoring the seats group in seat order after the last turn: those before
+    // the one to act have grouped.
+    let grouped = match (&obs.groupings, scoring) {
+        (None, Scoring::Best) => 0,
+        (Some(g), Scoring::Proposed) if g.len() == PLAYERS => {
+            let made = g.iter().take_while(|x| x.is_some()).count();
+            if g[made..].iter().any(Option::is_some) {
+                return err("a seat has grouped before the seats before it");
+            }
+            made
+        }
+        (Some(_), Scoring::Proposed) => return err("the groupings do not fit the table"),
+        (None, Scoring::Proposed) => return err("proposed scoring, but no groupings are shown"),
+        (Some(_), Scoring::Best) => return err("groupings shown, but the game scores the best partition"),
+    };
     let current = match obs.current_player {
-        Some(c) if c < PLAYERS && t < TURNS => c,
-        None if t == TURNS => 0,
+        Some(c) if c < PLAYERS && t < TURNS && grouped == 0 => c,
+        Some(c) if scoring == Scoring::Proposed && t == TURNS && c == grouped => c,
+        None if t == TURNS && scoring == Scoring::Best => 0,
+        None if t == TURNS && grouped == PLAYERS => PLAYERS,
         _ => return err("the player to act does not fit the turn"),
     };
     if (obs.picked.is_some()) != (t < TURNS && s < current) {
@@ -87,9 +109,26 @@ pub(crate) fn resample(obs: &GoObservation, rng: &mut GameRng) -> Result<GoState
         if !obs.hand.is_empty() || obs.picked.is_some() {
             return err("cards in hand after the last turn");
         }
-        let expected: Option<Vec<i32>> = obs.discards.iter().map(|d| best_score(d).ok()).collect();
-        if obs.scores != expected {
-            return err("the final scores are not the discards' best scores");
+        if let Some(groupings) = &obs.groupings {
+            let mut scores = Vec::with_capacity(PLAYERS);
+            for (j, g) in groupings.iter().enumerate() {
+                if let Some(g) = g {
+                    match check_grouping(g, mask_of(&obs.discards[j])) {
+                        Ok(score) => scores.push(score),
+                        Err(_) => return err("a grouping is not a valid grouping of its discards"),
+                    }
+                }
+            }
+            let expected = (grouped == PLAYERS).then_some(scores);
+            if obs.scores != expected {
+                return err("the final scores are not the groupings' scores");
+            }
+        } else {
+            let expected: Option<Vec<i32>> =
+                obs.discards.iter().map(|d| best_score(d).ok()).collect();
+            if obs.scores != expected {
+                return err("the final scores are not the discards' best scores");
+            }
         }
     } else if obs.scores.is_some() {
         return err("scores before the game is over");
@@ -173,7 +212,12 @@ pub(crate) fn resample(obs: &GoObservation, rng: &mut GameRng) -> Result<GoState
         current: current as u8,
         scores: [0; PLAYERS],
         decisions: (t * PLAYERS + current) as u64,
+        scoring,
+        groupings: [None; PLAYERS],
     };
+    if let Some(g) = &obs.groupings {
+        state.groupings.copy_from_slice(g);
+    }
     for j in 0..PLAYERS {
         for (u, &c) in obs.discards[j].iter().enumerate() {
             state.discards[j][u] = Some(c);
@@ -183,7 +227,7 @@ pub(crate) fn resample(obs: &GoObservation, rng: &mut GameRng) -> Result<GoState
     for j in (0..PLAYERS).filter(|&j| j != s) {
         state.rebuild_history(j);
     }
-    if t == TURNS {
+    if state.is_over() {
         state.score_all();
     }
     Ok(state)
@@ -213,7 +257,13 @@ pub struct GoSampler {
 impl GoSampler {
     /// Checks `obs` (by resampling it once) and prepares to redeal it.
     pub fn new(obs: &GoObservation, rng: &mut GameRng) -> Result<GoSampler, ResampleError> {
-        let template = resample(obs, rng)?;
+        // The groupings are shown exactly when the game is scored the course's way.
+        let scoring = if obs.groupings.is_some() {
+            Scoring::Proposed
+        } else {
+            Scoring::Best
+        };
+        let template = resample(obs, scoring, rng)?;
         let s = obs.seat;
         let t = obs.turn;
         // Hands pass one seat a turn: after t turns the observer has held the hands now at

@@ -20,8 +20,12 @@ use parlour_cards::{Card, Colour};
 use serde::{Deserialize, Serialize};
 
 mod mask;
+mod proposed;
 
 pub use mask::best_score_mask;
+pub use proposed::{
+    best_grouping, check_grouping, course_equivalent, grouping_score, valid_groupings,
+};
 use mask::factorial;
 
 /// The most cards [`best_partition`] accepts (the game scores ten).

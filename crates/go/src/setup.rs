@@ -6,7 +6,7 @@ use parlour_cards::{standard_deck, Card};
 use parlour_core::Seat;
 use serde::{Deserialize, Serialize};
 
-use crate::state::{bit, mask_of, GoState, Mask, PLAYERS, TURNS};
+use crate::state::{bit, mask_of, GoState, Mask, Scoring, PLAYERS, TURNS};
 
 /// An exact position at the start of a turn, for tests. Cards in no hand or discard pile are the
 /// set-aside cards. Each seat's history of held hands follows from the hands and discards, since
@@ -18,6 +18,9 @@ pub struct GoSetup {
     pub hands: Vec<Vec<Card>>,
     /// Each seat's discards so far, in turn order: all of length `turn`.
     pub discards: Vec<Vec<Card>>,
+    /// How the game is scored (after ten turns under `proposed`, the seats are to group).
+    #[serde(default)]
+    pub scoring: Scoring,
 }
 
 /// Why a [`GoSetup`] is not a valid position.
@@ -138,6 +141,8 @@ impl GoState {
             current: 0,
             scores: [0; PLAYERS],
             decisions: (turn * PLAYERS) as u64,
+            scoring: setup.scoring,
+            groupings: [None; PLAYERS],
         };
         for s in 0..PLAYERS {
             state.hands[s] = mask_of(&setup.hands[s]);
@@ -148,7 +153,7 @@ impl GoState {
         for s in 0..PLAYERS {
             state.rebuild_history(s);
         }
-        if turn == TURNS {
+        if state.is_over() {
             state.score_all();
         }
         Ok(state)

@@ -13,9 +13,9 @@ use rand::seq::SliceRandom;
 use rand::RngExt;
 use serde::{Deserialize, Serialize};
 
-use crate::action::GoAction;
+use crate::action::{GoAction, Grouping};
 use crate::observation::GoObservation;
-use crate::scoring::best_score_mask;
+use crate::scoring::{best_score_mask, grouping_score, valid_groupings};
 
 /// Seats at the table.
 pub const PLAYERS: usize = 4;
@@ -62,10 +62,35 @@ pub(crate) fn held_turns(turn: usize) -> usize {
     (turn + 1).min(TURNS)
 }
 
-/// Comp10001-Go's options: the game has none yet (four players, one pack, ten turns).
+/// How the discards are scored at the end of the game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Scoring {
+    /// parlour's ruling: every seat scores its discards' best partition, found by the engine.
+    #[default]
+    Best,
+    /// The course's way: after the tenth turn each seat in turn proposes a grouping of its
+    /// discards (the course's `comp10001go_group`), and scores that grouping. The legal
+    /// groupings are those whose every group is valid; see `docs/rules.md` for a grouping that
+    /// is not.
+    Proposed,
+}
+
+impl Scoring {
+    fn is_best(&self) -> bool {
+        *self == Scoring::Best
+    }
+}
+
+/// Comp10001-Go's options (four players, one pack, ten turns): only how the game is scored.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub struct GoOptions {}
+pub struct GoOptions {
+    /// `best` (the default: the best partition) or `proposed` (each seat's own grouping, as the
+    /// course scored it): `-o scoring=proposed`.
+    #[serde(default, skip_serializing_if = "Scoring::is_best")]
+    pub scoring: Scoring,
+}
 
 /// The game of Comp10001-Go.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -98,15 +123,21 @@ pub struct GoState {
     /// The twelve cards set aside, seen by nobody.
     pub(crate) set_aside: Mask,
     pub(crate) turn: u8,
+    /// The seat to pick, or (after the last turn, under proposed scoring) to group; `PLAYERS`
+    /// once every seat has grouped.
     pub(crate) current: u8,
     pub(crate) scores: [i32; PLAYERS],
     pub(crate) decisions: u64,
+    /// How the game is scored.
+    pub(crate) scoring: Scoring,
+    /// Under proposed scoring, each seat's grouping once made.
+    pub(crate) groupings: [Option<Grouping>; PLAYERS],
 }
 
 impl GoState {
     /// A new game dealt from `seed`: ten cards to each seat in turn from one shuffled pack, the
     /// last twelve set aside.
-    pub(crate) fn deal(seed: u64) -> GoState {
+    pub(crate) fn deal(seed: u64, scoring: Scoring) -> GoState {
         let mut deck = standard_deck();
         deck.shuffle(&mut seeded(seed));
         let mut state = GoState {
@@ -119,6 +150,8 @@ impl GoState {
             current: 0,
             scores: [0; PLAYERS],
             decisions: 0,
+            scoring,
+            groupings: [None; PLAYERS],
         };
         for s in 0..PLAYERS {
             state.hands[s] = mask_of(&deck[s * TURNS..(s + 1) * TURNS]);
@@ -148,11 +181,36 @@ impl GoState {
         self.held[seat] = held;
     }
 
-    /// Scores every seat's discards (at the end of the game).
+    /// Scores every seat's discards (at the end of the game): the best partition, or under
+    /// proposed scoring each seat's grouping.
     pub(crate) fn score_all(&mut self) {
         for s in 0..PLAYERS {
-            self.scores[s] = best_score_mask(self.discards_mask(s));
+            self.scores[s] = match (self.scoring, self.groupings[s]) {
+                (Scoring::Proposed, Some(g)) => grouping_score(&g),
+                _ => best_score_mask(self.discards_mask(s)),
+            };
         }
+    }
+
+    /// Whether the game is over: ten turns played and, under proposed scoring, every seat
+    /// grouped.
+    pub fn is_over(&self) -> bool {
+        self.turn() >= TURNS && (self.scoring == Scoring::Best || self.current as usize >= PLAYERS)
+    }
+
+    /// Whether the seats are grouping their discards (proposed scoring, after the last turn).
+    pub fn is_grouping(&self) -> bool {
+        self.turn() >= TURNS && !self.is_over()
+    }
+
+    /// How the game is scored.
+    pub fn scoring(&self) -> Scoring {
+        self.scoring
+    }
+
+    /// Each seat's grouping, once made (proposed scoring).
+    pub fn groupings(&self) -> [Option<Grouping>; PLAYERS] {
+        self.groupings
     }
 
     /// A seat's revealed discards as a mask over [`Card::index`].
@@ -190,7 +248,7 @@ impl GoState {
 
     /// The seats with the highest score, once the game is over.
     pub fn winners(&self) -> Vec<Seat> {
-        if self.turn() < TURNS {
+        if !self.is_over() {
             return Vec::new();
         }
         let top = self.scores.iter().copied().max().unwrap_or(0);
@@ -241,11 +299,16 @@ impl GoState {
 
 impl State<Go> for GoState {
     fn current_player(&self) -> Option<Seat> {
-        (self.turn() < TURNS).then_some(self.current as usize)
+        (!self.is_over()).then_some(self.current as usize)
     }
 
     fn legal_actions(&self, out: &mut Vec<GoAction>) {
         out.clear();
+        if self.is_grouping() {
+            let discards = self.discards_mask(self.current as usize);
+            out.extend(valid_groupings(discards).into_iter().map(GoAction::Group));
+            return;
+        }
         if self.turn() >= TURNS {
             return;
         }
@@ -253,36 +316,68 @@ impl State<Go> for GoState {
         while m != 0 {
             let i = m.trailing_zeros() as u8;
             m &= m - 1;
-            out.extend(Card::from_index(i).map(GoAction));
+            out.extend(Card::from_index(i).map(GoAction::Pick));
         }
     }
 
-    fn random_action(&self, rng: &mut GameRng, _scratch: &mut Vec<GoAction>) -> Option<GoAction> {
+    fn random_action(&self, rng: &mut GameRng, scratch: &mut Vec<GoAction>) -> Option<GoAction> {
+        if self.is_grouping() {
+            self.legal_actions(scratch);
+            return Some(scratch[rng.random_range(0..scratch.len())]);
+        }
         if self.turn() >= TURNS {
             return None;
         }
         // The k-th card of the hand, k uniform: every legal pick equally likely, no list built.
         let m = self.hands[self.current as usize];
-        Card::from_index(nth_card(m, rng.random_range(0..m.count_ones()))).map(GoAction)
+        Card::from_index(nth_card(m, rng.random_range(0..m.count_ones()))).map(GoAction::Pick)
     }
 
     fn check(&self, action: GoAction) -> Result<(), IllegalAction> {
-        if self.turn() >= TURNS {
+        if self.is_over() {
             return Err(IllegalAction::new(action, "the game is over"));
         }
-        if action.0.is_joker() || self.hands[self.current as usize] & bit(action.0) == 0 {
-            return Err(IllegalAction::new(
+        let s = self.current as usize;
+        match action {
+            GoAction::Pick(_) if self.is_grouping() => Err(IllegalAction::new(
                 action,
-                format!("{} is not in seat {}'s hand", action.0, self.current),
-            ));
+                format!("seat {s} is to group its discards, not to pick"),
+            )),
+            GoAction::Group(_) if !self.is_grouping() => Err(IllegalAction::new(
+                action,
+                format!("seat {s} is to pick a card; groupings come after the last turn"),
+            )),
+            GoAction::Pick(c) => {
+                if c.is_joker() || self.hands[s] & bit(c) == 0 {
+                    return Err(IllegalAction::new(
+                        action,
+                        format!("{c} is not in seat {s}'s hand"),
+                    ));
+                }
+                Ok(())
+            }
+            GoAction::Group(g) => crate::scoring::check_grouping(&g, self.discards_mask(s))
+                .map(|_| ())
+                .map_err(|e| IllegalAction::new(action, format!("seat {s}'s grouping: {e}"))),
         }
-        Ok(())
     }
 
     fn apply_unchecked(&mut self, action: GoAction) {
         let s = self.current as usize;
-        self.hands[s] &= !bit(action.0);
-        self.pending[s] = Some(action.0);
+        let card = match action {
+            GoAction::Pick(c) => c,
+            GoAction::Group(g) => {
+                self.groupings[s] = Some(g);
+                self.decisions += 1;
+                self.current += 1;
+                if self.current as usize == PLAYERS {
+                    self.score_all();
+                }
+                return;
+            }
+        };
+        self.hands[s] &= !bit(card);
+        self.pending[s] = Some(card);
         self.decisions += 1;
         if s + 1 < PLAYERS {
             self.current += 1;
@@ -297,7 +392,9 @@ impl State<Go> for GoState {
         self.turn += 1;
         self.current = 0;
         if self.turn() == TURNS {
-            self.score_all();
+            if self.scoring == Scoring::Best {
+                self.score_all();
+            }
         } else {
             for s in 0..PLAYERS {
                 self.held[s][self.turn()] = self.hands[s];
@@ -321,7 +418,8 @@ impl State<Go> for GoState {
                 .map(|u| cards_of(self.held[seat][u]))
                 .collect(),
             current_player: self.current_player(),
-            scores: (t == TURNS).then(|| self.scores.to_vec()),
+            scores: self.is_over().then(|| self.scores.to_vec()),
+            groupings: (self.scoring == Scoring::Proposed).then(|| self.groupings.to_vec()),
         }
     }
 
@@ -330,7 +428,7 @@ impl State<Go> for GoState {
     }
 
     fn last_round(&self) -> Option<RoundResult> {
-        (self.turn() == TURNS).then(|| RoundResult {
+        self.is_over().then(|| RoundResult {
             round: 0,
             points: self.returns(),
             winners: self.winners(),

@@ -73,7 +73,7 @@ fn a_pick_shows_in_its_seat_only_and_the_others_see_that_it_was_made() {
     let game = Go::standard();
     let mut state = game.new_game(9);
     let first = state.hand(0)[3];
-    state.apply(GoAction(first)).unwrap();
+    state.apply(GoAction::Pick(first)).unwrap();
     let layout = game.observation_layout();
     let v0 = encode(&state, 0);
     assert_eq!(slice(&layout, &v0, "picked"), multi_hot(&[first]));
@@ -124,7 +124,7 @@ fn known_hands_are_the_hands_seen_less_the_picks_since() {
                 // Seat 0's pick is face down, but seat 3 knows it is among seat 0's cards.
                 let v = encode(&state, 3);
                 let mut with_pick = state.hand(0);
-                with_pick.push(pick.0);
+                with_pick.push(pick.card().unwrap());
                 let known = slice(&layout, &v, "known_hands");
                 assert_eq!(&known[..52], multi_hot(&with_pick));
             }
@@ -143,6 +143,7 @@ fn discards_are_by_relative_seat_and_scores_show_at_the_end() {
     let mut state = GoState::from_setup(&GoSetup {
         hands,
         discards: discards.clone(),
+        scoring: Default::default(),
     })
     .unwrap();
     let layout = game.observation_layout();
@@ -178,9 +179,31 @@ fn a_pick_is_the_token_of_its_card() {
     // The 52 cards are the 52 tokens, one each: the space bounds every pick.
     let mut tokens: Vec<Token> = standard_deck()
         .into_iter()
-        .map(|c| token(GoAction(c)))
+        .map(|c| token(GoAction::Pick(c)))
         .collect();
     tokens.sort_unstable();
     assert_eq!(tokens, (0..52).collect::<Vec<Token>>());
     assert_eq!(cards("7C")[0].index(), 45);
+}
+
+/// Under the course's scoring every grouping is reachable token by token through the mask
+/// (cards, then end_group, group after group), and the pending prefix shows the groups built.
+#[test]
+fn encoding_conforms_under_proposed_scoring() {
+    let game = Go::new(parlour_go::GoOptions {
+        scoring: parlour_go::Scoring::Proposed,
+    })
+    .unwrap();
+    let summary = check_encoding(&game, &Config::new(300, 10003)).unwrap();
+    assert_eq!(summary.decisions, 300 * 44);
+    assert!(summary.longest_action > 1 && summary.longest_action <= 20);
+    assert_eq!(game.action_layout().len(), 53);
+    assert_eq!(game.pending_layout().len(), 104);
+    // The pending prefix: 7C placed in a closed group, then 7S in the open one.
+    let (c7, s7) = (Token::from(cards("7C")[0].index()), Token::from(cards("7S")[0].index()));
+    let mut out = vec![0.0; 104];
+    game.encode_pending(&[c7, parlour_go::encode::END_GROUP, s7], &mut out);
+    assert_eq!(out[c7 as usize], 1.0);
+    assert_eq!(out[52 + s7 as usize], 1.0);
+    assert_eq!(out.iter().filter(|&&x| x > 0.0).count(), 2);
 }

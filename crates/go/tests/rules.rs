@@ -52,6 +52,7 @@ fn setup_turn0() -> GoState {
             cards("2C 3C 4C 5C 6C 7C 8C 9C 0C JC"),
         ],
         discards: vec![vec![]; 4],
+        scoring: Default::default(),
     })
     .unwrap()
 }
@@ -148,6 +149,7 @@ fn go_ties_all_win() {
             cards("3D 4D 5D 6D 7D 8D 9D 0D JD"),
             cards("3C 4C 5C 6C 7C 8C 9C 0C JC"),
         ],
+        scoring: Default::default(),
     })
     .unwrap();
     for c in ["KS", "KH", "2D", "2C"] {
@@ -227,6 +229,7 @@ fn go_setup_validation() {
     let bad = GoSetup {
         hands: vec![cards("2S"), cards("2S"), cards("3S"), cards("4S")],
         discards: vec![cards("5S 6S 7S 8S 9S 0S JS QS KS"), vec![], vec![], vec![]],
+        scoring: Default::default(),
     };
     assert_eq!(
         GoState::from_setup(&bad),
@@ -244,6 +247,7 @@ fn go_setup_validation() {
             cards("5D 6D 7D 8D 9D 0D JD QD KD"),
             cards("5C 6C 7C 8C 9C 0C JC QC KC"),
         ],
+        scoring: Default::default(),
     };
     let err = GoState::from_setup(&dup).unwrap_err();
     assert_eq!(

@@ -29,7 +29,7 @@ use parlour_core::{Seat, State};
 use rand::RngExt;
 
 use crate::action::GoAction;
-use crate::scoring::best_score_mask;
+use crate::scoring::{best_grouping, best_score_mask};
 use crate::state::{nth_card, Go, GoState, Mask, PLAYERS};
 
 /// How often [`tuning`]'s playouts take a card that grows an N-of-a-kind.
@@ -68,7 +68,7 @@ const fn value_bits(value: u32) -> Mask {
 
 /// The pick of the card with index `index` (a standard card's).
 fn action_of(index: u8) -> GoAction {
-    GoAction(Card::from_index(index).expect("a standard card"))
+    GoAction::Pick(Card::from_index(index).expect("a standard card"))
 }
 
 /// A nearly random playout policy that knows what scores most: with probability `match_rate`
@@ -89,6 +89,10 @@ impl Rollout<Go> for SetRollout {
         _scratch: &mut Vec<GoAction>,
     ) -> GoAction {
         let seat = state.current as usize;
+        if state.is_grouping() {
+            // The course's scoring: every seat groups its discards as well as it can.
+            return GoAction::Group(best_grouping(state.discards_mask(seat)));
+        }
         let hand = state.hands[seat];
         let mine = state.discards_mask(seat) & !value_bits(1);
         let values = (mine | mine >> 13 | mine >> 26 | mine >> 39) & 0x1FFF;
@@ -188,6 +192,7 @@ mod tests {
                 cards("3S 3D"),
                 cards("4S 4D"),
             ],
+            scoring: Default::default(),
         };
         let state = GoState::from_setup(&setup).unwrap();
         let mut rng = seeded(1);
