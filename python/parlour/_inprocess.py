@@ -43,7 +43,12 @@ def _overrides(bot: Any, name: str) -> bool:
 
 
 def encode_answer(answer: Any, legal_len: int) -> Any:
-    """What ``act`` returned, as an action's text or an int index (the kit's ``_encode``)."""
+    """What ``act`` returned, as an action's text or an int index (the kit's ``_encode``); the
+    kit's ``Faulted(answer, why)`` as the pair ``(encoded answer, why)``, which parlour records
+    as a ``reported`` fault before taking the answer."""
+    why = getattr(answer, "why", None)
+    if isinstance(why, str) and hasattr(answer, "answer"):
+        return (encode_answer(answer.answer, legal_len), why)
     text = getattr(answer, "text", None)
     if isinstance(text, str):
         return text

@@ -185,3 +185,146 @@ fn a_class_tournament_of_a_folder_of_course_bots_completes_with_their_faults() {
         );
     }
 }
+
+/// Under the course's scoring (`-o scoring=proposed`) each student's `comp10001go_group` is
+/// called and its grouping scored: a valid one as it is, an invalid one as the course scored it
+/// (an invalid group's cards each alone), while the built-in bots group optimally. Read from
+/// the trace, and checked against the rules library.
+#[test]
+fn course_scoring_scores_each_students_own_grouping() {
+    use parlour_go::scoring::{best_score, check_grouping, course_equivalent};
+    use parlour_go::{GoAction, Grouping};
+    let dir = tempfile::tempdir().unwrap();
+    // Two students: one groups its first two discards together (a pair only by luck), one groups
+    // every value's cards together (always valid: N-of-a-kinds, Aces alone).
+    std::fs::write(
+        dir.path().join("pairs_first.py"),
+        "def comp10001go_play(discard_history, player_no, hand):\n    return hand[0]\n\n\
+         def comp10001go_group(discard_history, player_no):\n\
+         \x20   mine = [turn[player_no] for turn in discard_history]\n\
+         \x20   return [mine[:2]] + [[c] for c in mine[2:]]\n",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.path().join("by_value.py"),
+        "def comp10001go_play(discard_history, player_no, hand):\n    return hand[-1]\n\n\
+         def comp10001go_group(discard_history, player_no):\n\
+         \x20   groups = {}\n\
+         \x20   for turn in discard_history:\n\
+         \x20       c = turn[player_no]\n\
+         \x20       groups.setdefault(c if c[0] == 'A' else c[0], []).append(c)\n\
+         \x20   return list(groups.values())\n",
+    )
+    .unwrap();
+    let bot = |file: &str| format!("cmd:python3 -m parlour_bot.course go {file}");
+    let seats = [
+        bot("pairs_first.py"),
+        bot("by_value.py"),
+        "heuristic".into(),
+        "random".into(),
+    ];
+    let mut invalid = 0;
+    for seed in 1..=6 {
+        let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args([
+                "play",
+                "go",
+                "-o",
+                "scoring=proposed",
+                "--seed",
+                &seed.to_string(),
+            ])
+            .args(["--seats", &seats.join(","), "--trace", "t.jsonl"])
+            .env("PYTHONPATH", kit())
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+        let lines: Vec<serde_json::Value> = std::fs::read_to_string(dir.path().join("t.jsonl"))
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let groupings: Vec<&serde_json::Value> = lines
+            .iter()
+            .filter(|l| l["kind"] == "decision" && l["index"].as_u64().unwrap() >= 40)
+            .collect();
+        assert_eq!(groupings.len(), 4);
+        let result = lines.iter().find(|l| l["kind"] == "result").unwrap();
+        for (seat, g) in groupings.iter().enumerate() {
+            assert_eq!(g["seat"], seat);
+            let discards: Vec<parlour_cards::Card> =
+                serde_json::from_value(g["observation"]["discards"][seat].clone()).unwrap();
+            let mask = discards.iter().fold(0u64, |m, c| m | 1 << c.index());
+            let action: GoAction = g["action"].as_str().unwrap().parse().unwrap();
+            let GoAction::Group(grouping) = action else {
+                panic!("seat {seat} did not group: {action}");
+            };
+            let score = result["returns"][seat].as_f64().unwrap() as i32;
+            // Every grouping played is legal, and scores what it says.
+            assert_eq!(
+                score,
+                check_grouping(&grouping, mask).unwrap(),
+                "seat {seat}"
+            );
+            match seat {
+                0 => {
+                    let proposal: Vec<Vec<parlour_cards::Card>> =
+                        std::iter::once(discards[..2].to_vec())
+                            .chain(discards[2..].iter().map(|&c| vec![c]))
+                            .collect();
+                    let expected = match course_equivalent(&proposal, mask) {
+                        Some((equivalent, _)) => {
+                            invalid += 1;
+                            equivalent
+                        }
+                        None => Grouping::new(&proposal).unwrap(),
+                    };
+                    assert_eq!(grouping, expected, "seed {seed}");
+                }
+                1 => {
+                    let mut by_value: Vec<Vec<parlour_cards::Card>> = Vec::new();
+                    for &c in &discards {
+                        match by_value
+                            .iter_mut()
+                            .find(|g| c.value() != Some(1) && g[0].value() == c.value())
+                        {
+                            Some(g) => g.push(c),
+                            None => by_value.push(vec![c]),
+                        }
+                    }
+                    assert_eq!(grouping, Grouping::new(&by_value).unwrap(), "seed {seed}");
+                }
+                2 => assert_eq!(score, best_score(&discards).unwrap()),
+                _ => {}
+            }
+        }
+    }
+    assert!(
+        invalid > 0,
+        "no seed gave the first student an invalid grouping"
+    );
+    // check-bot lists each invalid grouping as a reported fault, with the reason.
+    let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args([
+            "check-bot",
+            "go",
+            "-o",
+            "scoring=proposed",
+            "--decisions",
+            "88",
+        ])
+        .args(["--show", "100", "--"])
+        .args(["python3", "-m", "parlour_bot.course", "go"])
+        .arg(kit().join("examples/course/go_junk.py"))
+        .env("PYTHONPATH", kit())
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let out = stdout(&o);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(
+        out.contains("reported: ") && out.contains("is not a valid group"),
+        "{out}"
+    );
+}

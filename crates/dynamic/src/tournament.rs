@@ -39,6 +39,9 @@ pub enum ForeignAnswer {
     Text(String),
     /// An index into the legal list.
     Index(i64),
+    /// An answer with a fault the bot reports of itself (the kit's `Faulted`): the fault is
+    /// recorded as `reported` and the answer is taken as usual.
+    Reported(Box<ForeignAnswer>, String),
 }
 
 /// Makes a foreign bot for one game (a fresh object a game).
@@ -317,6 +320,10 @@ impl<G: Game> Foreign<G> {
         legal: &[String],
     ) -> G::Action {
         match answer {
+            Ok(ForeignAnswer::Reported(inner, why)) => {
+                self.fault(FaultKind::Reported, why);
+                return self.answer(Ok(*inner), decision, legal);
+            }
             Ok(ForeignAnswer::Index(i)) if i >= 0 && (i as usize) < legal.len() => {
                 return decision.legal[i as usize]
             }

@@ -110,7 +110,8 @@ impl Game for Go {
         variants: &[],
         score: ScoreInfo {
             unit: "points",
-            meaning: "the player's points, from the best partition of their cards",
+            meaning: "the player's points, from the best partition of their cards (under -o \
+                      scoring=proposed: from the grouping they proposed)",
         },
         tournament_games: 1000,
         strength_deals: 100,

@@ -56,7 +56,9 @@ pub(crate) fn resample(
         }
         (Some(_), Scoring::Proposed) => return err("the groupings do not fit the table"),
         (None, Scoring::Proposed) => return err("proposed scoring, but no groupings are shown"),
-        (Some(_), Scoring::Best) => return err("groupings shown, but the game scores the best partition"),
+        (Some(_), Scoring::Best) => {
+            return err("groupings shown, but the game scores the best partition")
+        }
     };
     let current = match obs.current_player {
         Some(c) if c < PLAYERS && t < TURNS && grouped == 0 => c,

@@ -23,10 +23,10 @@ mod mask;
 mod proposed;
 
 pub use mask::best_score_mask;
+use mask::factorial;
 pub use proposed::{
     best_grouping, check_grouping, course_equivalent, grouping_score, valid_groupings,
 };
-use mask::factorial;
 
 /// The most cards [`best_partition`] accepts (the game scores ten).
 pub const MAX_CARDS: usize = 20;

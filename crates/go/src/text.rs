@@ -100,7 +100,9 @@ impl GameText for Go {
             }
             GoAction::Pick(_) => format!("{action} is not in your hand"),
             GoAction::Group(_) if !grouping => "you group your discards after the last turn".into(),
-            GoAction::Group(g) => grouping_problem(&g, obs.discards.get(obs.seat).map_or(&[], |d| d)),
+            GoAction::Group(g) => {
+                grouping_problem(&g, obs.discards.get(obs.seat).map_or(&[], |d| d))
+            }
         }))
     }
 }

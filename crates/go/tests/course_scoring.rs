@@ -45,9 +45,15 @@ fn the_option_reads_and_the_default_stays_the_best_partition() {
     assert_eq!(game.options().scoring, Scoring::Proposed);
     assert_eq!(Go::standard().options().scoring, Scoring::Best);
     // The standard game's options still write as they always did.
-    assert_eq!(serde_json::to_string(Go::standard().options()).unwrap(), "{}");
+    assert_eq!(
+        serde_json::to_string(Go::standard().options()).unwrap(),
+        "{}"
+    );
     let e = serde_json::from_str::<GoOptions>(r#"{"scoring":"mine"}"#).unwrap_err();
-    assert!(e.to_string().contains("scoring") || e.to_string().contains("mine"), "{e}");
+    assert!(
+        e.to_string().contains("scoring") || e.to_string().contains("mine"),
+        "{e}"
+    );
     assert_eq!(proposed().max_decisions(), Some(44));
 }
 
@@ -114,8 +120,13 @@ fn the_legal_groupings_are_every_valid_grouping_best_first() {
     let distinct: std::collections::HashSet<_> = all.iter().collect();
     assert_eq!(distinct.len(), all.len());
     assert_eq!(grouping_score(&all[0]), best_score(&d).unwrap());
-    assert_eq!(grouping_score(&best_grouping(mask(&d))), best_score(&d).unwrap());
-    assert!(all.windows(2).all(|w| grouping_score(&w[0]) >= grouping_score(&w[1])));
+    assert_eq!(
+        grouping_score(&best_grouping(mask(&d))),
+        best_score(&d).unwrap()
+    );
+    assert!(all
+        .windows(2)
+        .all(|w| grouping_score(&w[0]) >= grouping_score(&w[1])));
     // The seed's grouping and all singletons are among them.
     let seeds: Grouping = "7C 7S / 4C / AH AS QS 9H 7H AC / JH".parse().unwrap();
     assert!(all.contains(&seeds));
@@ -168,11 +179,7 @@ fn the_legal_groupings_match_brute_force() {
 fn the_course_scored_an_invalid_group_as_its_cards_alone() {
     let d = cards("AH AS 7C 7S QS 9H 7H 4C AC JH");
     // 7C 7S 4C is no group: it scores as three singletons, -7 -7 -4, beside the valid run.
-    let groups = vec![
-        cards("7C 7S 4C"),
-        cards("AH AS QS 9H 7H AC"),
-        cards("JH"),
-    ];
+    let groups = vec![cards("7C 7S 4C"), cards("AH AS QS 9H 7H AC"), cards("JH")];
     let (equivalent, why) = course_equivalent(&groups, mask(&d)).unwrap();
     assert!(why.contains("group 0"), "{why}");
     assert_eq!(grouping_score(&equivalent), -7 - 7 - 4 + 57 - 11);
@@ -184,11 +191,19 @@ fn the_course_scored_an_invalid_group_as_its_cards_alone() {
     // A card left out is a singleton; a card that is not the seat's is dropped.
     let (eq2, why2) =
         course_equivalent(&[cards("7C 7S KD"), cards("AH AS QS 9H 7H AC")], mask(&d)).unwrap();
-    assert!(why2.contains("KD is not one of") && why2.contains("in no group"), "{why2}");
+    assert!(
+        why2.contains("KD is not one of") && why2.contains("in no group"),
+        "{why2}"
+    );
     assert!(check_grouping(&eq2, mask(&d)).is_ok());
     // A valid grouping needs nothing.
     assert!(course_equivalent(
-        &[cards("7C 7S"), cards("4C"), cards("AH AS QS 9H 7H AC"), cards("JH")],
+        &[
+            cards("7C 7S"),
+            cards("4C"),
+            cards("AH AS QS 9H 7H AC"),
+            cards("JH")
+        ],
         mask(&d)
     )
     .is_none());
@@ -234,6 +249,11 @@ fn the_grouping_text_reads_back_and_a_person_may_type_groups() {
         .parse_human(&obs, &legal, "7C 7S 4C / AH AS QS 9H 7H AC / JH")
         .unwrap_err()
         .to_string();
-    assert!(e.contains("(4C 7S 7C)") && e.contains("value 7 appears twice"), "{e}");
-    assert!(Go::standard().describe(&obs).contains("Group your discards"));
+    assert!(
+        e.contains("(4C 7S 7C)") && e.contains("value 7 appears twice"),
+        "{e}"
+    );
+    assert!(Go::standard()
+        .describe(&obs)
+        .contains("Group your discards"));
 }

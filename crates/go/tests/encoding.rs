@@ -200,7 +200,10 @@ fn encoding_conforms_under_proposed_scoring() {
     assert_eq!(game.action_layout().len(), 53);
     assert_eq!(game.pending_layout().len(), 104);
     // The pending prefix: 7C placed in a closed group, then 7S in the open one.
-    let (c7, s7) = (Token::from(cards("7C")[0].index()), Token::from(cards("7S")[0].index()));
+    let (c7, s7) = (
+        Token::from(cards("7C")[0].index()),
+        Token::from(cards("7S")[0].index()),
+    );
     let mut out = vec![0.0; 104];
     game.encode_pending(&[c7, parlour_go::encode::END_GROUP, s7], &mut out);
     assert_eq!(out[c7 as usize], 1.0);

@@ -118,6 +118,10 @@ pub enum FaultKind {
     Exited,
     /// The program did not start and greet in time.
     Startup,
+    /// The program said so itself: its answer carried a `fault` (a course adapter reporting
+    /// that the student's code misbehaved, and answering as the course would have). The
+    /// action it gave is played.
+    Reported,
 }
 
 impl std::fmt::Display for FaultKind {
@@ -128,6 +132,7 @@ impl std::fmt::Display for FaultKind {
             FaultKind::Illegal => "illegal",
             FaultKind::Exited => "exited",
             FaultKind::Startup => "startup",
+            FaultKind::Reported => "reported",
         })
     }
 }

@@ -460,8 +460,8 @@ struct Event<A> {
 enum Answer<A> {
     /// An old decision's late answer: ignored.
     Stale,
-    /// The action chosen (legal).
-    Action(A),
+    /// The action chosen (legal), and the fault the program reported of itself, if any.
+    Action(A, Option<String>),
     /// A fault.
     Fault(FaultKind, String),
 }
@@ -535,9 +535,20 @@ impl<G: Game> ExternalBot<G> {
             Some(got) if got == id => {}
             _ => return bad(format!("{} does not answer decision id {id}", clip(line))),
         }
+        // A fault the program reports of itself: a string, clipped like every echoed text.
+        let reported = match object.get("fault") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(why)) => Some(clip(why)),
+            Some(other) => {
+                return bad(format!(
+                    "{} is not a fault's description (a string)",
+                    clip(&other.to_string())
+                ))
+            }
+        };
         match (object.get("action"), object.get("index")) {
             (Some(action), None) => match serde_json::from_value::<G::Action>(action.clone()) {
-                Ok(a) if legal.contains(&a) => Answer::Action(a),
+                Ok(a) if legal.contains(&a) => Answer::Action(a, reported),
                 Ok(a) => Answer::Fault(FaultKind::Illegal, format!("{a} is not legal now")),
                 Err(e) => Answer::Fault(
                     FaultKind::Illegal,
@@ -545,7 +556,9 @@ impl<G: Game> ExternalBot<G> {
                 ),
             },
             (None, Some(index)) => match index.as_u64() {
-                Some(i) if (i as usize) < legal.len() => Answer::Action(legal[i as usize]),
+                Some(i) if (i as usize) < legal.len() => {
+                    Answer::Action(legal[i as usize], reported)
+                }
                 _ => Answer::Fault(
                     FaultKind::Illegal,
                     format!(
@@ -585,7 +598,10 @@ impl<G: Game> ExternalBot<G> {
 
     /// Asks the program; `Err` is a fault for the caller to count, and whether the program
     /// must be dropped (it ended, or a line to it is half written).
-    fn ask(&mut self, d: &Decision<'_, G>) -> Result<G::Action, (FaultKind, String, bool)> {
+    fn ask(
+        &mut self,
+        d: &Decision<'_, G>,
+    ) -> Result<(G::Action, Option<String>), (FaultKind, String, bool)> {
         let running = self.running.as_mut().expect("asked with a running program");
         let id = running.next_id;
         running.next_id += 1;
@@ -616,7 +632,7 @@ impl<G: Game> ExternalBot<G> {
                 match running.process.recv(deadline) {
                     Ok(Line::Text(t)) => match Self::answer(&t, id, d.legal) {
                         Answer::Stale => continue,
-                        Answer::Action(a) => break Ok(a),
+                        Answer::Action(a, reported) => break Ok((a, reported)),
                         Answer::Fault(kind, why) => break Err((kind, why, false)),
                     },
                     Ok(Line::TooLong(n)) => {
@@ -664,7 +680,11 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
             self.random(d.legal)
         } else {
             match self.ask(d) {
-                Ok(a) => a,
+                Ok((a, None)) => a,
+                Ok((a, Some(why))) => {
+                    self.fault(FaultKind::Reported, why, Some(d));
+                    a
+                }
                 Err((kind, why, drop)) => {
                     if drop {
                         self.running = None;

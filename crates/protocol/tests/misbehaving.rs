@@ -176,6 +176,12 @@ fn junk_illegal_actions_and_bad_indices_are_faults_with_reasons() {
         ("junk", FaultKind::Malformed, "is not JSON"),
         ("illegal", FaultKind::Illegal, "is not an action"),
         ("index", FaultKind::Illegal, "is not one of the"),
+        ("report", FaultKind::Reported, "my own fault at decision"),
+        (
+            "badreport",
+            FaultKind::Malformed,
+            "is not a fault's description",
+        ),
     ] {
         let p = pool(&[mode], fast(), 1000);
         let reports = play_games(&p, 2);

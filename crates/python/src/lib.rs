@@ -440,10 +440,17 @@ impl ForeignBot for PyForeign {
                     .bot
                     .bind(py)
                     .call_method1("act", (obs, legal.to_vec()))?;
-                if let Ok(i) = answer.extract::<i64>() {
-                    return Ok(ForeignAnswer::Index(i));
+                let plain = |a: &Bound<'_, PyAny>| -> PyResult<ForeignAnswer> {
+                    if let Ok(i) = a.extract::<i64>() {
+                        return Ok(ForeignAnswer::Index(i));
+                    }
+                    Ok(ForeignAnswer::Text(a.extract::<String>()?))
+                };
+                // `(answer, why)`: the kit's `Faulted`, as the adapter passes it on.
+                if let Ok((inner, why)) = answer.extract::<(Bound<'_, PyAny>, String)>() {
+                    return Ok(ForeignAnswer::Reported(Box::new(plain(&inner)?), why));
                 }
-                Ok(ForeignAnswer::Text(answer.extract::<String>()?))
+                plain(&answer)
             };
             run().map_err(|e| python_error(py, &e))
         })

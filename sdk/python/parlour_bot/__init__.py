@@ -22,8 +22,8 @@ for the game it plays.
 
 from .actions import Action, find, of_kind, texts
 from .cards import Card, parse_card, parse_cards
-from .protocol import PROTOCOL, Bot, GameResult, run
+from .protocol import PROTOCOL, Bot, Faulted, GameResult, run
 
-__all__ = ["PROTOCOL", "Bot", "GameResult", "run", "Action", "find", "of_kind", "texts", "Card",
-           "parse_card", "parse_cards"]
+__all__ = ["PROTOCOL", "Bot", "Faulted", "GameResult", "run", "Action", "find", "of_kind",
+           "texts", "Card", "parse_card", "parse_cards"]
 __version__ = "0.1.0"

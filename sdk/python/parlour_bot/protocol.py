@@ -26,7 +26,7 @@ from typing import IO, Any, Dict, List, Optional, Union
 
 from .actions import Action
 
-__all__ = ["PROTOCOL", "Bot", "GameResult", "run"]
+__all__ = ["PROTOCOL", "Bot", "Faulted", "GameResult", "run"]
 
 #: The protocol version this kit speaks.
 PROTOCOL = 1
@@ -181,8 +181,23 @@ class _Channel:
             self._restore_fd = None
 
 
+@dataclass(frozen=True)
+class Faulted:
+    """An answer that also reports a fault of the bot's own: ``act`` may return
+    ``Faulted(answer, why)``, and parlour plays ``answer`` (if legal) and records a ``reported``
+    fault saying ``why``. The course adapters use it where a course scored a bad answer its own
+    way (Comp10001-Go's invalid grouping)."""
+
+    answer: Any
+    why: str
+
+
 def _encode(answer: Any, legal_len: int) -> Dict[str, Any]:
     """The ``action`` message fields for what ``act`` returned."""
+    if isinstance(answer, Faulted):
+        fields = _encode(answer.answer, legal_len)
+        fields["fault"] = str(answer.why)
+        return fields
     if isinstance(answer, Action):
         return {"action": answer.text}
     if isinstance(answer, str):

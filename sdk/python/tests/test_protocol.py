@@ -6,7 +6,7 @@ import sys
 import unittest
 
 from tests.support import act, converse, fixture, hello
-from parlour_bot.protocol import Bot, GameResult, run
+from parlour_bot.protocol import Bot, Faulted, GameResult, run
 from parlour_bot.uno import UnoBot, UnoObservation
 from parlour_bot.go import GoBot
 
@@ -55,6 +55,18 @@ class Handshake(unittest.TestCase):
 
         out, _, _ = converse(Anon(), [hello("go")])
         self.assertEqual(out[0]["name"], "Anon")
+
+    def test_a_faulted_answer_carries_the_fault_beside_the_action(self):
+        class Confessor(Bot):
+            def act(self, observation, legal):
+                return Faulted(1, "the student's code raised")
+
+        from tests.support import fixtures
+        fx = fixtures("uno")[0]
+        out, _, status = converse(Confessor(), [hello("uno"), act(7, fx), {"type": "bye"}])
+        self.assertIsNone(status)
+        self.assertEqual(out[1], {"type": "action", "id": 7, "index": 1,
+                                  "fault": "the student's code raised"})
 
     def test_hello_sets_attributes(self):
         bot = Recorder()

@@ -4,7 +4,9 @@
 
 use parlour_cards::Card;
 
-use super::{best_partition, score_group, singleton_score, valid_groups, GroupError, PartitionError};
+use super::{
+    best_partition, score_group, singleton_score, valid_groups, GroupError, PartitionError,
+};
 use crate::action::Grouping;
 
 /// The cards of a mask over [`Card::index`], in index order.
@@ -72,7 +74,10 @@ pub fn course_equivalent(groups: &[Vec<Card>], discards: u64) -> Option<(Groupin
             Ok(_) if ok => masks.push(m),
             Ok(_) => masks.extend(singles(m)),
             Err(e) => {
-                why.push(format!("group {i} ({}): {e}", parlour_cards::format_cards(&cards)));
+                why.push(format!(
+                    "group {i} ({}): {e}",
+                    parlour_cards::format_cards(&cards)
+                ));
                 masks.extend(singles(m));
             }
         }
@@ -149,7 +154,15 @@ pub fn valid_groupings(discards: u64) -> Vec<Grouping> {
             }
         }
     }
-    walk((1 << n) - 1, 0, &by_low, &cards, &mut stack, &to_mask, &mut out);
+    walk(
+        (1 << n) - 1,
+        0,
+        &by_low,
+        &cards,
+        &mut stack,
+        &to_mask,
+        &mut out,
+    );
     out.sort_by(|a, b| b.0.cmp(&a.0).then(a.1.cmp(&b.1)));
     out.into_iter().map(|(_, g)| g).collect()
 }

@@ -83,6 +83,10 @@ for line in sys.stdin:
             continue
         elif mode == "illegal" and decisions % 3 == 0:
             answer = {"type": "action", "id": m["id"], "action": "not-an-action"}
+        elif mode == "report" and decisions % 3 == 0:
+            answer["fault"] = "my own fault at decision %d" % m["id"]
+        elif mode == "badreport" and decisions % 3 == 0:
+            answer["fault"] = 5
         elif mode == "index" and decisions % 3 == 0:
             answer = {"type": "action", "id": m["id"], "index": len(m["legal"])}
         elif mode == "flood" and decisions == 2:
