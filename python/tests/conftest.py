@@ -17,10 +17,10 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "sdk" / "python"))
 
 #: Every game and variant, with the options that make it (and Uno at its smallest and
-#: largest tables).
+#: largest tables, and Comp10001-Go scored the course's way).
 CASES: List[Tuple[str, Dict[str, Any]]] = [
     ("uno", {}), ("uno", {"players": 2}), ("uno", {"players": 10}),
-    ("go", {}), ("phased", {}), ("phased", {"variant": "bonus"}),
+    ("go", {}), ("go", {"scoring": "proposed"}), ("phased", {}), ("phased", {"variant": "bonus"}),
     ("bo", {}), ("bo", {"variant": "bonus"}), ("chexers", {}), ("nim", {}),
 ]
 IDS = [g + "".join(f"-{k}={v}" for k, v in o.items()) for g, o in CASES]

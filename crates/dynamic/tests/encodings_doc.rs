@@ -75,6 +75,46 @@ fn block(name: &str) -> String {
         }
         s += &t;
     }
+    for &(game_name, key, value) in OPTION_LAYOUTS {
+        if game_name != name {
+            continue;
+        }
+        let v = open(name, &[(key.to_string(), json!(value))]).unwrap();
+        let (obs, more_obs) = (game.observation_layout(), v.observation_layout());
+        let (base, more) = (game.action_layout(), v.action_layout());
+        assert!(
+            more_obs.fields().starts_with(obs.fields()) && more.fields().starts_with(base.fields()),
+            "{name} {key}={value}: the layouts do not extend the standard ones"
+        );
+        s += &format!(
+            "\nWith `-o {key}={value}` the vector has **{}** numbers and the action space **{}** \
+             tokens, an action taking up to {}: these slices and tokens follow the standard ones.\n\n",
+            v.observation_len(),
+            v.action_space(),
+            v.max_tokens()
+        );
+        s += &extra_table(&obs, &more_obs, "slice");
+        s += "\n";
+        s += &extra_table(&base, &more, "tokens");
+    }
+    s
+}
+
+/// Options (not variants) that add slices or tokens to a game's layouts, shown after its own.
+const OPTION_LAYOUTS: &[(&str, &str, &str)] = &[("go", "scoring", "proposed")];
+
+/// The fields of `more` past those of `base`, with their starts as in `more`.
+fn extra_table(base: &Layout, more: &Layout, what: &str) -> String {
+    let mut s = format!("| {what} | start | length | meaning |\n|---|---:|---:|---|\n");
+    for f in &more.fields()[base.fields().len()..] {
+        s += &format!(
+            "| `{}` | {} | {} | {} |\n",
+            f.name,
+            f.start,
+            f.len,
+            f.meaning.replace('|', "\\|")
+        );
+    }
     s
 }
 

@@ -176,7 +176,7 @@ fn the_legal_groupings_match_brute_force() {
 }
 
 #[test]
-fn the_course_scored_an_invalid_group_as_its_cards_alone() {
+fn ruling_an_invalid_proposed_grouping_scores_each_invalid_groups_cards_alone() {
     let d = cards("AH AS 7C 7S QS 9H 7H 4C AC JH");
     // 7C 7S 4C is no group: it scores as three singletons, -7 -7 -4, beside the valid run.
     let groups = vec![cards("7C 7S 4C"), cards("AH AS QS 9H 7H AC"), cards("JH")];
@@ -256,4 +256,34 @@ fn the_grouping_text_reads_back_and_a_person_may_type_groups() {
     assert!(Go::standard()
         .describe(&obs)
         .contains("Group your discards"));
+}
+
+#[test]
+fn ruling_groupings_are_made_in_seat_order_after_the_last_turn_and_are_public() {
+    let game = proposed();
+    let mut state = at_the_end();
+    // Seat order: seat 0 first, and nobody groups before the tenth turn is over.
+    assert_eq!(state.current_player(), Some(0));
+    let fresh = game.new_game(1);
+    assert!(fresh.legal_action_vec().iter().all(|a| a.card().is_some()));
+    let g = state.legal_action_vec()[0];
+    // Public: every seat is told of a grouping; a pick is seen only by its picker.
+    for viewer in 0..PLAYERS {
+        assert!(game.action_visible(0, &g, viewer));
+        assert_eq!(
+            game.action_visible(0, &GoAction::Pick(cards("7C")[0]), viewer),
+            viewer == 0
+        );
+    }
+    state.apply(g).unwrap();
+    for viewer in 0..PLAYERS {
+        assert_eq!(
+            state.observation(viewer).groupings.unwrap()[0],
+            Some(match g {
+                GoAction::Group(g) => g,
+                GoAction::Pick(_) => unreachable!(),
+            })
+        );
+    }
+    assert_eq!(state.current_player(), Some(1));
 }
