@@ -80,7 +80,7 @@ fn check_course_bot(dir: &std::path::Path, game: &str, example: &str) -> std::pr
 #[test]
 fn course_interface_bots_run_unchanged_and_their_misdeeds_are_faults() {
     let dir = tempfile::tempdir().unwrap();
-    for game in ["go", "phased", "bo", "chexers"] {
+    for game in ["uno", "go", "phased", "bo", "chexers"] {
         let o = check_course_bot(dir.path(), game, &format!("{game}_first.py"));
         let out = stdout(&o);
         assert!(

@@ -186,12 +186,16 @@ class SeedAdapter(UnoBot):
         if not card.is_wild:
             return card.text
         rest = [Card.of(c) for i, c in enumerate(o.hand) if i != index]
-        color = self.ai.call_color(rest)
+        color = self.call_color(rest)
         letter = _LETTER_OF_NAME.get(color) if isinstance(color, str) else None
         if letter is None:
             return self._unwritable(
                 f"call_color() returned {color!r}, not 'red', 'green', 'blue' or 'yellow'")
         return f"{card.text}:{letter}"
+
+    def call_color(self, rest: List[Card]) -> Any:
+        """The ``UnoAI`` object's ``call_color`` for the hand left after a wild."""
+        return self.ai.call_color(rest)
 
     @staticmethod
     def _unwritable(why: str) -> str:
@@ -202,6 +206,13 @@ class SeedAdapter(UnoBot):
 def run_seed_ai(ai_class: Type[Any], name: str = "", stdin: Any = None, stdout: Any = None) -> None:
     """Plays parlour's protocol with ``ai_class`` (a seed-interface ``UnoAI`` class)."""
     run(SeedAdapter(ai_class, name), stdin=stdin, stdout=stdout)
+
+
+def provide_card_module(folder: str) -> None:
+    """Without a ``card.py`` in the student's ``folder``, ``import card`` gives this module
+    (``COLORS``, ``RANKS``, ``Card``), as the course's own files provided."""
+    if not os.path.exists(os.path.join(folder, "card.py")) and "card" not in sys.modules:
+        sys.modules["card"] = sys.modules[__name__]
 
 
 def load_ai_class(path: str, class_name: str = "UnoAI") -> Type[Any]:
@@ -216,8 +227,7 @@ def load_ai_class(path: str, class_name: str = "UnoAI") -> Type[Any]:
     folder = os.path.dirname(path)
     if folder not in sys.path:
         sys.path.insert(0, folder)
-    if not os.path.exists(os.path.join(folder, "card.py")) and "card" not in sys.modules:
-        sys.modules["card"] = sys.modules[__name__]
+    provide_card_module(folder)
     module_name = os.path.splitext(os.path.basename(path))[0] or "student_ai"
     spec = importlib.util.spec_from_file_location(module_name, path)
     if spec is None or spec.loader is None:

@@ -162,6 +162,9 @@ class CourseBot(Bot):
 
 def make_adapter(game: str, path: str) -> Any:
     """The adapter bot for ``game`` running the file ``path``."""
+    if game == "uno":
+        from .uno import UnoCourseBot
+        return UnoCourseBot(path)
     if game == "go":
         from .go import GoCourseBot
         return GoCourseBot(path)
@@ -190,9 +193,6 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
     if not os.path.isfile(path):
         print(f"parlour_bot.course: no such file: {path}", file=sys.stderr)
         return 2
-    if game == "uno":
-        from ..uno_seed import main as uno_main
-        return uno_main([path])
     from ..protocol import run
     run(make_adapter(game, path))
     return 0
