@@ -258,6 +258,9 @@ impl<G: GameAi> IsmctsBot<G> {
         if d.legal.len() == 1 {
             return d.legal[0];
         }
+        if let Some(a) = d.game.settled(d) {
+            return a;
+        }
         let mut tuning = match self.tuning.take() {
             Some(t) => t,
             None => {

@@ -328,3 +328,40 @@ fn course_scoring_scores_each_students_own_grouping() {
         "{out}"
     );
 }
+
+/// Under the course's scoring the built-in search and heuristic bots group their discards as
+/// well as they can: the best-scoring grouping, listed first (the rules settle it; no search).
+#[test]
+fn built_in_bots_propose_the_best_grouping() {
+    let dir = tempfile::tempdir().unwrap();
+    for seed in 1..=3 {
+        let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args([
+                "play",
+                "go",
+                "-o",
+                "scoring=proposed",
+                "--seed",
+                &seed.to_string(),
+            ])
+            .args([
+                "--seats",
+                "ismcts:iters=300,heuristic,ismcts:iters=50,heuristic",
+            ])
+            .args(["--trace", "t.jsonl"])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+        let trace = std::fs::read_to_string(dir.path().join("t.jsonl")).unwrap();
+        let mut groupings = 0;
+        for line in trace.lines() {
+            let l: serde_json::Value = serde_json::from_str(line).unwrap();
+            if l["kind"] == "decision" && l["index"].as_u64().unwrap() >= 40 {
+                assert_eq!(l["action"], l["legal"][0], "seed {seed}: {l}");
+                groupings += 1;
+            }
+        }
+        assert_eq!(groupings, 4);
+    }
+}

@@ -11,7 +11,7 @@
 
 use rand::RngExt;
 
-use crate::bot::{Bot, BotEntry};
+use crate::bot::{Bot, BotEntry, Decision};
 use crate::game::{Game, ResampleError, State};
 use crate::rng::GameRng;
 
@@ -44,6 +44,15 @@ pub trait GameAi: Game {
     /// the end, win or lose.
     fn search_tuning(&self) -> SearchTuning<Self> {
         SearchTuning::plain()
+    }
+
+    /// The answer to `decision` when the rules settle it without search: one legal action
+    /// known to be at least as good as every other whatever anyone holds or does (Comp10001-Go's
+    /// best-scoring grouping under the course's scoring, say). Search bots play it at once.
+    /// `None`, the default, leaves the decision to search.
+    fn settled(&self, decision: &Decision<'_, Self>) -> Option<Self::Action> {
+        let _ = decision;
+        None
     }
 }
 

@@ -84,11 +84,34 @@ pub const GROUPING_MAX_CARDS: usize = 16;
     Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, SerializeDisplay, DeserializeFromStr,
 )]
 pub struct Grouping {
-    /// The cards, as a mask over [`Card::index`].
-    cards: u64,
-    /// Four bits a card, in index order: the card's group, numbered by first appearance in
-    /// index order (so equal partitions have equal labels).
-    labels: u64,
+    /// The cards, as a mask over [`Card::index`] (52 bits, little-endian): byte arrays keep the
+    /// type's alignment at 1, so a pick stays small in a list of legal actions.
+    cards: [u8; 7],
+    /// Four bits a card, in index order (at most ten... sixteen cards: 64 bits): the card's
+    /// group, numbered by first appearance in index order (so equal partitions have equal
+    /// labels).
+    labels: [u8; 8],
+}
+
+impl Grouping {
+    fn pack(cards: u64, labels: u64) -> Grouping {
+        let mut c = [0u8; 7];
+        c.copy_from_slice(&cards.to_le_bytes()[..7]);
+        Grouping {
+            cards: c,
+            labels: labels.to_le_bytes(),
+        }
+    }
+
+    fn cards_bits(&self) -> u64 {
+        let mut b = [0u8; 8];
+        b[..7].copy_from_slice(&self.cards);
+        u64::from_le_bytes(b)
+    }
+
+    fn label_bits(&self) -> u64 {
+        u64::from_le_bytes(self.labels)
+    }
 }
 
 /// Why text or a list of groups is not a grouping.
@@ -177,7 +200,7 @@ impl Grouping {
             labels |= label << (4 * k);
             k += 1;
         }
-        Grouping { cards, labels }
+        Grouping::pack(cards, labels)
     }
 
     /// The singletons grouping of `cards` (a mask): every card a group of its own.
@@ -193,17 +216,18 @@ impl Grouping {
 
     /// All the cards grouped, as a mask over [`Card::index`].
     pub fn cards_mask(&self) -> u64 {
-        self.cards
+        self.cards_bits()
     }
 
     /// The groups as masks over [`Card::index`], in the order of the text.
     pub fn group_masks(&self) -> Vec<u64> {
         let mut masks: Vec<u64> = Vec::new();
-        let (mut m, mut k) = (self.cards, 0);
+        let (mut m, mut k) = (self.cards_bits(), 0);
+        let labels = self.label_bits();
         while m != 0 {
             let b = m & m.wrapping_neg();
             m &= m - 1;
-            let label = ((self.labels >> (4 * k)) & 0xF) as usize;
+            let label = ((labels >> (4 * k)) & 0xF) as usize;
             if label >= masks.len() {
                 masks.resize(label + 1, 0);
             }
@@ -316,6 +340,13 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("at most 16"));
+    }
+
+    #[test]
+    fn an_action_stays_small() {
+        // A list of legal picks is the engine's hottest data: a grouping must not fatten it.
+        assert!(std::mem::size_of::<GoAction>() <= 16);
+        assert_eq!(std::mem::align_of::<GoAction>(), 1);
     }
 
     #[test]

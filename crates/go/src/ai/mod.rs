@@ -8,7 +8,9 @@ pub mod tuning;
 
 use parlour_core::rng::GameRng;
 use parlour_core::search::{Sampler, SearchTuning};
-use parlour_core::{BotEntry, GameAi, ResampleError};
+use parlour_core::{BotEntry, Decision, GameAi, ResampleError};
+
+use crate::action::GoAction;
 
 use crate::observation::GoObservation;
 use crate::sampler::GoSampler;
@@ -45,6 +47,15 @@ impl GameAi for Go {
     /// [`tuning()`]: one tree per seat, [`SetRollout`] playouts, [`GoEvaluator`] values.
     fn search_tuning(&self) -> SearchTuning<Go> {
         tuning()
+    }
+
+    /// A grouping under the course's scoring: the best-scoring one, listed first. A seat's
+    /// grouping changes only its own score, so no other can do better.
+    fn settled(&self, decision: &Decision<'_, Go>) -> Option<GoAction> {
+        match decision.legal.first() {
+            Some(&a @ GoAction::Group(_)) => Some(a),
+            _ => None,
+        }
     }
 }
 
