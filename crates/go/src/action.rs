@@ -345,8 +345,8 @@ mod tests {
     #[test]
     fn an_action_stays_small() {
         // A list of legal picks is the engine's hottest data: a grouping must not fatten it.
-        assert!(std::mem::size_of::<GoAction>() <= 16);
-        assert_eq!(std::mem::align_of::<GoAction>(), 1);
+        assert!(size_of::<GoAction>() <= 16);
+        assert_eq!(align_of::<GoAction>(), 1);
     }
 
     #[test]

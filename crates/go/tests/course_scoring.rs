@@ -79,13 +79,13 @@ fn after_ten_turns_each_seat_groups_in_turn_and_scores_its_grouping() {
     assert!(state.is_terminal());
     let scores = state.scores();
     assert_eq!(scores[0], 56);
-    for seat in 1..PLAYERS {
+    for (seat, &score) in scores.iter().enumerate().skip(1) {
         let all_singletons: i32 = state
             .discards(seat)
             .iter()
             .map(|&c| parlour_go::scoring::singleton_score(c))
             .sum();
-        assert_eq!(scores[seat], all_singletons);
+        assert_eq!(score, all_singletons);
     }
     assert_eq!(state.winners(), vec![0]);
     // The groupings are in every seat's view once made, and the scores at the end.

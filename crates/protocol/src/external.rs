@@ -457,6 +457,9 @@ struct Event<A> {
 }
 
 /// What one line means as an answer to decision `id`.
+/// A program's answer taken: the action, and the fault it reported of itself, if any.
+type Answered<A> = (A, Option<String>);
+
 enum Answer<A> {
     /// An old decision's late answer: ignored.
     Stale,
@@ -601,7 +604,7 @@ impl<G: Game> ExternalBot<G> {
     fn ask(
         &mut self,
         d: &Decision<'_, G>,
-    ) -> Result<(G::Action, Option<String>), (FaultKind, String, bool)> {
+    ) -> Result<Answered<G::Action>, (FaultKind, String, bool)> {
         let running = self.running.as_mut().expect("asked with a running program");
         let id = running.next_id;
         running.next_id += 1;
