@@ -7,6 +7,8 @@ import pytest
 import parlour
 from parlour import rules
 
+from conftest import run_cli
+
 
 def test_go_scoring():
     assert rules.go_score_group("0C AD AC KH") == 10 + 11 + 12 + 13
@@ -16,8 +18,11 @@ def test_go_scoring():
     score, groups = rules.go_best_partition("2S 3S 4S KH KD")
     assert score == rules.go_score_partition("2S 3S 4S KH KD", groups)
     assert sorted(c for g in groups for c in g) == sorted("2S 3S 4S KH KD".split())
-    with pytest.raises(parlour.CardError):
+    with pytest.raises(parlour.CardError) as e:
         rules.go_best_partition("2S 2W")
+    # The message is the command line's, word for word.
+    cli = run_cli("go", "score", "2S", "2W", check=False)
+    assert cli.returncode == 2 and str(e.value) in cli.stderr
 
 
 def test_phased_out_groups_and_phases():

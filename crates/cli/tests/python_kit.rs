@@ -186,6 +186,31 @@ fn a_class_tournament_of_a_folder_of_course_bots_completes_with_their_faults() {
     }
 }
 
+/// Plays a game of Comp10001-Go under the course's scoring with these seats (the kit on the
+/// Python path) and returns its trace's lines.
+fn play_proposed_go(dir: &std::path::Path, seed: u64, seats: &str) -> Vec<serde_json::Value> {
+    let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args([
+            "play",
+            "go",
+            "-o",
+            "scoring=proposed",
+            "--seed",
+            &seed.to_string(),
+        ])
+        .args(["--seats", seats, "--trace", "t.jsonl"])
+        .env("PYTHONPATH", kit())
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    std::fs::read_to_string(dir.join("t.jsonl"))
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
 /// Under the course's scoring (`-o scoring=proposed`) each student's `comp10001go_group` is
 /// called and its grouping scored: a valid one as it is, an invalid one as the course scored it
 /// (an invalid group's cards each alone), while the built-in bots group optimally. Read from
@@ -225,26 +250,7 @@ fn course_scoring_scores_each_students_own_grouping() {
     ];
     let mut invalid = 0;
     for seed in 1..=6 {
-        let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
-            .args([
-                "play",
-                "go",
-                "-o",
-                "scoring=proposed",
-                "--seed",
-                &seed.to_string(),
-            ])
-            .args(["--seats", &seats.join(","), "--trace", "t.jsonl"])
-            .env("PYTHONPATH", kit())
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
-        let lines: Vec<serde_json::Value> = std::fs::read_to_string(dir.path().join("t.jsonl"))
-            .unwrap()
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap())
-            .collect();
+        let lines = play_proposed_go(dir.path(), seed, &seats.join(","));
         let groupings: Vec<&serde_json::Value> = lines
             .iter()
             .filter(|l| l["kind"] == "decision" && l["index"].as_u64().unwrap() >= 40)
@@ -335,28 +341,13 @@ fn course_scoring_scores_each_students_own_grouping() {
 fn built_in_bots_propose_the_best_grouping() {
     let dir = tempfile::tempdir().unwrap();
     for seed in 1..=3 {
-        let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
-            .args([
-                "play",
-                "go",
-                "-o",
-                "scoring=proposed",
-                "--seed",
-                &seed.to_string(),
-            ])
-            .args([
-                "--seats",
-                "ismcts:iters=300,heuristic,ismcts:iters=50,heuristic",
-            ])
-            .args(["--trace", "t.jsonl"])
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
-        let trace = std::fs::read_to_string(dir.path().join("t.jsonl")).unwrap();
+        let lines = play_proposed_go(
+            dir.path(),
+            seed,
+            "ismcts:iters=300,heuristic,ismcts:iters=50,heuristic",
+        );
         let mut groupings = 0;
-        for line in trace.lines() {
-            let l: serde_json::Value = serde_json::from_str(line).unwrap();
+        for l in &lines {
             if l["kind"] == "decision" && l["index"].as_u64().unwrap() >= 40 {
                 assert_eq!(l["action"], l["legal"][0], "seed {seed}: {l}");
                 groupings += 1;

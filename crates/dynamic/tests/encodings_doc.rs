@@ -2,13 +2,13 @@
 //! `<!-- layout GAME -->` markers are generated here and must match (`PARLOUR_BLESS=1`
 //! rewrites them).
 
-use parlour_core::encode::Layout;
+use parlour_core::encode::{Field, Layout};
 use parlour_dynamic::open;
 use serde_json::json;
 
-fn table(layout: &Layout, what: &str) -> String {
+fn table(fields: &[Field], what: &str) -> String {
     let mut s = format!("| {what} | start | length | meaning |\n|---|---:|---:|---|\n");
-    for f in layout.fields() {
+    for f in fields {
         s += &format!(
             "| `{}` | {} | {} | {} |\n",
             f.name,
@@ -18,6 +18,11 @@ fn table(layout: &Layout, what: &str) -> String {
         );
     }
     s
+}
+
+/// The table of the slices (or tokens) `more` adds to `base`, at their places in `more`.
+fn extra_table(base: &Layout, more: &Layout, what: &str) -> String {
+    table(&more.fields()[base.fields().len()..], what)
 }
 
 /// The generated block for one game: the default options' layouts, and the variant's extra
@@ -43,9 +48,9 @@ fn block(name: &str) -> String {
             ", one an action".to_string()
         },
     );
-    s += &table(&game.observation_layout(), "slice");
+    s += &table(game.observation_layout().fields(), "slice");
     s += "\n";
-    s += &table(&game.action_layout(), "tokens");
+    s += &table(game.action_layout().fields(), "tokens");
     for variant in info.variants {
         let v = open(name, &[("variant".to_string(), json!(variant))]).unwrap();
         assert_eq!(
@@ -59,21 +64,7 @@ fn block(name: &str) -> String {
             "{name} {variant}: the action space does not extend the standard one"
         );
         s += &format!("\nThe {variant} variant adds these tokens:\n\n");
-        let extra = more.fields()[base.fields().len()..].to_vec();
-        let mut l = Layout::new();
-        for f in &extra {
-            l = l.field(f.name, f.len, f.meaning);
-        }
-        let mut t = table(&l, "tokens");
-        // Starts as in the variant's space.
-        for f in &extra {
-            t = t.replacen(
-                &format!("| `{}` | {} |", f.name, f.start - base.len()),
-                &format!("| `{}` | {} |", f.name, f.start),
-                1,
-            );
-        }
-        s += &t;
+        s += &extra_table(&base, &more, "tokens");
     }
     for &(game_name, key, value) in OPTION_LAYOUTS {
         if game_name != name {
@@ -102,21 +93,6 @@ fn block(name: &str) -> String {
 
 /// Options (not variants) that add slices or tokens to a game's layouts, shown after its own.
 const OPTION_LAYOUTS: &[(&str, &str, &str)] = &[("go", "scoring", "proposed")];
-
-/// The fields of `more` past those of `base`, with their starts as in `more`.
-fn extra_table(base: &Layout, more: &Layout, what: &str) -> String {
-    let mut s = format!("| {what} | start | length | meaning |\n|---|---:|---:|---|\n");
-    for f in &more.fields()[base.fields().len()..] {
-        s += &format!(
-            "| `{}` | {} | {} | {} |\n",
-            f.name,
-            f.start,
-            f.len,
-            f.meaning.replace('|', "\\|")
-        );
-    }
-    s
-}
 
 #[test]
 fn the_encodings_doc_shows_every_games_layouts() {

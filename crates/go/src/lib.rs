@@ -9,13 +9,15 @@
 //! the end each player's ten discards score their best partition into groups
 //! ([`scoring`]): N-of-a-kind (value × N!), alternating-colour runs with Aces filling inner gaps
 //! (the sum of the values covered), and singletons (minus the value, an Ace −20). The highest
-//! score wins; ties all win.
+//! score wins; ties all win. With the option `scoring: proposed` ([`Scoring`]) the game is
+//! scored as the course scored it: after the tenth turn each seat in turn groups its own
+//! discards and scores that grouping.
 //!
 //! **Actions** ([`GoAction`]): the card picked, in the course's notation (`7C`, `0H` for the
-//! ten, `AS`); its JSON form is the same text as a string (`"7C"`).
+//! ten, `AS`); its JSON form is the same text as a string (`"7C"`). Under the course's scoring, a
+//! [`Grouping`] of the seat's discards, `group 7C 7S / 4C / 9H 0S JH`.
 //!
-//! **Types and data flow.** [`Go`] is the game (its [`GoOptions`] are empty: the game has one
-//! shape). [`Go::new_game`](parlour_core::Game::new_game) deals a [`GoState`] from a seed: hands
+//! **Types and data flow.** [`Go`] is the game (its [`GoOptions`] say only how it is scored). [`Go::new_game`](parlour_core::Game::new_game) deals a [`GoState`] from a seed: hands
 //! as 52-bit masks, so a clone is a copy and a pick allocates nothing. Simultaneous picks are
 //! made in seat order, and a pick stays out of every other seat's view until all four have
 //! picked. A seat's [`GoObservation`] is all a bot receives: its hand, its own unrevealed pick,
