@@ -124,6 +124,53 @@ fn course_interface_bots_run_unchanged_and_their_misdeeds_are_faults() {
     assert!(logs.contains("printed to standard output"), "{logs}");
 }
 
+/// Every game's course examples play a tournament beside a built-in bot: it completes, the
+/// well-behaved example makes no fault, and the misbehaving ones make faults.
+#[test]
+fn every_games_course_examples_play_a_tournament() {
+    let dir = tempfile::tempdir().unwrap();
+    for game in ["uno", "go", "phased", "bo", "chexers"] {
+        let class = dir.path().join(game);
+        std::fs::create_dir(&class).unwrap();
+        for kind in ["first", "raises", "junk"] {
+            let file = format!("{game}_{kind}.py");
+            std::fs::copy(kit().join("examples/course").join(&file), class.join(&file)).unwrap();
+        }
+        let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args([
+                "tournament",
+                game,
+                "--course-bots",
+                game,
+                "--bots",
+                "random",
+            ])
+            .args([
+                "--games", "12", "--seed", "3", "--format", "json", "--no-db",
+            ])
+            .env("PYTHONPATH", kit())
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{game}: {}{}", stdout(&o), stderr(&o));
+        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+        assert_eq!(v["games_counted"], 12, "{game}");
+        let faults = |label: &str| {
+            v["standings"]["entries"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|e| e["label"] == label)
+                .unwrap_or_else(|| panic!("{game}: no entry {label}"))["faults"]
+                .as_u64()
+                .unwrap()
+        };
+        assert_eq!(faults(&format!("{game}_first")), 0, "{game}");
+        assert!(faults(&format!("{game}_raises")) > 0, "{game}");
+        assert!(faults(&format!("{game}_junk")) > 0, "{game}");
+    }
+}
+
 #[test]
 fn a_class_tournament_of_a_folder_of_course_bots_completes_with_their_faults() {
     let dir = tempfile::tempdir().unwrap();
