@@ -192,6 +192,15 @@ impl GoState {
         }
     }
 
+    /// The legal groupings of the seat to act (proposed scoring, after the last turn): kept
+    /// out of line, so that listing picks, the engine's hot path, stays small.
+    #[cold]
+    #[inline(never)]
+    fn legal_groupings(&self, out: &mut Vec<GoAction>) {
+        let discards = self.discards_mask(self.current as usize);
+        out.extend(valid_groupings(discards).into_iter().map(GoAction::Group));
+    }
+
     /// Whether the game is over: ten turns played and, under proposed scoring, every seat
     /// grouped.
     pub fn is_over(&self) -> bool {
@@ -302,21 +311,23 @@ impl State<Go> for GoState {
         (!self.is_over()).then_some(self.current as usize)
     }
 
+    #[inline]
     fn legal_actions(&self, out: &mut Vec<GoAction>) {
         out.clear();
-        if self.is_grouping() {
-            let discards = self.discards_mask(self.current as usize);
-            out.extend(valid_groupings(discards).into_iter().map(GoAction::Group));
-            return;
-        }
         if self.turn() >= TURNS {
+            if self.is_grouping() {
+                self.legal_groupings(out);
+            }
             return;
         }
         let mut m = self.hands[self.current as usize];
+        out.reserve(m.count_ones() as usize);
         while m != 0 {
             let i = m.trailing_zeros() as u8;
             m &= m - 1;
-            out.extend(Card::from_index(i).map(GoAction::Pick));
+            if let Some(c) = Card::from_index(i) {
+                out.push(GoAction::Pick(c));
+            }
         }
     }
 
