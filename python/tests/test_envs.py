@@ -48,9 +48,16 @@ def test_a_gymnasium_episode_ends_with_the_seats_return(name):
     assert "illegal_move" not in info
 
 
-def test_an_illegal_action_ends_the_episode_with_the_penalty():
-    e = aec_env("uno")
+@pytest.mark.parametrize("name,options", CASES, ids=IDS)
+def test_an_illegal_action_ends_the_episode_with_the_penalty(name, options):
+    e = aec_env(name, **options)
     e.reset(seed=1)
+    # Legal steps until some token is illegal (at most decisions all of whose tokens are legal).
+    for _ in range(200):
+        obs, *_ = e.last()
+        if not obs["action_mask"].all():
+            break
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
     agent = e.agent_selection
     obs, *_ = e.last()
     illegal = int(np.flatnonzero(obs["action_mask"] == 0)[0])
@@ -60,9 +67,12 @@ def test_an_illegal_action_ends_the_episode_with_the_penalty():
     assert all(r == 0 for a, r in e.rewards.items() if a != agent)
     assert e.infos[agent]["illegal_move"] is True
     # Gymnasium: the same, and never an exception, even for a token out of range.
-    env = gymnasium.make("parlour/uno-v0", illegal_reward=-5.0)
+    env = gymnasium.make(f"parlour/{name}-v0", illegal_reward=-5.0, **options)
     obs, _ = env.reset(seed=2)
-    for bad in (int(np.flatnonzero(obs["action_mask"] == 0)[0]), 10**9, -1):
+    bad_tokens = [10**9, -1]
+    if not obs["action_mask"].all():
+        bad_tokens.append(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    for bad in bad_tokens:
         env.reset(seed=2)
         _, reward, terminated, _, info = env.step(bad)
         assert (reward, terminated, info["illegal_move"]) == (-5.0, True, True)
