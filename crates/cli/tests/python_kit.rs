@@ -124,6 +124,32 @@ fn course_interface_bots_run_unchanged_and_their_misdeeds_are_faults() {
     assert!(logs.contains("printed to standard output"), "{logs}");
 }
 
+/// Runs `parlour ARGS --format json --no-db` in `dir` with the kit on the Python path, and
+/// returns the standings it printed.
+fn json_tournament(dir: &std::path::Path, args: &[&str]) -> serde_json::Value {
+    let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .args(["--format", "json", "--no-db"])
+        .env("PYTHONPATH", kit())
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{args:?}: {}{}", stdout(&o), stderr(&o));
+    serde_json::from_str(&stdout(&o)).unwrap()
+}
+
+/// The faults of the entry labelled `label` in printed standings.
+fn entry_faults(v: &serde_json::Value, label: &str) -> u64 {
+    v["standings"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["label"] == label)
+        .unwrap_or_else(|| panic!("no entry {label}: {v}"))["faults"]
+        .as_u64()
+        .unwrap()
+}
+
 /// Every game's course examples play a tournament beside a built-in bot: it completes, the
 /// well-behaved example makes no fault, and the misbehaving ones make faults.
 #[test]
@@ -136,35 +162,23 @@ fn every_games_course_examples_play_a_tournament() {
             let file = format!("{game}_{kind}.py");
             std::fs::copy(kit().join("examples/course").join(&file), class.join(&file)).unwrap();
         }
-        let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
-            .args([
+        let v = json_tournament(
+            dir.path(),
+            &[
                 "tournament",
                 game,
                 "--course-bots",
                 game,
                 "--bots",
                 "random",
-            ])
-            .args([
-                "--games", "12", "--seed", "3", "--format", "json", "--no-db",
-            ])
-            .env("PYTHONPATH", kit())
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
-        assert!(o.status.success(), "{game}: {}{}", stdout(&o), stderr(&o));
-        let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+                "--games",
+                "12",
+                "--seed",
+                "3",
+            ],
+        );
         assert_eq!(v["games_counted"], 12, "{game}");
-        let faults = |label: &str| {
-            v["standings"]["entries"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .find(|e| e["label"] == label)
-                .unwrap_or_else(|| panic!("{game}: no entry {label}"))["faults"]
-                .as_u64()
-                .unwrap()
-        };
+        let faults = |label: &str| entry_faults(&v, label);
         assert_eq!(faults(&format!("{game}_first")), 0, "{game}");
         assert!(faults(&format!("{game}_raises")) > 0, "{game}");
         assert!(faults(&format!("{game}_junk")) > 0, "{game}");
@@ -184,39 +198,29 @@ fn a_class_tournament_of_a_folder_of_course_bots_completes_with_their_faults() {
         std::fs::copy(kit().join("examples/course").join(file), class.join(name)).unwrap();
     }
     std::fs::write(class.join("notes.txt"), "not a bot").unwrap();
-    let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args([
+    let v = json_tournament(
+        dir.path(),
+        &[
             "tournament",
             "go",
             "--course-bots",
             "submissions",
             "--bots",
             "heuristic",
-        ])
-        .args([
-            "--games", "8", "--seed", "2", "--format", "json", "--no-db", "--jobs", "2",
-        ])
-        .env("PYTHONPATH", kit())
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(&stdout(&o)).unwrap();
+            "--games",
+            "8",
+            "--seed",
+            "2",
+            "--jobs",
+            "2",
+        ],
+    );
     assert_eq!(v["games_counted"], 8);
     assert_eq!(
         v["entries"],
         serde_json::json!(["heuristic", "alice", "bob", "carol"])
     );
-    let faults = |label: &str| {
-        v["standings"]["entries"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|e| e["label"] == label)
-            .unwrap()["faults"]
-            .as_u64()
-            .unwrap()
-    };
+    let faults = |label: &str| entry_faults(&v, label);
     assert_eq!(faults("alice"), 0);
     assert!(faults("bob") > 0 && faults("carol") > 0);
     // A folder that is missing, or holds no Python file, is one line and exit 2.

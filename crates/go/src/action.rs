@@ -205,13 +205,7 @@ impl Grouping {
 
     /// The singletons grouping of `cards` (a mask): every card a group of its own.
     pub fn singletons(cards: u64) -> Grouping {
-        let mut groups = Vec::new();
-        let mut m = cards;
-        while m != 0 {
-            groups.push(m & m.wrapping_neg());
-            m &= m - 1;
-        }
-        Grouping::from_masks(&groups)
+        Grouping::from_masks(&bits(cards))
     }
 
     /// All the cards grouped, as a mask over [`Card::index`].
@@ -221,6 +215,16 @@ impl Grouping {
 
     /// The groups as masks over [`Card::index`], in the order of the text.
     pub fn group_masks(&self) -> Vec<u64> {
+        self.in_order().into_iter().map(|(m, _)| m).collect()
+    }
+
+    /// The groups, each in value order, in the order of the text.
+    pub fn groups(&self) -> Vec<Vec<Card>> {
+        self.in_order().into_iter().map(|(_, g)| g).collect()
+    }
+
+    /// Each group's mask and its cards in value order, the groups in order of their first card.
+    fn in_order(&self) -> Vec<(u64, Vec<Card>)> {
         let mut masks: Vec<u64> = Vec::new();
         let (mut m, mut k) = (self.cards_bits(), 0);
         let labels = self.label_bits();
@@ -234,30 +238,31 @@ impl Grouping {
             masks[label] |= b;
             k += 1;
         }
-        let mut groups: Vec<Vec<Card>> = masks.iter().map(|&g| cards_in(g)).collect();
-        for g in &mut groups {
-            g.sort_by_key(|&c| key(c));
-        }
-        let mut order: Vec<usize> = (0..groups.len()).collect();
-        order.sort_by_key(|&i| groups[i].first().map(|&c| key(c)));
-        order.into_iter().map(|i| masks[i]).collect()
-    }
-
-    /// The groups, each in value order, in the order of the text.
-    pub fn groups(&self) -> Vec<Vec<Card>> {
-        self.group_masks()
+        let mut groups: Vec<(u64, Vec<Card>)> = masks
             .into_iter()
-            .map(|g| {
-                let mut cards = cards_in(g);
+            .map(|m| {
+                let mut cards = cards_of(m);
                 cards.sort_by_key(|&c| key(c));
-                cards
+                (m, cards)
             })
-            .collect()
+            .collect();
+        groups.sort_by_key(|(_, g)| g.first().map(|&c| key(c)));
+        groups
     }
 }
 
-/// The cards of a mask, in index order.
-fn cards_in(mut m: u64) -> Vec<Card> {
+/// Each card of a mask over [`Card::index`] as a one-card mask, lowest first.
+pub(crate) fn bits(mut m: u64) -> Vec<u64> {
+    let mut v = Vec::with_capacity(m.count_ones() as usize);
+    while m != 0 {
+        v.push(m & m.wrapping_neg());
+        m &= m - 1;
+    }
+    v
+}
+
+/// The cards of a mask over [`Card::index`], lowest index first.
+pub(crate) fn cards_of(mut m: u64) -> Vec<Card> {
     let mut v = Vec::with_capacity(m.count_ones() as usize);
     while m != 0 {
         v.extend(Card::from_index(m.trailing_zeros() as u8));

@@ -32,17 +32,8 @@ pub(crate) fn bit(c: Card) -> Mask {
     1 << c.index()
 }
 
-/// The cards of `mask`, lowest index first.
-pub(crate) fn cards_of(mask: Mask) -> Vec<Card> {
-    let mut v = Vec::with_capacity(mask.count_ones() as usize);
-    let mut m = mask;
-    while m != 0 {
-        let i = m.trailing_zeros() as u8;
-        m &= m - 1;
-        v.extend(Card::from_index(i));
-    }
-    v
-}
+/// The cards of a mask, lowest index first (the action module's, which groupings need too).
+pub(crate) use crate::action::cards_of;
 
 /// The mask of `cards` (a repeated card counts once).
 pub(crate) fn mask_of(cards: &[Card]) -> Mask {

@@ -7,17 +7,7 @@ use parlour_cards::Card;
 use super::{
     best_partition, score_group, singleton_score, valid_groups, GroupError, PartitionError,
 };
-use crate::action::Grouping;
-
-/// The cards of a mask over [`Card::index`], in index order.
-fn cards_of(mut m: u64) -> Vec<Card> {
-    let mut v = Vec::with_capacity(m.count_ones() as usize);
-    while m != 0 {
-        v.extend(Card::from_index(m.trailing_zeros() as u8));
-        m &= m - 1;
-    }
-    v
-}
+use crate::action::{bits, cards_of, Grouping};
 
 /// Checks that `grouping` groups exactly the cards of `discards` (a mask) into valid groups,
 /// and scores it; the error says which group is invalid and why, or which card is missing or
@@ -72,13 +62,13 @@ pub fn course_equivalent(groups: &[Vec<Card>], discards: u64) -> Option<(Groupin
         let cards = cards_of(m);
         match score_group(&cards) {
             Ok(_) if ok => masks.push(m),
-            Ok(_) => masks.extend(singles(m)),
+            Ok(_) => masks.extend(bits(m)),
             Err(e) => {
                 why.push(format!(
                     "group {i} ({}): {e}",
                     parlour_cards::format_cards(&cards)
                 ));
-                masks.extend(singles(m));
+                masks.extend(bits(m));
             }
         }
     }
@@ -88,21 +78,12 @@ pub fn course_equivalent(groups: &[Vec<Card>], discards: u64) -> Option<(Groupin
             "{} in no group",
             parlour_cards::format_cards(&cards_of(missing))
         ));
-        masks.extend(singles(missing));
+        masks.extend(bits(missing));
     }
     if groups.is_empty() {
         why.push(GroupError::Empty.to_string());
     }
     (!why.is_empty()).then(|| (Grouping::from_masks(&masks), why.join("; ")))
-}
-
-fn singles(mut m: u64) -> Vec<u64> {
-    let mut v = Vec::new();
-    while m != 0 {
-        v.push(m & m.wrapping_neg());
-        m &= m - 1;
-    }
-    v
 }
 
 /// Every grouping of the cards of `discards` (a mask of at most 16 cards) whose every group is

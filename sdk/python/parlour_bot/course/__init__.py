@@ -148,15 +148,17 @@ class CourseBot(Bot):
             log(f"importing {self.path} failed:\n{traceback.format_exc()}")
             self.module, self.load_error = None, f"{type(e).__name__}: {e}"
 
-    def student(self, seat: int) -> Callable[..., Any]:
-        """The module's entry point; raises :class:`CourseError` when there is none."""
+    def student(self, seat: int, entry: str = "") -> Callable[..., Any]:
+        """The module's entry point (``course_entry``, or the one named ``entry`` for a course
+        with more than one); raises :class:`CourseError` when there is none."""
+        name = entry or self.course_entry
         if self.module is None and self.load_error is None:
             self.on_start(seat, 0, 0)
         if self.module is None:
             raise CourseError(f"the module does not import ({self.load_error})")
-        found = getattr(self.module, self.course_entry, None)
+        found = getattr(self.module, name, None)
         if not callable(found):
-            raise CourseError(f"the module defines no {self.course_entry}")
+            raise CourseError(f"the module defines no {name}")
         return found
 
 

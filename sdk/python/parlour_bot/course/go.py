@@ -129,14 +129,8 @@ class GoCourseBot(CourseBot):
         seat = int(observation["seat"])
         discards = list(observation["discards"][seat])
         try:
-            module = self.module
-            if module is None:
-                self.student(seat)
-                module = self.module
-            fn = getattr(module, "comp10001go_group", None)
-            if not callable(fn):
-                raise CourseError("the module defines no comp10001go_group")
-            proposal = call_student("comp10001go_group", fn, discard_history(observation), seat,
+            proposal = call_student("comp10001go_group", self.student(seat, "comp10001go_group"),
+                                    discard_history(observation), seat,
                                     limit_ms=decision_limit_ms(self))
         except CourseError as e:
             text, _ = course_grouping([], discards, legal)
