@@ -287,3 +287,25 @@ fn ruling_groupings_are_made_in_seat_order_after_the_last_turn_and_are_public() 
     }
     assert_eq!(state.current_player(), Some(1));
 }
+
+/// RULINGS.md: each player scores their best partition, found by the engine (the default, which
+/// the course's scoring leaves as it was).
+#[test]
+fn ruling_each_player_scores_their_best_partition_found_by_the_engine() {
+    let game = Go::standard();
+    for seed in 0..50 {
+        let mut state = game.new_game(seed);
+        while !state.is_terminal() {
+            let legal = state.legal_action_vec();
+            state.apply(legal[(seed as usize) % legal.len()]).unwrap();
+        }
+        assert_eq!(state.decisions(), (PLAYERS * TURNS) as u64);
+        for seat in 0..PLAYERS {
+            assert_eq!(
+                state.scores()[seat],
+                best_score(&state.discards(seat)).unwrap(),
+                "seed {seed}, seat {seat}"
+            );
+        }
+    }
+}
