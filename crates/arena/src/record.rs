@@ -33,8 +33,9 @@ pub struct GameRecord {
     /// External bots' faults in the game, by seat, in order.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub faults: Vec<SeatFault>,
-    /// Seats whose entry had forfeited (their moves were random): never credited with a win
-    /// even when listed in `winners`, and placed last.
+    /// Seats that forfeited the game (their entry had forfeited, or their program was lost
+    /// mid-game; a random stand-in played for them): never credited with a win even when listed
+    /// in `winners`, and placed last.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub forfeited: Vec<usize>,
 }

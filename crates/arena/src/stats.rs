@@ -56,8 +56,9 @@
 //!
 //! # Forfeits
 //!
-//! A seat whose entry has forfeited (an external bot past its fault limit) is played by a
-//! random stand-in so the others' game completes. In the standings that seat never wins, places
+//! A seat whose entry has forfeited (an external bot past its fault limit), or whose program
+//! was lost mid-game (it crashed, say), is played by a random stand-in so the others' game
+//! completes, and the seat has forfeited that game. In the standings that seat never wins, places
 //! last, scores the lowest return at its table whatever its stand-in scored, and its figures are
 //! left out; the other seats keep what they scored. So an entry that forfeits is ranked by what
 //! it earned, never by its stand-in's luck. The record keeps what happened at the table (the

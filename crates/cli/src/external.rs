@@ -53,7 +53,7 @@ pub fn start_programs<G: Game>(
     labels: &[String],
     logs: &Path,
     mode: Mode,
-    history: Option<&[(u64, bool)]>,
+    history: Option<&[u64]>,
 ) -> Result<Programs, Failure> {
     Programs::start(game, entries, labels, logs, mode, history).map_err(entry_failure)
 }

@@ -327,17 +327,14 @@ impl GameCommand for ResumeCmd {
         let tournament = Tournament::new(game, self.config, &stand_in::<G>)
             .map_err(|e| usage(format!("{file}: {e}")))?;
         // The stored games are read one by one (a tournament of any length fits in memory),
-        // each checked against this tournament; their faults and forfeits carry over, as if
-        // the run had not stopped.
-        let mut history = vec![(0u64, false); tournament.config().entries.len()];
+        // each checked against this tournament; their faults carry over (and with them a
+        // forfeit), as if the run had not stopped.
+        let mut history = vec![0u64; tournament.config().entries.len()];
         let mut stored = tournament.stored();
         let mut mismatch = None;
         let read = Store::read_each(&self.file, &mut |r| {
             for f in &r.faults {
-                history[r.seats[f.seat]].0 += 1;
-            }
-            for &s in &r.forfeited {
-                history[r.seats[s]].1 = true;
+                history[r.seats[f.seat]] += 1;
             }
             tournament.add_stored(&mut stored, r).map_err(|e| {
                 let error = e.to_string();
@@ -379,7 +376,7 @@ impl GameCommand for ResumeCmd {
 fn start_programs<G: Playable>(
     tournament: &Tournament<G>,
     logs: PathBuf,
-    history: Option<&[(u64, bool)]>,
+    history: Option<&[u64]>,
 ) -> Result<Programs, Failure> {
     let config = tournament.config();
     if !config

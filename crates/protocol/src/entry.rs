@@ -153,7 +153,9 @@ pub struct Fault {
 pub struct BotReport {
     /// Its faults, in order.
     pub faults: Vec<Fault>,
-    /// Whether it forfeited the game (too many faults in the tournament).
+    /// Whether it forfeited the game: a random stand-in played some of it, because the entry
+    /// had too many faults in the tournament or because its program was lost mid-game (it
+    /// ended, never started, or a line to it was left half written).
     pub forfeited: bool,
 }
 

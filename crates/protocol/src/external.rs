@@ -152,13 +152,13 @@ impl Pool {
         Ok(())
     }
 
-    /// Carries over what a resumed tournament's stored games record: the entry's faults so far
-    /// and whether it had forfeited (then nothing is started again).
-    pub fn restore(&self, faults: u64, forfeited: bool) {
+    /// Carries over what a resumed tournament's stored games record: the entry's faults so far.
+    /// An entry at its fault limit has forfeited (then nothing is started again). (A stored
+    /// game's `forfeited` seats say nothing of this: a game whose program was lost mid-game is
+    /// forfeited too.)
+    pub fn restore(&self, faults: u64) {
         self.faults.store(faults, Ordering::Relaxed);
-        if forfeited
-            || (self.mode == Mode::Tournament && faults >= u64::from(self.spec.max_faults.max(1)))
-        {
+        if self.mode == Mode::Tournament && faults >= u64::from(self.spec.max_faults.max(1)) {
             self.forfeit();
         }
     }
@@ -420,6 +420,9 @@ pub struct ExternalBot<G: Game> {
     bank: Duration,
     faults: Vec<Fault>,
     forfeited: bool,
+    /// Its program was lost during this game (it ended, never started, or a line to it is half
+    /// written): a stand-in played the rest, so the game is forfeited.
+    lost: bool,
     _game: PhantomData<fn() -> G>,
 }
 
@@ -486,6 +489,7 @@ impl<G: Game> ExternalBot<G> {
             bank,
             faults: Vec::new(),
             forfeited: false,
+            lost: false,
             _game: PhantomData,
         }
     }
@@ -515,6 +519,12 @@ impl<G: Game> ExternalBot<G> {
             self.forfeited = true;
             self.running = None;
         }
+    }
+
+    /// Drops the program mid-game: a stand-in plays the rest of the game.
+    fn lose(&mut self) {
+        self.running = None;
+        self.lost = true;
     }
 
     fn random(&mut self, legal: &[G::Action]) -> G::Action {
@@ -595,7 +605,7 @@ impl<G: Game> ExternalBot<G> {
                 format!("it did not read its input within {limit} ms"),
             ),
         };
-        self.running = None;
+        self.lose();
         self.fault(failed.0, failed.1, None);
     }
 
@@ -690,7 +700,7 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
                 }
                 Err((kind, why, drop)) => {
                     if drop {
-                        self.running = None;
+                        self.lose();
                     }
                     self.fault(kind, why, Some(d));
                     self.random(d.legal)
@@ -707,6 +717,7 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
         self.decisions = seating.decisions;
         self.bank = Duration::from_millis(self.pool.spec.limits.bank_ms);
         self.faults.clear();
+        self.lost = false;
         self.forfeited = self.pool.has_forfeited();
         if self.forfeited {
             return;
@@ -719,6 +730,7 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
         let running = match self.pool.checkout(seating.deal) {
             Ok(r) => r,
             Err(why) => {
+                self.lost = true;
                 self.fault(FaultKind::Startup, why, None);
                 return;
             }
@@ -770,7 +782,8 @@ impl<G: Game> Program<G> for ExternalBot<G> {
     fn report(&mut self) -> BotReport {
         BotReport {
             faults: std::mem::take(&mut self.faults),
-            forfeited: self.forfeited,
+            // A game finished by a stand-in is not the entry's to win.
+            forfeited: self.forfeited || self.lost,
         }
     }
 }

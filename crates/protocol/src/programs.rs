@@ -31,15 +31,15 @@ impl Programs {
     /// Starts one copy of every program among `entries` (labelled `labels`) and waits for
     /// its greeting; standard error goes to `logs/<label>.stderr.log`. A program that cannot
     /// start or greet is an error naming it.
-    /// `history` is each entry's faults and forfeit in stored games (a resumed tournament): a
-    /// forfeited entry's program is not started again.
+    /// `history` is each entry's faults in stored games (a resumed tournament): an entry at
+    /// its fault limit has forfeited, and its program is not started again.
     pub fn start<G: Game>(
         game: &G,
         entries: &[EntrySpec],
         labels: &[String],
         logs: &Path,
         mode: Mode,
-        history: Option<&[(u64, bool)]>,
+        history: Option<&[u64]>,
     ) -> Result<Programs, EntryError> {
         // The database and logs written from here on are the user's alone: programs may run
         // as another user (--bot-user) and must not read the seed from them.
@@ -59,8 +59,8 @@ impl Programs {
             let pool = Pool::new(game, spec.clone(), Some(log), mode)
                 .map_err(|e| EntryError::Thread(e.to_string()))?;
             let entry_index = labels.iter().position(|l| l == label).unwrap_or(0);
-            if let Some((faults, forfeited)) = history.and_then(|h| h.get(entry_index)) {
-                pool.restore(*faults, *forfeited);
+            if let Some(faults) = history.and_then(|h| h.get(entry_index)) {
+                pool.restore(*faults);
             }
             if pool.has_forfeited() {
                 pools.push((spec.clone(), pool));

@@ -171,6 +171,24 @@ fn a_crash_is_an_exited_fault_and_the_next_game_starts_a_fresh_program() {
 }
 
 #[test]
+fn a_game_whose_program_was_lost_is_forfeited_but_the_entry_plays_on() {
+    // A stand-in finishes a game whose program crashed: the entry cannot win it (the standings
+    // never credit a forfeited seat), yet below the fault limit the entry is not forfeited.
+    let p = pool(&["crash", "1"], fast(), 1000);
+    let reports = play_games(&p, 3);
+    for r in &reports {
+        assert_eq!(r.faults.len(), 1, "{:?}", r.faults);
+        assert_eq!(r.faults[0].kind, FaultKind::Exited);
+        assert!(r.forfeited, "a crashed game is forfeited: {r:?}");
+    }
+    assert!(!p.has_forfeited());
+    // A fault that keeps the program (an illegal answer) replaces one decision only.
+    let p = pool(&["illegal"], fast(), 1000);
+    let reports = play_games(&p, 2);
+    assert!(reports.iter().all(|r| !r.faults.is_empty() && !r.forfeited));
+}
+
+#[test]
 fn junk_illegal_actions_and_bad_indices_are_faults_with_reasons() {
     for (mode, kind, says) in [
         ("junk", FaultKind::Malformed, "is not JSON"),
