@@ -141,6 +141,7 @@ impl Game for Bo {
         },
         tournament_games: 1000,
         strength_deals: 100,
+        private: &["seat", "hand", "recycled"],
     };
 
     /// 1 for the winner, 0 for the others.

@@ -109,6 +109,7 @@ impl Game for Chexers {
         },
         tournament_games: 1000,
         strength_deals: 8,
+        private: &["seat"],
     };
 
     fn new(options: ChexersOptions) -> Result<Chexers, OptionsError> {

@@ -299,8 +299,15 @@ fn check_state<G: Game>(
             }
         }
     }
+    let public = G::public_view(&state.observation(0));
     for seat in 0..game.num_players() {
         let obs = state.observation(seat);
+        if G::public_view(&obs) != public {
+            return Err(format!(
+                "seat {seat}'s public view differs from seat 0's: {} vs {public}",
+                G::public_view(&obs)
+            ));
+        }
         if G::observer(&obs) != seat {
             return Err(format!(
                 "seat {seat}'s observation names seat {}",

@@ -211,6 +211,11 @@ pub struct GameInfo {
     /// Deals a strength match plays when not told: enough to separate the bots at their
     /// default settings.
     pub strength_deals: u64,
+    /// The fields of an observation's JSON form that only its seat sees (its hand, say, and
+    /// `seat` itself); every other field is the same in every seat's observation, which the
+    /// conformance harness checks. A spectator of a table with hidden hands is shown the rest
+    /// ([`Game::public_view`]).
+    pub private: &'static [&'static str],
 }
 
 impl GameInfo {
@@ -370,6 +375,20 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
     fn action_visible(&self, actor: Seat, action: &Self::Action, viewer: Seat) -> bool {
         let _ = (actor, action, viewer);
         true
+    }
+
+    /// What every seat sees: `observation`'s JSON form without the fields only its seat sees
+    /// ([`GameInfo::private`]). Every seat's observation of one state gives the same public view
+    /// (checked by the conformance harness), so it is what a spectator of a table with live
+    /// hidden hands may be shown.
+    fn public_view(observation: &Self::Observation) -> serde_json::Value {
+        let mut json = serde_json::to_value(observation).unwrap_or_default();
+        if let serde_json::Value::Object(fields) = &mut json {
+            for name in Self::INFO.private {
+                fields.remove(*name);
+            }
+        }
+        json
     }
 }
 

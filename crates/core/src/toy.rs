@@ -36,6 +36,10 @@ pub struct HighCardOptions {
     /// Deliberately broken: spell both actions as the same token, and write no vector.
     #[serde(default)]
     pub misspell: bool,
+    /// Deliberately broken: repeat the observer's card in a field not listed as private, so
+    /// the public view differs from seat to seat.
+    #[serde(default)]
+    pub misfile_card: bool,
 }
 
 /// The game of high card.
@@ -79,6 +83,7 @@ impl FromStr for HighCardAction {
 pub struct HighCardState {
     leak: bool,
     leak_all: bool,
+    misfile: bool,
     cards: [u8; 2],
     deck: Vec<u8>,
     discards: Vec<u8>,
@@ -104,6 +109,9 @@ pub struct HighCardObservation {
     pub leaked_top: Option<u8>,
     /// Both cards and the deck, present only when `leak_all` is switched on.
     pub leaked_all: Option<([u8; 2], Vec<u8>)>,
+    /// The observer's card again, present only when `misfile_card` is switched on.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub misfiled: Option<u8>,
 }
 
 impl GameText for HighCard {
@@ -140,6 +148,7 @@ impl Game for HighCard {
         },
         tournament_games: 1000,
         strength_deals: 100,
+        private: &["seat", "card"],
     };
     fn new(options: HighCardOptions) -> Result<Self, OptionsError> {
         Ok(HighCard { options })
@@ -161,6 +170,7 @@ impl Game for HighCard {
         HighCardState {
             leak: self.options.leak_top_card,
             leak_all: self.options.leak_all,
+            misfile: self.options.misfile_card,
             cards,
             deck,
             discards: Vec::new(),
@@ -182,6 +192,7 @@ impl Game for HighCard {
             return Ok(HighCardState {
                 leak: self.options.leak_top_card,
                 leak_all: true,
+                misfile: self.options.misfile_card,
                 cards: *cards,
                 deck: deck.clone(),
                 discards: obs.discards.clone(),
@@ -211,6 +222,7 @@ impl Game for HighCard {
         Ok(HighCardState {
             leak: self.options.leak_top_card,
             leak_all: self.options.leak_all,
+            misfile: self.options.misfile_card,
             cards,
             deck: unseen,
             discards: obs.discards.clone(),
@@ -269,6 +281,7 @@ impl State<HighCard> for HighCardState {
                 None
             },
             leaked_all: self.leak_all.then(|| (self.cards, self.deck.clone())),
+            misfiled: self.misfile.then_some(self.cards[seat]),
         }
     }
     fn decisions(&self) -> u64 {

@@ -2,7 +2,7 @@
 
 use parlour_core::conformance::{check_encoding, random_sim_test, Config};
 use parlour_core::toy::{HighCard, HighCardOptions};
-use parlour_core::Game;
+use parlour_core::{Game, State};
 
 #[test]
 fn harness_passes_a_sound_game() {
@@ -21,6 +21,23 @@ fn harness_catches_a_leaked_deck_card() {
     .unwrap();
     let err = random_sim_test(&game, &Config::new(200, 1), |_| Ok(())).unwrap_err();
     assert!(err.message.contains("its observation changed"), "{err}");
+}
+
+#[test]
+fn harness_catches_a_private_field_left_in_the_public_view() {
+    let game = HighCard::new(HighCardOptions {
+        misfile_card: true,
+        ..HighCardOptions::default()
+    })
+    .unwrap();
+    let err = random_sim_test(&game, &Config::new(200, 1), |_| Ok(())).unwrap_err();
+    assert!(err.message.contains("public view differs"), "{err}");
+    // Without the misfiled field the same game passes.
+    let sound = HighCard::new(HighCardOptions::default()).unwrap();
+    let obs = sound.new_game(3).observation(0);
+    assert_eq!(HighCard::public_view(&obs).get("card"), None);
+    assert_eq!(HighCard::public_view(&obs).get("seat"), None);
+    assert!(HighCard::public_view(&obs).get("discards").is_some());
 }
 
 #[test]

@@ -144,6 +144,10 @@ impl<G: Playable> AnyGame for GameHandle<G> {
         Ok(())
     }
 
+    fn public_view(&self, observation: &Value) -> Result<Value, DynError> {
+        Ok(G::public_view(&self.read_observation(observation)?))
+    }
+
     fn describe(&self, observation: &Value) -> Result<String, DynError> {
         let obs = self.read_observation(observation)?;
         Ok(self.0.game().describe(&obs))
@@ -441,6 +445,10 @@ impl<G: Playable> AnyState for StateHandle<G> {
         let seat = self.seat(seat)?;
         serde_json::to_value(self.state.observation(seat))
             .map_err(|e| DynError::Observation(e.to_string()))
+    }
+
+    fn public_view(&self) -> Value {
+        G::public_view(&self.state.observation(0))
     }
 
     fn encode(&self, seat: usize, out: &mut [f32]) -> Result<(), DynError> {

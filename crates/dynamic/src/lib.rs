@@ -88,6 +88,9 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn resample(&self, observation: &Value, seed: u64) -> Result<Box<dyn AnyState>, DynError>;
     /// Writes the vector of an observation given as JSON.
     fn encode_observation(&self, observation: &Value, out: &mut [f32]) -> Result<(), DynError>;
+    /// What every seat sees of a seat's observation (JSON): without the fields only that seat
+    /// sees ([`parlour_core::Game::public_view`]).
+    fn public_view(&self, observation: &Value) -> Result<Value, DynError>;
     /// An observation (JSON) as the terminal shows it to a person.
     fn describe(&self, observation: &Value) -> Result<String, DynError>;
     /// The state a saved form ([`AnyState::record`]) describes, for this game.
@@ -151,6 +154,9 @@ pub trait AnyState: Send + Sync + fmt::Debug {
     fn winners(&self) -> Vec<usize>;
     /// What `seat` sees, as the JSON the protocol sends.
     fn observation(&self, seat: usize) -> Result<Value, DynError>;
+    /// What every seat sees (what a spectator of a table with hidden hands is shown): any
+    /// seat's observation without the fields only that seat sees.
+    fn public_view(&self) -> Value;
     /// Writes `seat`'s observation vector (with the pending tokens when it is to act).
     fn encode(&self, seat: usize, out: &mut [f32]) -> Result<(), DynError>;
     /// What `seat` sees, as the terminal shows it.

@@ -117,6 +117,7 @@ impl Game for Go {
         },
         tournament_games: 1000,
         strength_deals: 100,
+        private: &["seat", "hand", "picked", "held"],
     };
 
     fn new(options: GoOptions) -> Result<Go, OptionsError> {

@@ -74,6 +74,7 @@ impl Game for Nim {
         },
         tournament_games: 1000,
         strength_deals: 100,
+        private: &["seat"],
     };
 
     fn return_bounds(&self) -> Bounds {

@@ -132,6 +132,7 @@ impl Game for Phased {
         },
         tournament_games: 1000,
         strength_deals: 50,
+        private: &["seat", "hand"],
     };
 
     fn new(options: PhasedOptions) -> Result<Phased, OptionsError> {

@@ -106,6 +106,7 @@ impl Game for Uno {
         // The seed's tournament: 50,000 rounds at a table (each round is one game).
         tournament_games: 50_000,
         strength_deals: 600,
+        private: &["seat", "hand", "drawn"],
     };
 
     /// Points won: never negative.
