@@ -263,6 +263,18 @@ pub enum Command {
         /// The bot, with options (e.g. heuristic, search:nodes=5000)
         bot: String,
     },
+    /// Serve the web front end: play against bots or each other, watch tables, replay games
+    /// (see the README's "In a browser"). Prints the address to open.
+    Serve {
+        /// The address to listen on (another host's browsers reach it only if you choose an
+        /// outside address, such as 0.0.0.0:8080).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        bind: std::net::SocketAddr,
+        /// Seconds a person's seat waits for them (a closed tab, a lost connection) at their
+        /// turn before the game's heuristic bot plays for them until they return.
+        #[arg(long, default_value_t = 120)]
+        seat_timeout: u64,
+    },
     /// Re-simulate a trace written by `play --trace`: check every action and the result.
     Replay {
         /// The trace file.

@@ -174,6 +174,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::Replay { file } => replay_file(&file),
+        Command::Serve { bind, seat_timeout } => serve(bind, seat_timeout),
         Command::CheckBot {
             game,
             command,
@@ -735,4 +736,19 @@ fn replay_file(file: &Path) -> Result<(), Failure> {
         )));
     }
     with_game(&header.game, ReplayCmd { lines, file })
+}
+
+/// `parlour serve`.
+fn serve(bind: std::net::SocketAddr, seat_timeout: u64) -> Result<(), Failure> {
+    let timeout = Duration::from_secs(seat_timeout);
+    parlour_web::run(
+        bind,
+        || parlour_web::Hub::new(timeout),
+        |address| {
+            println!("parlour is serving at http://{address}/ (Ctrl-C stops it)");
+            // Tests and scripts read the address from the first line.
+            let _ = std::io::Write::flush(&mut std::io::stdout());
+        },
+    )
+    .map_err(|e| failed(format!("cannot serve on {bind}: {e}")))
 }

@@ -488,6 +488,47 @@ impl<G: Playable> AnyState for StateHandle<G> {
     fn history(&self) -> Vec<String> {
         self.actions.iter().map(|a| a.to_string()).collect()
     }
+
+    fn trace(&self, seats: &[String]) -> Result<String, DynError> {
+        let Origin::Seed(seed) = self.origin else {
+            return Err(DynError::State(
+                "a resampled state has no trace: it was not dealt from a seed".into(),
+            ));
+        };
+        let game = self.inner.game();
+        let io = |e: std::io::Error| DynError::State(e.to_string());
+        let mut writer =
+            parlour_core::trace::TraceWriter::new(Vec::new(), game, seed, seats).map_err(io)?;
+        let mut state = game.new_game(seed);
+        let mut legal = Vec::new();
+        for &action in &self.actions {
+            let seat = state
+                .current_player()
+                .ok_or_else(|| DynError::State("an action after the end".into()))?;
+            let observation = state.observation(seat);
+            state.legal_actions(&mut legal);
+            let before = state.clone();
+            state
+                .apply(action)
+                .map_err(|e| DynError::State(e.to_string()))?;
+            writer
+                .step(&parlour_core::play::Step::<G> {
+                    before: &before,
+                    seat,
+                    observation: &observation,
+                    legal: &legal,
+                    action,
+                    after: &state,
+                })
+                .map_err(io)?;
+        }
+        let bytes = if state.is_terminal() {
+            writer.finish::<G>(&state).map_err(io)?
+        } else {
+            writer.into_inner()
+        };
+        String::from_utf8(bytes).map_err(|e| DynError::State(e.to_string()))
+    }
 }
 
 /// [`AnyBot`] for one game type: a built-in bot.

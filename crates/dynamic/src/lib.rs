@@ -167,6 +167,10 @@ pub trait AnyState: Send + Sync + fmt::Debug {
     fn record(&self) -> Value;
     /// The actions played since the state began, as text.
     fn history(&self) -> Vec<String>;
+    /// The game so far as a trace (what `parlour play --trace` writes, and `parlour replay`
+    /// checks), with `seats` naming the players; the result line only once the game is over.
+    /// A resampled state has none.
+    fn trace(&self, seats: &[String]) -> Result<String, DynError>;
 }
 
 impl Clone for Box<dyn AnyState> {

@@ -1,0 +1,118 @@
+//! The server's tables and replays, by id.
+
+use std::collections::BTreeMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use rand::RngExt;
+
+use crate::replay::Replay;
+use crate::table::{self, TableHandle, TableSetup, TableSummary};
+
+/// How many tables a server keeps; past it, the oldest finished table is let go (and a new
+/// table is refused while every table is still in play).
+pub const MAX_TABLES: usize = 1000;
+/// How many replays a server keeps; past it, the oldest is let go.
+pub const MAX_REPLAYS: usize = 100;
+
+/// The server's shared state: cheap to clone (a handle).
+#[derive(Clone)]
+pub struct Hub(Arc<Inner>);
+
+struct Inner {
+    seat_timeout: Duration,
+    tables: Mutex<Tables>,
+    replays: Mutex<BTreeMap<u64, Arc<Replay>>>,
+}
+
+#[derive(Default)]
+struct Tables {
+    next: u64,
+    by_id: BTreeMap<u64, TableHandle>,
+    next_replay: u64,
+}
+
+impl Hub {
+    /// An empty hub whose people's seats are played by a stand-in after `seat_timeout` away.
+    pub fn new(seat_timeout: Duration) -> Hub {
+        Hub(Arc::new(Inner {
+            seat_timeout,
+            tables: Mutex::new(Tables::default()),
+            replays: Mutex::new(BTreeMap::new()),
+        }))
+    }
+
+    /// The time a person's seat waits for them before the stand-in plays.
+    pub fn seat_timeout(&self) -> Duration {
+        self.0.seat_timeout
+    }
+
+    /// Starts a table; its id, or what is wrong with the setup.
+    pub fn create(&self, setup: TableSetup) -> Result<String, String> {
+        let mut tables = self.0.tables.lock().unwrap_or_else(|e| e.into_inner());
+        if tables.by_id.len() >= MAX_TABLES {
+            let finished = tables
+                .by_id
+                .iter()
+                .find(|(_, t)| t.summary.lock().map(|s| s.over).unwrap_or(true))
+                .map(|(k, _)| *k);
+            match finished {
+                Some(k) => {
+                    tables.by_id.remove(&k);
+                }
+                None => return Err(format!("the server has {MAX_TABLES} tables in play")),
+            }
+        }
+        tables.next += 1;
+        let n = tables.next;
+        let id = format!("t{n}");
+        let handle = table::start(id.clone(), self.clone(), setup, self.0.seat_timeout)?;
+        tables.by_id.insert(n, handle);
+        Ok(id)
+    }
+
+    pub(crate) fn table(&self, id: &str) -> Option<TableHandle> {
+        let n: u64 = id.strip_prefix('t')?.parse().ok()?;
+        let tables = self.0.tables.lock().unwrap_or_else(|e| e.into_inner());
+        tables.by_id.get(&n).cloned()
+    }
+
+    /// Every table, newest first.
+    pub fn tables(&self) -> Vec<TableSummary> {
+        let tables = self.0.tables.lock().unwrap_or_else(|e| e.into_inner());
+        tables
+            .by_id
+            .values()
+            .rev()
+            .map(|t| t.summary.lock().unwrap_or_else(|e| e.into_inner()).clone())
+            .collect()
+    }
+
+    /// Keeps a replay; its id.
+    pub fn add_replay(&self, replay: Replay) -> String {
+        let n = {
+            let mut tables = self.0.tables.lock().unwrap_or_else(|e| e.into_inner());
+            tables.next_replay += 1;
+            tables.next_replay
+        };
+        let mut replays = self.0.replays.lock().unwrap_or_else(|e| e.into_inner());
+        while replays.len() >= MAX_REPLAYS {
+            replays.pop_first();
+        }
+        replays.insert(n, Arc::new(replay));
+        format!("r{n}")
+    }
+
+    /// A replay by its id.
+    pub fn replay(&self, id: &str) -> Option<Arc<Replay>> {
+        let n: u64 = id.strip_prefix('r')?.parse().ok()?;
+        let replays = self.0.replays.lock().unwrap_or_else(|e| e.into_inner());
+        replays.get(&n).cloned()
+    }
+}
+
+/// A new secret for a person's seat: 128 random bits, as hex.
+pub fn new_token() -> String {
+    let bits: u128 = rand::rng().random();
+    format!("{bits:032x}")
+}

@@ -1,0 +1,319 @@
+//! The HTTP routes: the front end, a small JSON API, and each table's WebSocket.
+//!
+//! | route | what |
+//! |---|---|
+//! | `GET /` and `GET /assets/FILE` | the front end, built into the binary |
+//! | `GET /api/games` | every game: title, seats, variants, built-in bots |
+//! | `GET /api/tables` | every table, newest first |
+//! | `POST /api/tables` | a new table (see [`NewTable`]); its id and the people's seat tokens |
+//! | `GET /api/tables/ID/trace` | a table's game as a trace, once it may be shown whole |
+//! | `POST /api/replays` | a trace or saved state to step through; its id and summary |
+//! | `GET /api/replays/ID/STEP` | the position before decision STEP, every seat's view |
+//! | `GET /ws/ID[?token=T]` | a table's WebSocket: a seat with its token, else a spectator |
+
+use std::time::Duration;
+
+use axum::body::Bytes;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::{SinkExt, StreamExt};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use tokio::sync::oneshot;
+
+use crate::assets;
+use crate::hub::{new_token, Hub};
+use crate::message::{self, ServerMessage};
+use crate::replay::{Replay, MAX_RECORDING};
+use crate::table::{self, Command, SeatSpec, TableSetup};
+
+/// The router of a server over `hub`.
+pub fn router(hub: Hub) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/assets/{file}", get(asset))
+        .route("/api/games", get(games))
+        .route("/api/tables", get(list_tables).post(new_table))
+        .route("/api/tables/{id}/trace", get(table_trace))
+        .route(
+            "/api/replays",
+            post(new_replay).layer(DefaultBodyLimit::max(MAX_RECORDING)),
+        )
+        .route("/api/replays/{id}/{step}", get(replay_step))
+        .route("/ws/{id}", get(socket))
+        .layer(DefaultBodyLimit::max(64 * 1024))
+        .with_state(hub)
+}
+
+type ApiError = (StatusCode, Json<Value>);
+
+fn refuse(status: StatusCode, message: impl Into<String>) -> ApiError {
+    (status, Json(json!({ "error": message.into() })))
+}
+
+async fn index() -> Response {
+    asset(Path("index.html".to_string())).await
+}
+
+async fn asset(Path(file): Path<String>) -> Response {
+    match assets::get(&file) {
+        Some((body, kind)) => (
+            [
+                (header::CONTENT_TYPE, kind),
+                (header::CACHE_CONTROL, "no-cache"),
+            ],
+            body,
+        )
+            .into_response(),
+        None => refuse(StatusCode::NOT_FOUND, format!("no file {file}")).into_response(),
+    }
+}
+
+async fn games() -> Json<Value> {
+    let mut list = Vec::new();
+    for name in parlour_games::names() {
+        let Ok(game) = parlour_dynamic::open(name, &[]) else {
+            continue;
+        };
+        let info = game.info();
+        list.push(json!({
+            "name": info.name,
+            "title": info.title,
+            "about": info.about,
+            "min_players": info.min_players,
+            "max_players": info.max_players,
+            "players": game.num_players(),
+            "variants": info.variants,
+            "bots": game.bot_names().iter().map(|(n, about)| json!({"name": n, "about": about})).collect::<Vec<_>>(),
+        }));
+    }
+    Json(Value::Array(list))
+}
+
+async fn list_tables(State(hub): State<Hub>) -> Json<Value> {
+    Json(serde_json::to_value(hub.tables()).unwrap_or_default())
+}
+
+/// A request for a new table (`POST /api/tables`).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewTable {
+    /// The game's name.
+    pub game: String,
+    /// Options as `name: value` (`players`, `variant`, ...).
+    #[serde(default)]
+    pub options: serde_json::Map<String, Value>,
+    /// Who sits where, in seat order.
+    pub seats: Vec<NewSeat>,
+    /// The deal's seed (random when absent).
+    pub seed: Option<u64>,
+    /// Milliseconds between bots' moves (default 600).
+    pub pace_ms: Option<u64>,
+}
+
+/// One seat of a [`NewTable`].
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum NewSeat {
+    /// A person (the maker, or someone given the seat's link).
+    Human {
+        /// The name shown (default `player N`).
+        name: Option<String>,
+    },
+    /// A built-in bot by its command-line name (`ismcts:iters=400`).
+    Bot {
+        /// The bot.
+        bot: String,
+    },
+}
+
+/// The longest name a person's seat may have.
+const MAX_NAME: usize = 40;
+
+async fn new_table(
+    State(hub): State<Hub>,
+    body: Result<Json<NewTable>, axum::extract::rejection::JsonRejection>,
+) -> Result<Json<Value>, ApiError> {
+    let Json(request) = body.map_err(|e| refuse(StatusCode::BAD_REQUEST, e.body_text()))?;
+    if request.seats.len() > 16 {
+        return Err(refuse(StatusCode::BAD_REQUEST, "too many seats"));
+    }
+    let mut seats = Vec::new();
+    let mut tokens = Vec::new();
+    for (i, s) in request.seats.iter().enumerate() {
+        seats.push(match s {
+            NewSeat::Human { name } => {
+                let name = name
+                    .as_deref()
+                    .map(str::trim)
+                    .filter(|n| !n.is_empty())
+                    .map(str::to_string)
+                    .unwrap_or_else(|| format!("player {}", i + 1));
+                if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+                    return Err(refuse(
+                        StatusCode::BAD_REQUEST,
+                        format!("seat {i}: a name is at most {MAX_NAME} printable characters"),
+                    ));
+                }
+                let token = new_token();
+                tokens.push(json!({"seat": i, "name": name, "token": token}));
+                SeatSpec::Human { name, token }
+            }
+            NewSeat::Bot { bot } => SeatSpec::Bot { bot: bot.clone() },
+        });
+    }
+    let pace_ms = request.pace_ms.unwrap_or(600);
+    if pace_ms > message::MAX_PACE_MS {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            format!("a pace over {} ms", message::MAX_PACE_MS),
+        ));
+    }
+    let setup = TableSetup {
+        game: request.game.trim().to_string(),
+        options: request.options.into_iter().collect(),
+        seats,
+        seed: request.seed.unwrap_or_else(rand::random),
+        pace_ms,
+    };
+    let id = hub
+        .create(setup)
+        .map_err(|e| refuse(StatusCode::BAD_REQUEST, e))?;
+    Ok(Json(json!({ "table": id, "seats": tokens })))
+}
+
+async fn table_trace(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
+    let Some(table) = hub.table(&id) else {
+        return refuse(StatusCode::NOT_FOUND, format!("no table {id}")).into_response();
+    };
+    let (reply, answer) = oneshot::channel();
+    if table.commands.send(Command::Trace { reply }).is_err() {
+        return refuse(StatusCode::GONE, format!("table {id} has closed")).into_response();
+    }
+    match answer.await {
+        Ok(Ok(trace)) => ([(header::CONTENT_TYPE, "application/x-ndjson")], trace).into_response(),
+        Ok(Err(why)) => refuse(StatusCode::FORBIDDEN, why).into_response(),
+        Err(_) => refuse(StatusCode::GONE, format!("table {id} has closed")).into_response(),
+    }
+}
+
+async fn new_replay(State(hub): State<Hub>, body: Bytes) -> Result<Json<Value>, ApiError> {
+    let text = std::str::from_utf8(&body)
+        .map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("not UTF-8 text: {e}")))?
+        .to_string();
+    // Replaying checks every action: off the async threads.
+    let replay = tokio::task::spawn_blocking(move || Replay::read(&text))
+        .await
+        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(|e| refuse(StatusCode::BAD_REQUEST, e))?;
+    let mut summary = replay.summary("");
+    summary["replay"] = json!(hub.add_replay(replay));
+    Ok(Json(summary))
+}
+
+async fn replay_step(
+    State(hub): State<Hub>,
+    Path((id, step)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    let replay = hub
+        .replay(&id)
+        .ok_or_else(|| refuse(StatusCode::NOT_FOUND, format!("no replay {id}")))?;
+    let step: usize = step
+        .parse()
+        .map_err(|_| refuse(StatusCode::BAD_REQUEST, format!("{step:?} is not a decision number")))?;
+    replay.step(step).map(Json).ok_or_else(|| {
+        refuse(
+            StatusCode::NOT_FOUND,
+            format!("the replay has decisions 0 to {}", replay.len()),
+        )
+    })
+}
+
+#[derive(Debug, Deserialize)]
+struct SocketQuery {
+    token: Option<String>,
+}
+
+async fn socket(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+    Query(query): Query<SocketQuery>,
+    upgrade: WebSocketUpgrade,
+) -> Response {
+    upgrade
+        .max_message_size(table::MAX_CLIENT_MESSAGE * 4)
+        .on_upgrade(move |socket| connection(hub, id, query.token, socket))
+}
+
+/// One browser's connection to a table, until either side closes it.
+async fn connection(hub: Hub, id: String, token: Option<String>, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let refuse_with = |message: String| {
+        serde_json::to_string(&ServerMessage::Error { message }).unwrap_or_default()
+    };
+    let Some(table) = hub.table(&id) else {
+        let _ = sink
+            .send(Message::Text(refuse_with(format!("there is no table {id}")).into()))
+            .await;
+        let _ = sink.close().await;
+        return;
+    };
+    let (out, mut outbox) = table::outbox();
+    let (reply, answer) = oneshot::channel();
+    let _ = table.commands.send(Command::Connect {
+        token,
+        out: out.clone(),
+        reply,
+    });
+    let conn = match answer.await {
+        Ok(Ok(conn)) => conn,
+        Ok(Err(why)) => {
+            let _ = sink.send(Message::Text(refuse_with(why).into())).await;
+            let _ = sink.close().await;
+            return;
+        }
+        Err(_) => return,
+    };
+    let writer = tokio::spawn(async move {
+        while let Some(text) = outbox.recv().await {
+            if sink.send(Message::Text(text.into())).await.is_err() {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    // An idle connection is kept: a person may think for a long time.
+    while let Some(Ok(frame)) = stream.next().await {
+        let parsed = match frame {
+            Message::Text(text) => message::parse(text.as_str()),
+            Message::Binary(_) => Err(message::MessageError::Binary),
+            Message::Close(_) => break,
+            Message::Ping(_) | Message::Pong(_) => continue,
+        };
+        match parsed {
+            Ok(message) => {
+                if table
+                    .commands
+                    .send(Command::Message { conn, message })
+                    .is_err()
+                {
+                    break;
+                }
+            }
+            Err(e) => {
+                // To this browser only; the table never hears of it.
+                if out.try_send(refuse_with(e.to_string())).is_err() {
+                    break;
+                }
+            }
+        }
+    }
+    let _ = table.commands.send(Command::Disconnect { conn });
+    drop(out);
+    // The table drops its sender on Disconnect; give the writer a moment to flush.
+    let _ = tokio::time::timeout(Duration::from_secs(1), writer).await;
+}

@@ -1,0 +1,613 @@
+//! One table: a game in play, its seats, and the browsers connected to it.
+//!
+//! Each table is a task that owns its state; connections talk to it through a channel, so a
+//! table never locks and one table's bots never hold up another's. Every message a connection
+//! receives is built for it alone, from what its seat may see (see [`Table::view`]).
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use parlour_dynamic::{AnyBot, AnyGame, AnyState, DynError};
+use serde::Serialize;
+use serde_json::Value;
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+use tokio::time::Instant;
+
+use crate::hub::Hub;
+use crate::message::{self, ClientMessage, LogEntry, SeatInfo, ServerMessage, View};
+
+/// Who sits at a seat.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SeatSpec {
+    /// A person, who plays in a browser holding the seat's token.
+    Human {
+        /// The name shown.
+        name: String,
+        /// The secret that takes the seat.
+        token: String,
+    },
+    /// A built-in bot, by its command-line name with options (`ismcts:iters=400`).
+    Bot {
+        /// The bot.
+        bot: String,
+    },
+}
+
+/// What a table is made from: enough to deal it again (a rematch).
+#[derive(Debug, Clone)]
+pub struct TableSetup {
+    /// The game's name.
+    pub game: String,
+    /// Its options.
+    pub options: Vec<(String, Value)>,
+    /// The seats, in order.
+    pub seats: Vec<SeatSpec>,
+    /// The deal's seed (bots' seeds derive from it as `parlour play`'s do).
+    pub seed: u64,
+    /// Milliseconds between bots' moves.
+    pub pace_ms: u64,
+}
+
+/// What the lobby lists about a table.
+#[derive(Debug, Clone, Serialize)]
+pub struct TableSummary {
+    /// Its id.
+    pub id: String,
+    /// The game's name.
+    pub game: &'static str,
+    /// The game's title.
+    pub title: &'static str,
+    /// The options.
+    pub options: Value,
+    /// The seed.
+    pub seed: u64,
+    /// Who sits where (names only).
+    pub seats: Vec<String>,
+    /// Whether every seat is a bot.
+    pub bots_only: bool,
+    /// Decisions made.
+    pub decisions: u64,
+    /// Whether the game is over.
+    pub over: bool,
+}
+
+/// A request to a table's task.
+pub(crate) enum Command {
+    /// A browser opens the table: with a seat's token, or as a spectator.
+    Connect {
+        token: Option<String>,
+        out: mpsc::Sender<String>,
+        reply: oneshot::Sender<Result<u64, String>>,
+    },
+    /// A browser's message (already read).
+    Message { conn: u64, message: ClientMessage },
+    /// A browser went away.
+    Disconnect { conn: u64 },
+    /// The game so far as a trace, if this caller may have it.
+    Trace {
+        reply: oneshot::Sender<Result<String, String>>,
+    },
+}
+
+/// How a table's task is reached.
+#[derive(Debug, Clone)]
+pub(crate) struct TableHandle {
+    pub(crate) commands: mpsc::UnboundedSender<Command>,
+    pub(crate) summary: Arc<Mutex<TableSummary>>,
+}
+
+struct Seat {
+    name: String,
+    /// A bot seat's bot, or a person's stand-in; out of its seat while it thinks.
+    bot: Option<Box<dyn AnyBot>>,
+    /// A person's token (`None` for a bot).
+    token: Option<String>,
+    /// Connections holding the seat.
+    connections: usize,
+    /// When the seat was last left without a connection (a person's).
+    left_at: Instant,
+}
+
+impl Seat {
+    fn human(&self) -> bool {
+        self.token.is_some()
+    }
+}
+
+struct Connection {
+    seat: Option<usize>,
+    out: mpsc::Sender<String>,
+    /// Whether it has had its first view (with the whole log).
+    synced: bool,
+}
+
+/// How long a message queue to one browser may grow before the browser is dropped as too slow.
+const OUTBOX: usize = 512;
+
+/// A bot's answer: the seat, the decision it answers, the bot back, and its action.
+type Thought = (usize, u64, Box<dyn AnyBot>, Result<String, DynError>);
+
+/// A table's task.
+pub(crate) struct Table {
+    id: String,
+    hub: Hub,
+    setup: TableSetup,
+    game: Box<dyn AnyGame>,
+    state: Box<dyn AnyState>,
+    seats: Vec<Seat>,
+    connections: HashMap<u64, Connection>,
+    next_connection: u64,
+    /// (seat, action) for every decision so far.
+    log: Vec<(usize, String)>,
+    pace: Duration,
+    seat_timeout: Duration,
+    last_move: Instant,
+    thinking: Option<JoinHandle<Thought>>,
+    rematch: Option<String>,
+    summary: Arc<Mutex<TableSummary>>,
+}
+
+/// Builds a table (checking the setup) and starts its task; `Err` says what is wrong.
+pub(crate) fn start(
+    id: String,
+    hub: Hub,
+    setup: TableSetup,
+    seat_timeout: Duration,
+) -> Result<TableHandle, String> {
+    let game = parlour_dynamic::open(&setup.game, &setup.options).map_err(|e| e.to_string())?;
+    if setup.seats.len() != game.num_players() {
+        return Err(format!(
+            "{} seats for a {}-player table of {}",
+            setup.seats.len(),
+            game.num_players(),
+            game.info().title
+        ));
+    }
+    let stand_in = stand_in_name(game.as_ref());
+    let now = Instant::now();
+    let mut seats = Vec::new();
+    for (i, spec) in setup.seats.iter().enumerate() {
+        // As `parlour play` seeds its bots, so a table of bots plays as the command line does.
+        let seed = parlour_core::rng::bot_seed(parlour_core::rng::derive_seed(
+            setup.seed,
+            1 + i as u64,
+        ));
+        seats.push(match spec {
+            SeatSpec::Human { name, token } => Seat {
+                name: name.clone(),
+                bot: Some(game.bot(stand_in, seed).map_err(|e| e.to_string())?),
+                token: Some(token.clone()),
+                connections: 0,
+                left_at: now,
+            },
+            SeatSpec::Bot { bot } => {
+                let bot = game
+                    .bot(bot, seed)
+                    .map_err(|e| format!("seat {i}: {e}"))?;
+                Seat {
+                    name: bot.name().to_string(),
+                    bot: Some(bot),
+                    token: None,
+                    connections: 0,
+                    left_at: now,
+                }
+            }
+        });
+    }
+    let state = game.new_state(setup.seed);
+    let summary = Arc::new(Mutex::new(TableSummary {
+        id: id.clone(),
+        game: game.info().name,
+        title: game.info().title,
+        options: game.options(),
+        seed: setup.seed,
+        seats: seats.iter().map(|s| s.name.clone()).collect(),
+        bots_only: seats.iter().all(|s| !s.human()),
+        decisions: 0,
+        over: state.is_terminal(),
+    }));
+    let (commands, inbox) = mpsc::unbounded_channel();
+    let table = Table {
+        id,
+        hub,
+        pace: Duration::from_millis(setup.pace_ms),
+        setup,
+        game,
+        state,
+        seats,
+        connections: HashMap::new(),
+        next_connection: 0,
+        log: Vec::new(),
+        seat_timeout,
+        last_move: now,
+        thinking: None,
+        rematch: None,
+        summary: summary.clone(),
+    };
+    tokio::spawn(table.run(inbox));
+    Ok(TableHandle { commands, summary })
+}
+
+/// The bot that plays for a person who is away: the game's heuristic where it has one.
+fn stand_in_name(game: &dyn AnyGame) -> &'static str {
+    if game.bot_names().iter().any(|(n, _)| *n == "heuristic") {
+        "heuristic"
+    } else {
+        "random"
+    }
+}
+
+impl Table {
+    async fn run(mut self, mut inbox: mpsc::UnboundedReceiver<Command>) {
+        loop {
+            let wake = self.wake_at();
+            tokio::select! {
+                command = inbox.recv() => match command {
+                    Some(c) => self.handle(c),
+                    // The hub let the table go.
+                    None => break,
+                },
+                done = async { self.thinking.as_mut().expect("guarded").await },
+                    if self.thinking.is_some() => {
+                    self.thinking = None;
+                    match done {
+                        Ok((seat, decision, bot, answer)) => self.bot_moved(seat, decision, bot, answer),
+                        Err(e) => eprintln!("table {}: a bot's task failed: {e}", self.id),
+                    }
+                }
+                _ = tokio::time::sleep_until(wake.unwrap_or_else(Instant::now)),
+                    if wake.is_some() && self.thinking.is_none() => {
+                    self.start_bot();
+                }
+            }
+        }
+        if let Some(t) = self.thinking.take() {
+            t.abort();
+        }
+    }
+
+    /// When a bot (or a stand-in) should start on the current decision, if one should.
+    fn wake_at(&self) -> Option<Instant> {
+        let seat = self.state.current_player()?;
+        let s = &self.seats[seat];
+        let paced = self.last_move + self.pace;
+        if !s.human() {
+            Some(paced)
+        } else if s.connections == 0 {
+            Some((s.left_at + self.seat_timeout).max(paced))
+        } else {
+            None
+        }
+    }
+
+    fn start_bot(&mut self) {
+        let Some(seat) = self.state.current_player() else {
+            return;
+        };
+        let Some(mut bot) = self.seats[seat].bot.take() else {
+            return;
+        };
+        if self.seats[seat].human() {
+            // The person is away past the timeout: tell everyone the stand-in plays.
+            self.broadcast();
+        }
+        let state = self.state.clone_box();
+        let decision = state.decisions();
+        self.thinking = Some(tokio::task::spawn_blocking(move || {
+            let answer = bot.act(state.as_ref());
+            (seat, decision, bot, answer)
+        }));
+    }
+
+    fn bot_moved(
+        &mut self,
+        seat: usize,
+        decision: u64,
+        bot: Box<dyn AnyBot>,
+        answer: Result<String, DynError>,
+    ) {
+        self.seats[seat].bot = Some(bot);
+        if self.state.decisions() != decision {
+            // The person came back and moved first: the stand-in's answer is stale.
+            return;
+        }
+        let action = match answer {
+            Ok(a) => a,
+            Err(e) => {
+                eprintln!(
+                    "table {}: seat {seat}'s bot failed ({e}); a legal action is played",
+                    self.id
+                );
+                match self.state.legal_actions().into_iter().next() {
+                    Some(a) => a,
+                    None => return,
+                }
+            }
+        };
+        if let Err(e) = self.play(seat, &action) {
+            eprintln!("table {}: seat {seat}'s bot chose {action}: {e}", self.id);
+        }
+    }
+
+    fn play(&mut self, seat: usize, action: &str) -> Result<(), DynError> {
+        self.state.apply(action)?;
+        self.log.push((seat, action.trim().to_string()));
+        self.last_move = Instant::now();
+        {
+            let mut s = self.summary.lock().unwrap_or_else(|e| e.into_inner());
+            s.decisions = self.state.decisions();
+            s.over = self.state.is_terminal();
+        }
+        if self.state.is_terminal() {
+            // Everything is visible now: every connection gets the whole log again.
+            for c in self.connections.values_mut() {
+                c.synced = false;
+            }
+        }
+        self.broadcast();
+        Ok(())
+    }
+
+    fn handle(&mut self, command: Command) {
+        match command {
+            Command::Connect { token, out, reply } => {
+                let seat = match &token {
+                    None => None,
+                    Some(t) => match self
+                        .seats
+                        .iter()
+                        .position(|s| s.token.as_deref() == Some(t.as_str()))
+                    {
+                        Some(seat) => Some(seat),
+                        None => {
+                            let _ = reply.send(Err("that seat token is not for this table".into()));
+                            return;
+                        }
+                    },
+                };
+                let id = self.next_connection;
+                self.next_connection += 1;
+                if let Some(seat) = seat {
+                    self.seats[seat].connections += 1;
+                }
+                let welcome = ServerMessage::Welcome {
+                    table: self.id.clone(),
+                    game: self.game.info().name,
+                    title: self.game.info().title,
+                    options: self.game.options(),
+                    seed: self.setup.seed,
+                    seat,
+                    open: self.open(),
+                };
+                let _ = out.try_send(to_text(&welcome));
+                self.connections.insert(
+                    id,
+                    Connection {
+                        seat,
+                        out,
+                        synced: false,
+                    },
+                );
+                let _ = reply.send(Ok(id));
+                if seat.is_some() {
+                    // Everyone sees the seat taken again.
+                    self.broadcast();
+                } else {
+                    self.send_view(id);
+                }
+            }
+            Command::Disconnect { conn } => {
+                if let Some(c) = self.connections.remove(&conn) {
+                    if let Some(seat) = c.seat {
+                        let s = &mut self.seats[seat];
+                        s.connections = s.connections.saturating_sub(1);
+                        if s.connections == 0 {
+                            s.left_at = Instant::now();
+                        }
+                        self.broadcast();
+                    }
+                }
+            }
+            Command::Message { conn, message } => {
+                if let Err(why) = self.message(conn, message) {
+                    self.send(conn, &ServerMessage::Error { message: why });
+                }
+            }
+            Command::Trace { reply } => {
+                let _ = reply.send(if self.open() {
+                    let names: Vec<String> = self.seats.iter().map(|s| s.name.clone()).collect();
+                    self.state.trace(&names).map_err(|e| e.to_string())
+                } else {
+                    Err("a game with people at the table is replayed once it is over".into())
+                });
+            }
+        }
+    }
+
+    fn message(&mut self, conn: u64, message: ClientMessage) -> Result<(), String> {
+        let Some(c) = self.connections.get(&conn) else {
+            return Ok(());
+        };
+        let seat = c.seat;
+        match message {
+            ClientMessage::Act { decision, action } => {
+                let seat = seat.ok_or("a spectator cannot play")?;
+                if self.state.is_terminal() {
+                    return Err("the game is over".into());
+                }
+                if decision != self.state.decisions() {
+                    return Err(format!(
+                        "that answers decision {decision}, but the table is at decision {}",
+                        self.state.decisions()
+                    ));
+                }
+                if self.state.current_player() != Some(seat) {
+                    return Err("it is not your turn".into());
+                }
+                self.play(seat, &action).map_err(|e| e.to_string())
+            }
+            ClientMessage::Rematch => {
+                if seat.is_none() && !self.open() {
+                    return Err("only the players can ask for a rematch".into());
+                }
+                if let Some(id) = &self.rematch {
+                    let m = ServerMessage::Rematch { table: id.clone() };
+                    self.send(conn, &m);
+                    return Ok(());
+                }
+                let mut setup = self.setup.clone();
+                setup.seed = setup.seed.wrapping_add(1);
+                let id = self.hub.create(setup)?;
+                self.rematch = Some(id.clone());
+                let m = ServerMessage::Rematch { table: id };
+                for c in self.connections.keys().copied().collect::<Vec<_>>() {
+                    self.send(c, &m);
+                }
+                Ok(())
+            }
+            ClientMessage::Pace { ms } => {
+                if self.seats.iter().any(Seat::human) {
+                    return Err("the pace is set at tables of bots only".into());
+                }
+                self.pace = Duration::from_millis(ms);
+                self.broadcast();
+                Ok(())
+            }
+        }
+    }
+
+    /// Whether every hand may be shown to everyone: a table of bots, or a finished game.
+    fn open(&self) -> bool {
+        self.state.is_terminal() || self.seats.iter().all(|s| !s.human())
+    }
+
+    fn broadcast(&mut self) {
+        let ids: Vec<u64> = self.connections.keys().copied().collect();
+        for id in ids {
+            self.send_view(id);
+        }
+    }
+
+    fn send(&mut self, conn: u64, message: &ServerMessage) {
+        let text = to_text(message);
+        self.send_text(conn, text);
+    }
+
+    fn send_text(&mut self, conn: u64, text: String) {
+        let Some(c) = self.connections.get(&conn) else {
+            return;
+        };
+        if c.out.try_send(text).is_err() {
+            // Too slow, or gone: the browser reconnects and is synced afresh.
+            self.handle(Command::Disconnect { conn });
+        }
+    }
+
+    fn send_view(&mut self, conn: u64) {
+        let Some(c) = self.connections.get(&conn) else {
+            return;
+        };
+        let view = self.view(c.seat, !c.synced);
+        if let Some(c) = self.connections.get_mut(&conn) {
+            c.synced = true;
+        }
+        self.send(conn, &ServerMessage::View(Box::new(view)));
+    }
+
+    /// The table as `seat` (or a spectator, `None`) may see it: its own observation only while
+    /// the game has people in it and is not over; every hand otherwise.
+    pub(crate) fn view(&self, seat: Option<usize>, full_log: bool) -> View {
+        let open = self.open();
+        let to_act = self.state.current_player();
+        let observation = seat.and_then(|s| self.state.observation(s).ok());
+        let observations = open.then(|| {
+            (0..self.seats.len())
+                .filter_map(|s| self.state.observation(s).ok())
+                .collect()
+        });
+        let legal = match (seat, to_act) {
+            (Some(s), Some(t)) if s == t => self.state.legal_actions(),
+            _ => Vec::new(),
+        };
+        let entries = if full_log {
+            &self.log[..]
+        } else {
+            &self.log[self.log.len().saturating_sub(1)..]
+        };
+        let first = if full_log { 0 } else { self.log.len().saturating_sub(1) };
+        let log = entries
+            .iter()
+            .enumerate()
+            .map(|(i, (actor, action))| LogEntry {
+                decision: (first + i) as u64,
+                seat: *actor,
+                action: self.visible(*actor, action, seat, open).then(|| action.clone()),
+            })
+            .collect();
+        let over = self.state.is_terminal();
+        View {
+            decision: self.state.decisions(),
+            to_act,
+            seats: self
+                .seats
+                .iter()
+                .map(|s| SeatInfo {
+                    name: s.name.clone(),
+                    kind: if s.human() { "human" } else { "bot" },
+                    connected: s.connections > 0,
+                    away: s.human()
+                        && s.connections == 0
+                        && s.left_at.elapsed() >= self.seat_timeout,
+                })
+                .collect(),
+            observation,
+            observations,
+            public: self.state.public_view(),
+            legal,
+            log,
+            full_log,
+            returns: over.then(|| self.state.returns()),
+            winners: over.then(|| self.state.winners()),
+            pace_ms: self.pace.as_millis() as u64,
+            rematch: self.rematch.clone(),
+        }
+    }
+
+    /// Whether a viewer sees `actor`'s `action`: a seat as the game says; a spectator only
+    /// what every seat sees, unless the table is open.
+    fn visible(&self, actor: usize, action: &str, viewer: Option<usize>, open: bool) -> bool {
+        if open {
+            return true;
+        }
+        let sees = |v: usize| {
+            v == actor
+                || self
+                    .game
+                    .action_visible(actor, action, v)
+                    .unwrap_or(false)
+        };
+        match viewer {
+            Some(v) => sees(v),
+            None => (0..self.seats.len()).all(sees),
+        }
+    }
+}
+
+fn to_text(message: &ServerMessage) -> String {
+    serde_json::to_string(message).unwrap_or_else(|e| {
+        serde_json::to_string(&ServerMessage::Error {
+            message: format!("the server could not write a message: {e}"),
+        })
+        .unwrap_or_default()
+    })
+}
+
+/// The largest a browser's outbox may grow (see [`OUTBOX`]).
+pub(crate) fn outbox() -> (mpsc::Sender<String>, mpsc::Receiver<String>) {
+    mpsc::channel(OUTBOX)
+}
+
+// Keep the message module's limit in one place for the socket reader.
+pub(crate) use message::MAX_CLIENT_MESSAGE;
