@@ -1,1 +1,441 @@
+// parlour's front end: the lobby, a table (to play or watch), and replays. Pages are chosen by
+// the address's #fragment, so a reload or a shared link lands on the same page:
+//   #/                       the lobby
+//   #/table/ID[?token=T]     a table: a seat with its token (kept in this browser), else watching
+//   #/replay/ID[?step=N]     a recorded game
 
+import { el, render } from "./games.js";
+
+const app = document.getElementById("app");
+
+async function api(path, options = {}) {
+  const r = await fetch(path, options);
+  const body = await r.json().catch(() => ({ error: `${r.status} ${r.statusText}` }));
+  if (!r.ok) throw new Error(body.error || `${r.status}`);
+  return body;
+}
+
+function route() {
+  const hash = location.hash.replace(/^#/, "") || "/";
+  const [path, query = ""] = hash.split("?");
+  const params = new URLSearchParams(query);
+  const parts = path.split("/").filter(Boolean);
+  teardown();
+  if (parts[0] === "table" && parts[1]) return tablePage(parts[1], params);
+  if (parts[0] === "replay" && parts[1]) return replayPage(parts[1], params);
+  return lobby();
+}
+
+let cleanups = [];
+function teardown() {
+  cleanups.forEach((f) => f());
+  cleanups = [];
+}
+
+function header(title) {
+  return el("header", {}, [el("a", { href: "#/", class: "brand", text: "parlour" }), el("h1", { text: title })]);
+}
+
+// ------------------------------------------------------------------ lobby
+
+async function lobby() {
+  app.replaceChildren(header("Lobby"));
+  const main = el("main", { class: "lobby" });
+  app.append(main);
+  let games;
+  try {
+    games = await api("/api/games");
+  } catch (e) {
+    main.append(el("p", { class: "error", text: `Cannot reach the server: ${e.message}` }));
+    return;
+  }
+  const form = el("form", { class: "new-table", "aria-label": "new table" });
+  const gameSel = el("select", { name: "game", "aria-label": "game" });
+  for (const g of games) gameSel.append(el("option", { value: g.name, text: g.title }));
+  const variantSel = el("select", { name: "variant", "aria-label": "variant" });
+  const players = el("input", { type: "number", name: "players", min: 2, max: 10, "aria-label": "players" });
+  const seed = el("input", { type: "number", name: "seed", min: 0, placeholder: "random", "aria-label": "seed" });
+  const pace = el("input", { type: "number", name: "pace", min: 0, max: 10000, value: 600, "aria-label": "pace (ms)" });
+  const options = el("input", { type: "text", name: "options", placeholder: "more options: key=value, …", "aria-label": "options" });
+  const seatsBox = el("div", { class: "seats-editor" });
+  const error = el("p", { class: "error" });
+  const created = el("div", { class: "created" });
+
+  const current = () => games.find((g) => g.name === gameSel.value);
+  function drawSeats() {
+    const g = current();
+    const n = Math.max(g.min_players, Math.min(g.max_players, Number(players.value) || g.players));
+    const old = [...seatsBox.querySelectorAll(".seat-row")].map((r) => [r.querySelector("select").value, r.querySelector("input").value]);
+    seatsBox.replaceChildren();
+    for (let s = 0; s < n; s++) {
+      const kind = el("select", { "aria-label": `seat ${s + 1}`, "data-seat-kind": s });
+      kind.append(el("option", { value: "you", text: "you" }), el("option", { value: "person", text: "a person (invite link)" }));
+      for (const b of g.bots) kind.append(el("option", { value: `bot:${b.name}`, text: `bot: ${b.name}` }));
+      const extra = el("input", { type: "text", placeholder: "bot options, e.g. iters=400", "aria-label": `seat ${s + 1} options` });
+      const strongest = g.bots.find((b) => b.name === "ismcts") || g.bots.find((b) => b.name === "heuristic") || g.bots[0];
+      kind.value = old[s]?.[0] ?? (s === 0 ? "you" : `bot:${strongest.name}`);
+      if (![...kind.options].some((o) => o.value === kind.value)) kind.value = `bot:${strongest.name}`;
+      extra.value = old[s]?.[1] ?? "";
+      seatsBox.append(el("div", { class: "seat-row" }, [el("span", { text: `Seat ${s + 1}` }), kind, extra]));
+    }
+  }
+  function gameChanged() {
+    const g = current();
+    variantSel.replaceChildren(el("option", { value: "", text: "standard" }));
+    for (const v of g.variants) if (v !== "standard") variantSel.append(el("option", { value: v, text: v }));
+    variantSel.disabled = g.variants.length === 0;
+    players.min = g.min_players;
+    players.max = g.max_players;
+    players.value = g.players;
+    players.disabled = g.min_players === g.max_players;
+    drawSeats();
+  }
+  gameSel.addEventListener("change", gameChanged);
+  players.addEventListener("change", drawSeats);
+  gameChanged();
+
+  form.append(
+    el("h2", { text: "New table" }),
+    el("label", {}, [el("span", { text: "Game " }), gameSel]),
+    el("label", {}, [el("span", { text: "Variant " }), variantSel]),
+    el("label", {}, [el("span", { text: "Players " }), players]),
+    seatsBox,
+    el("label", {}, [el("span", { text: "Seed " }), seed]),
+    el("label", {}, [el("span", { text: "Bots' pace (ms) " }), pace]),
+    el("label", {}, [el("span", { text: "Options " }), options]),
+    el("button", { type: "submit", text: "Start", "data-start": "1" }),
+    error,
+    created,
+  );
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    error.textContent = "";
+    const g = current();
+    const opts = {};
+    if (variantSel.value) opts.variant = variantSel.value;
+    if (!players.disabled) opts.players = Number(players.value);
+    for (const pair of options.value.split(",").map((s) => s.trim()).filter(Boolean)) {
+      const [k, ...v] = pair.split("=");
+      const raw = v.join("=").trim();
+      opts[k.trim()] = raw !== "" && !isNaN(Number(raw)) ? Number(raw) : raw;
+    }
+    const seats = [...seatsBox.querySelectorAll(".seat-row")].map((r, i) => {
+      const kind = r.querySelector("select").value;
+      const extra = r.querySelector("input").value.trim();
+      if (kind === "you") return { kind: "human", name: "you" };
+      if (kind === "person") return { kind: "human", name: `guest ${i + 1}` };
+      const name = kind.slice(4);
+      return { kind: "bot", bot: extra ? `${name}:${extra}` : name };
+    });
+    const body = { game: g.name, options: opts, seats, pace_ms: Number(pace.value) || 0 };
+    if (seed.value !== "") body.seed = Number(seed.value);
+    try {
+      const t = await api("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      const mine = t.seats.find((s) => s.name === "you");
+      const invites = t.seats.filter((s) => s !== mine);
+      for (const s of t.seats) localStorage.setItem(`parlour.token.${t.table}.${s.seat}`, s.token);
+      if (mine) localStorage.setItem(`parlour.token.${t.table}`, mine.token);
+      if (invites.length) {
+        created.replaceChildren(el("p", { text: "Send each person their link:" }));
+        for (const s of invites) {
+          const link = `${location.origin}/#/table/${t.table}?token=${s.token}`;
+          created.append(el("div", { class: "invite" }, [el("span", { text: `Seat ${s.seat + 1}: ` }), el("input", { readonly: "", value: link, "data-invite": s.seat, size: 60 })]));
+        }
+        created.append(el("a", { href: `#/table/${t.table}`, text: "Go to the table", "data-goto": t.table }));
+      } else {
+        location.hash = `#/table/${t.table}`;
+      }
+    } catch (err) {
+      error.textContent = err.message;
+    }
+  });
+  main.append(form);
+
+  const tables = el("section", { class: "tables" }, [el("h2", { text: "Tables" })]);
+  const list = el("div", { class: "table-list" });
+  tables.append(list);
+  const replay = el("section", { class: "replay-upload" }, [el("h2", { text: "Replay a game" })]);
+  const file = el("input", { type: "file", accept: ".jsonl,.json,.trace,.txt", "aria-label": "trace file" });
+  const replayError = el("p", { class: "error" });
+  file.addEventListener("change", async () => {
+    replayError.textContent = "";
+    const f = file.files[0];
+    if (!f) return;
+    try {
+      const r = await api("/api/replays", { method: "POST", body: await f.text() });
+      location.hash = `#/replay/${r.replay}`;
+    } catch (err) {
+      replayError.textContent = err.message;
+    }
+  });
+  replay.append(el("p", { text: "A trace from `parlour play --trace`, a finished table's, or a saved state." }), file, replayError);
+  main.append(tables, replay);
+
+  async function refresh() {
+    try {
+      const ts = await api("/api/tables");
+      list.replaceChildren();
+      if (!ts.length) list.append(el("p", { text: "No tables yet." }));
+      for (const t of ts) {
+        list.append(
+          el("div", { class: "table-row", "data-table": t.id }, [
+            el("a", { href: `#/table/${t.id}`, text: `${t.id} · ${t.title}` }),
+            el("span", { text: ` ${t.seats.join(", ")} · ${t.over ? "over" : `decision ${t.decisions}`}` }),
+          ]),
+        );
+      }
+    } catch {
+      /* the next refresh tries again */
+    }
+  }
+  refresh();
+  const timer = setInterval(refresh, 2000);
+  cleanups.push(() => clearInterval(timer));
+}
+
+// ------------------------------------------------------------------ a table
+
+function tablePage(id, params) {
+  const given = params.get("token");
+  if (given) {
+    localStorage.setItem(`parlour.token.${id}`, given);
+    // The token stays in this browser, not in the address bar (or its history).
+    history.replaceState(null, "", `#/table/${id}`);
+  }
+  const token = given || localStorage.getItem(`parlour.token.${id}`);
+  app.replaceChildren(header(`Table ${id}`));
+  const status = el("div", { class: "status", role: "status" });
+  const board = el("main", { class: "board-area" });
+  const side = el("aside", { class: "side" });
+  const log = el("ol", { class: "log", "aria-label": "log" });
+  const message = el("div", { class: "message", role: "alert" });
+  side.append(el("h2", { text: "Log" }), log);
+  app.append(status, message, el("div", { class: "layout" }, [board, side]));
+
+  let welcome = null;
+  let view = null;
+  let socket = null;
+  let closed = false;
+  let retry = 500;
+  const selection = { cards: [], group: 1, source: null, from: null };
+  const names = () => (view ? view.seats.map((s) => s.name) : []);
+
+  function draw() {
+    if (!welcome || !view) return;
+    const seat = welcome.seat;
+    const open = !!view.observations;
+    const mine = seat !== null && view.to_act === seat && view.legal.length > 0;
+    status.replaceChildren(
+      el("span", { text: `${welcome.title} · ${seat === null ? "watching" : `you are seat ${seat + 1}`} · decision ${view.decision}` }),
+      el("span", { class: "turn", text: view.to_act === null ? " · game over" : mine ? " · your turn" : ` · ${names()[view.to_act]} to act` }),
+    );
+    for (const [i, s] of view.seats.entries()) {
+      const tag = s.kind === "human" ? (s.away ? " (away: a bot plays)" : s.connected ? "" : " (not here)") : "";
+      if (tag) status.append(el("span", { class: "seat-state", text: ` · ${s.name}${tag}` }));
+      void i;
+    }
+    const ctx = {
+      view: seat !== null ? view.observation : open ? view.observations[0] : view.public,
+      all: open ? view.observations : null,
+      seat,
+      players: view.seats.length,
+      names: names(),
+      legal: mine ? view.legal : [],
+      toAct: view.to_act,
+      act: mine ? act : null,
+      selection,
+      redraw: draw,
+    };
+    if (seat === null && open) ctx.view = { ...view.observations[0], ...view.public };
+    board.replaceChildren(render(welcome.game, ctx));
+    if (view.to_act === null) board.append(resultBox());
+    if (view.seats.every((s) => s.kind === "bot") && view.to_act !== null) board.append(paceBox());
+  }
+
+  function resultBox() {
+    const box = el("div", { class: "result", "data-result": "1" });
+    const winners = (view.winners || []).map((w) => names()[w]);
+    box.append(el("h2", { text: winners.length ? `Won by ${winners.join(", ")}` : "A draw" }));
+    box.append(el("p", { text: `Returns: ${(view.returns || []).map((r, i) => `${names()[i]} ${r}`).join(" · ")}` }));
+    const again = el("button", { type: "button", text: "Rematch", "data-rematch": "1" });
+    again.addEventListener("click", () => send({ type: "rematch" }));
+    box.append(again, el("a", { href: `/api/tables/${id}/trace`, download: `${id}.trace.jsonl`, text: " Download the trace " }));
+    const replay = el("button", { type: "button", text: "Replay", "data-replay": "1" });
+    replay.addEventListener("click", async () => {
+      try {
+        const trace = await (await fetch(`/api/tables/${id}/trace`)).text();
+        const r = await api("/api/replays", { method: "POST", body: trace });
+        location.hash = `#/replay/${r.replay}`;
+      } catch (e) {
+        message.textContent = e.message;
+      }
+    });
+    box.append(replay);
+    return box;
+  }
+
+  function paceBox() {
+    const input = el("input", { type: "range", min: 0, max: 3000, step: 100, value: view.pace_ms, "aria-label": "pace" });
+    input.addEventListener("change", () => send({ type: "pace", ms: Number(input.value) }));
+    return el("label", { class: "pace" }, [el("span", { text: `Pace: ${view.pace_ms} ms a move ` }), input]);
+  }
+
+  function act(action) {
+    message.textContent = "";
+    send({ type: "act", decision: view.decision, action });
+  }
+
+  function send(m) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(m));
+  }
+
+  function addLog(entries, full) {
+    if (full) log.replaceChildren();
+    for (const e of entries) {
+      const who = names()[e.seat] ?? `seat ${e.seat + 1}`;
+      log.append(el("li", { "data-decision": e.decision, text: `${who}: ${e.action ?? "(hidden)"}` }));
+    }
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function connect() {
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const q = token ? `?token=${encodeURIComponent(token)}` : "";
+    socket = new WebSocket(`${scheme}://${location.host}/ws/${id}${q}`);
+    socket.addEventListener("message", (ev) => {
+      let m;
+      try {
+        m = JSON.parse(ev.data);
+      } catch {
+        return;
+      }
+      if (m.type === "welcome") {
+        welcome = m;
+        retry = 500;
+        app.dataset.seat = m.seat ?? "none";
+        app.dataset.table = m.table;
+      } else if (m.type === "view") {
+        const before = view ? view.decision : -1;
+        view = m;
+        if (m.decision !== before) {
+          selection.cards.length = 0;
+          selection.source = null;
+          selection.from = null;
+        }
+        addLog(m.log, m.full_log);
+        draw();
+        app.dataset.decision = m.decision;
+        app.dataset.toAct = m.to_act ?? "over";
+      } else if (m.type === "error") {
+        message.textContent = m.message;
+        if (!welcome) closed = true;
+      } else if (m.type === "rematch") {
+        const t = localStorage.getItem(`parlour.token.${id}`);
+        if (t) localStorage.setItem(`parlour.token.${m.table}`, t);
+        location.hash = `#/table/${m.table}`;
+      }
+    });
+    socket.addEventListener("close", () => {
+      if (closed) return;
+      // Reconnect: the seat is kept by its token.
+      setTimeout(() => !closed && connect(), retry);
+      retry = Math.min(retry * 2, 8000);
+    });
+  }
+  connect();
+  cleanups.push(() => {
+    closed = true;
+    socket?.close();
+  });
+}
+
+// ------------------------------------------------------------------ a replay
+
+async function replayPage(id, params) {
+  app.replaceChildren(header(`Replay ${id}`));
+  const main = el("main", { class: "replay" });
+  app.append(main);
+  let summary;
+  try {
+    summary = await api(`/api/replays/${id}`);
+  } catch (e) {
+    main.append(el("p", { class: "error", text: `${e.message} (replays are kept while the server runs)` }));
+    return;
+  }
+  const controls = el("div", { class: "controls" });
+  const board = el("div", { class: "board-area" });
+  const info = el("div", { class: "status", role: "status" });
+  main.append(info, controls, board);
+  let step = Number(params.get("step") || 0);
+  let who = "all";
+  const total = summary.decisions;
+  const slider = el("input", { type: "range", min: 0, max: total ?? 0, value: step, "aria-label": "decision" });
+  const number = el("input", { type: "number", min: 0, max: total ?? 0, value: step, "aria-label": "jump to decision" });
+  const viewSel = el("select", { "aria-label": "view" }, [el("option", { value: "all", text: "all seats" })]);
+  const players = summary?.players ?? 0;
+  for (let s = 0; s < players; s++) viewSel.append(el("option", { value: s, text: `seat ${s + 1}'s view (${summary.seats[s] ?? ""})` }));
+  const go = (n) => {
+    step = Math.max(0, Math.min(total ?? n, n));
+    show();
+  };
+  const btn = (label, f, key) => {
+    const b = el("button", { type: "button", text: label, "data-step": key });
+    b.addEventListener("click", f);
+    return b;
+  };
+  controls.append(
+    btn("⏮", () => go(0), "first"),
+    btn("◀", () => go(step - 1), "back"),
+    btn("▶", () => go(step + 1), "forward"),
+    btn("⏭", () => go(total ?? step), "last"),
+    slider,
+    number,
+    viewSel,
+  );
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  number.addEventListener("change", () => go(Number(number.value)));
+  viewSel.addEventListener("change", () => {
+    who = viewSel.value;
+    show();
+  });
+  const keys = (e) => {
+    if (e.key === "ArrowRight") go(step + 1);
+    if (e.key === "ArrowLeft") go(step - 1);
+  };
+  document.addEventListener("keydown", keys);
+  cleanups.push(() => document.removeEventListener("keydown", keys));
+
+  async function show() {
+    let s;
+    try {
+      s = await api(`/api/replays/${id}/${step}`);
+    } catch (e) {
+      info.textContent = e.message;
+      return;
+    }
+    slider.value = step;
+    number.value = step;
+    main.dataset.step = step;
+    const names = summary?.seats ?? [];
+    info.textContent = `${summary?.title ?? ""} · decision ${step} of ${total ?? "?"}${s.to_act !== null ? ` · ${names[s.to_act] ?? `seat ${s.to_act + 1}`} to act: ${s.action ?? ""}` : " · the end"}`;
+    const seat = who === "all" ? null : Number(who);
+    const ctx = {
+      view: seat === null ? { ...s.observations[0], ...s.public } : s.observations[seat],
+      all: seat === null ? s.observations : null,
+      seat,
+      players: s.observations.length,
+      names,
+      legal: [],
+      toAct: s.to_act,
+      act: null,
+      selection: { cards: [], group: 1, source: null, from: null },
+      redraw: () => {},
+    };
+    board.replaceChildren(render(summary?.game ?? "", ctx));
+    if (s.returns) board.append(el("div", { class: "result", text: `Returns: ${s.returns.join(" · ")}` }));
+  }
+  show();
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -8,6 +8,7 @@
 //! | `POST /api/tables` | a new table (see [`NewTable`]); its id and the people's seat tokens |
 //! | `GET /api/tables/ID/trace` | a table's game as a trace, once it may be shown whole |
 //! | `POST /api/replays` | a trace or saved state to step through; its id and summary |
+//! | `GET /api/replays/ID` | a replay's summary: game, seats, every action |
 //! | `GET /api/replays/ID/STEP` | the position before decision STEP, every seat's view |
 //! | `GET /ws/ID[?token=T]` | a table's WebSocket: a seat with its token, else a spectator |
 
@@ -43,6 +44,7 @@ pub fn router(hub: Hub) -> Router {
             "/api/replays",
             post(new_replay).layer(DefaultBodyLimit::max(MAX_RECORDING)),
         )
+        .route("/api/replays/{id}", get(replay_summary))
         .route("/api/replays/{id}/{step}", get(replay_step))
         .route("/ws/{id}", get(socket))
         .layer(DefaultBodyLimit::max(64 * 1024))
@@ -213,6 +215,16 @@ async fn new_replay(State(hub): State<Hub>, body: Bytes) -> Result<Json<Value>, 
     let mut summary = replay.summary("");
     summary["replay"] = json!(hub.add_replay(replay));
     Ok(Json(summary))
+}
+
+async fn replay_summary(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let replay = hub
+        .replay(&id)
+        .ok_or_else(|| refuse(StatusCode::NOT_FOUND, format!("no replay {id}")))?;
+    Ok(Json(replay.summary(&id)))
 }
 
 async fn replay_step(

@@ -1,0 +1,371 @@
+// parlour serve, end to end in headless Chromium: every game played to the end by clicking
+// against bots, a screenshot of each, two browsers at one table, a reload that keeps its seat,
+// a replay stepped back and forth, and every WebSocket frame a seat received checked against
+// what that seat may see.
+//
+//   node play.mjs BASE_URL SCREENSHOT_DIR
+//
+// Exits 0 when every check passes; otherwise prints the failure and exits 1.
+
+import { launch, check } from "./lib.mjs";
+
+const base = process.argv[2].replace(/\/$/, "");
+const shots = process.argv[3] || ".";
+const only = process.argv[4]; // one game, when debugging
+
+// A small seeded generator, so a failing run can be repeated.
+let seed = 12345;
+function random(n) {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed % n;
+}
+
+async function json(path, options) {
+  const r = await fetch(base + path, options);
+  const body = await r.text();
+  if (!r.ok) throw new Error(`${path}: ${r.status} ${body}`);
+  return JSON.parse(body);
+}
+
+/** A new table made in the lobby's form: seats "you", "person" or "bot:NAME". */
+async function newTable(page, game, seats, { players, seed: dealSeed = 7 } = {}) {
+  await page.goto(base + "/#/");
+  await page.waitForSelector("form.new-table select[name=game]");
+  await page.selectOption("select[name=game]", game);
+  if (players) {
+    await page.fill("input[name=players]", String(players));
+    await page.dispatchEvent("input[name=players]", "change");
+  }
+  for (const [i, s] of seats.entries()) {
+    await page.selectOption(`select[data-seat-kind="${i}"]`, s === "you" || s === "person" ? s : s);
+  }
+  await page.fill("input[name=seed]", String(dealSeed));
+  await page.fill("input[name=pace]", "0");
+  await page.click("[data-start]");
+  if (seats.includes("person")) {
+    await page.waitForSelector("[data-invite]");
+    const links = await page.$$eval("[data-invite]", (els) => els.map((e) => e.value));
+    await page.click("[data-goto]");
+    await page.waitForSelector(".game");
+    return links;
+  }
+  await page.waitForSelector(".game");
+  return [];
+}
+
+/** Frames received over the page's WebSockets, parsed. */
+function recordFrames(page) {
+  const frames = [];
+  page.on("websocket", (ws) => {
+    ws.on("framereceived", (f) => {
+      try {
+        frames.push(JSON.parse(f.payload));
+      } catch {
+        frames.push({ unreadable: String(f.payload) });
+      }
+    });
+  });
+  return frames;
+}
+
+async function state(page) {
+  return page.evaluate(() => ({
+    seat: document.getElementById("app").dataset.seat,
+    toAct: document.getElementById("app").dataset.toAct,
+    decision: Number(document.getElementById("app").dataset.decision),
+    table: document.getElementById("app").dataset.table,
+  }));
+}
+
+/** Waits until it is this page's turn or the game is over; true when it is its turn. */
+async function awaitTurn(page) {
+  await page.waitForFunction(() => {
+    const d = document.getElementById("app").dataset;
+    return d.toAct === "over" || (d.seat !== undefined && d.toAct === d.seat && document.querySelector("[data-any-action]"));
+  }, null, { timeout: 120000 });
+  return (await state(page)).toAct !== "over";
+}
+
+async function legal(page) {
+  return page.$$eval("[data-any-action]", (els) => els.map((e) => e.dataset.anyAction));
+}
+
+async function clickSel(page, selector) {
+  const n = await page.$(selector);
+  check(n, `nothing to click at ${selector}`);
+  await n.click();
+}
+
+const css = (s) => s.replace(/["\\]/g, "\\$&");
+
+/** Plays `action` the way a person would: through the game's own drawing, not the list. */
+async function perform(page, game, action) {
+  const byAction = `[data-action="${css(action)}"]`;
+  if (game === "uno") {
+    if (action.includes(":")) {
+      await clickSel(page, `.hand [data-action="${css(action.split(":")[0])}"]`);
+      await clickSel(page, `.picker ${byAction}`);
+    } else {
+      await clickSel(page, byAction);
+    }
+  } else if (game === "go") {
+    await clickSel(page, byAction);
+  } else if (game === "phased") {
+    const [verb, ...rest] = action.split(" ");
+    if (verb === "draw" || verb === "take") {
+      await clickSel(page, byAction);
+    } else if (verb === "lay") {
+      const groups = rest.join(" ").split(" / ").map((g) => g.split(" "));
+      const used = new Set();
+      for (const [gi, cards] of groups.entries()) {
+        await clickSel(page, `[data-group-button="${gi + 1}"]`);
+        for (const c of cards) {
+          const idx = await page.$$eval(`.hand svg[data-card="${c}"]`, (els) => els.map((e) => Number(e.dataset.index)));
+          const free = idx.find((i) => !used.has(i));
+          check(free !== undefined, `no ${c} left in the hand for ${action}`);
+          used.add(free);
+          await clickSel(page, `.hand svg[data-index="${free}"]`);
+        }
+      }
+      await clickSel(page, "[data-lay]");
+    } else if (verb === "add") {
+      const [card, owner, group] = rest;
+      await clickSel(page, `.hand svg[data-card="${card}"]`);
+      await clickSel(page, `[data-group="${owner} ${group}"]`);
+      if (await page.$(`.picker ${byAction}`)) await clickSel(page, `.picker ${byAction}`);
+    } else if (verb === "discard") {
+      await clickSel(page, `.hand svg[data-card="${rest[0]}"]`);
+      await clickSel(page, "[data-discard]");
+    } else {
+      await clickSel(page, `.actions ${byAction}`);
+    }
+  } else if (game === "bo") {
+    const m = action.match(/^((?:d\d\.\d:|s:)?([0-9AJQKZ][SCHDZ])) (b\d|d\d\.\d)$/);
+    if (m) {
+      const [, source, card, target] = m;
+      if (source.startsWith("s:")) await clickSel(page, `[data-pile="s0"].playable`);
+      else if (source.startsWith("d")) await clickSel(page, `[data-pile="${source.split(":")[0]}"].playable`);
+      else await clickSel(page, `.hand svg[data-card="${card}"]`);
+      await clickSel(page, `[data-pile="${target}"]${byAction}`);
+    } else {
+      await clickSel(page, `.actions ${byAction}`);
+    }
+  } else if (game === "chexers") {
+    const m = action.match(/^(MOVE|JUMP|EXIT) \((-?\d),(-?\d)\)/);
+    if (m) {
+      await clickSel(page, `[data-hex="${m[2]},${m[3]}"]`);
+      await clickSel(page, byAction);
+    } else {
+      await clickSel(page, `.actions ${byAction}`);
+    }
+  } else {
+    await clickSel(page, byAction);
+  }
+}
+
+/** Prefers moves that end a game sooner, so random play finishes in reasonable time. */
+function choose(game, actions) {
+  const prefer = {
+    phased: (a) => a.startsWith("lay") || a.startsWith("add"),
+    chexers: (a) => a.startsWith("EXIT") || a.startsWith("JUMP"),
+    bo: (a) => / b\d$/.test(a),
+    uno: (a) => a !== "draw",
+  }[game];
+  const good = prefer ? actions.filter(prefer) : [];
+  const pool = good.length && random(4) !== 0 ? good : actions;
+  return pool[random(pool.length)];
+}
+
+/** Plays this page's seat to the end of the game by clicking; returns how many moves it made. */
+async function playToEnd(page, game, { onMove } = {}) {
+  let moves = 0;
+  while (await awaitTurn(page)) {
+    const before = (await state(page)).decision;
+    const actions = await legal(page);
+    const action = choose(game, actions);
+    await perform(page, game, action);
+    await page.waitForFunction(
+      (b) => Number(document.getElementById("app").dataset.decision) !== b || document.querySelector(".message")?.textContent,
+      before,
+      { timeout: 30000 },
+    );
+    const error = await page.$eval(".message", (e) => e.textContent);
+    check(!error, `${game}: ${action} was refused: ${error}`);
+    moves += 1;
+    if (onMove) await onMove(moves);
+  }
+  return moves;
+}
+
+function sameJson(a, b) {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** Every array of strings in a JSON value, sorted, as text. */
+function arraysIn(value, out = new Set()) {
+  if (Array.isArray(value)) {
+    if (value.length && value.every((v) => typeof v === "string")) out.add(JSON.stringify([...value].sort()));
+    value.forEach((v) => arraysIn(v, out));
+  } else if (value && typeof value === "object") {
+    Object.values(value).forEach((v) => arraysIn(v, out));
+  }
+  return out;
+}
+
+/**
+ * The frames a seat received during a finished game against the game's true record: each view
+ * before the end holds exactly that seat's observation and the public view, no other seat's
+ * observation, and no other seat's hand anywhere in it.
+ */
+async function checkFrames(game, frames, table, seat) {
+  const trace = await (await fetch(`${base}/api/tables/${table}/trace`)).text();
+  const replay = await json("/api/replays", { method: "POST", body: trace });
+  const at = new Map();
+  let checked = 0;
+  for (const f of frames) {
+    check(!f.unreadable, `an unreadable frame: ${f.unreadable}`);
+    if (f.type !== "view" || f.to_act === null) continue;
+    if (!at.has(f.decision)) at.set(f.decision, await json(`/api/replays/${replay.replay}/${f.decision}`));
+    const truth = at.get(f.decision);
+    check(f.observations === null, `seat ${seat} was sent every seat's observation at decision ${f.decision}`);
+    check(sameJson(f.observation, truth.observations[seat]), `seat ${seat}'s frame at decision ${f.decision} is not exactly its observation`);
+    check(sameJson(f.public, truth.public), `seat ${seat}'s frame at decision ${f.decision} has more than the public view`);
+    check(f.to_act === seat || f.legal.length === 0, `seat ${seat} was sent another seat's legal actions`);
+    // Belt and braces: no other seat's hand anywhere in the frame, unless the same cards are
+    // also something this seat sees (a short hand equal to a table group, say).
+    const arrays = arraysIn(f);
+    const seen = arraysIn([truth.observations[seat], truth.public]);
+    truth.observations.forEach((o, s) => {
+      const hand = o.hand && JSON.stringify([...o.hand].sort());
+      if (s === seat || !hand || seen.has(hand)) return;
+      check(!arrays.has(hand), `seat ${seat}'s frame at decision ${f.decision} holds seat ${s}'s hand`);
+    });
+    for (const e of f.log) {
+      if (game === "go" && e.seat !== seat && e.action !== null && !e.action.startsWith("group")) {
+        throw new Error(`seat ${e.seat}'s Go pick ${e.action} reached seat ${seat} in the log`);
+      }
+    }
+    checked += 1;
+  }
+  check(checked > 0, `no frames of seat ${seat} were checked`);
+  return checked;
+}
+
+const ESSENTIALS = {
+  uno: [".hand svg.card", ".centre .pile svg.card"],
+  go: [".discards", ".hand svg.card"],
+  phased: [".discard-pile", ".hand svg.card"],
+  bo: [".builds", ".bo-seat", ".hand svg.card"],
+  chexers: ["svg.board", 'svg.board [data-hex="0,0"]'],
+};
+
+async function essentials(page, game) {
+  for (const sel of ESSENTIALS[game]) check(await page.$(sel), `${game}: the table shows no ${sel}`);
+  if (game === "chexers") check((await page.$$("svg.board .hex")).length === 37, "chexers: the board has not 37 hexes");
+}
+
+const browser = await launch();
+const report = [];
+try {
+  // 1. Every game, played to the end by clicking, one person against bots.
+  const lineups = {
+    uno: ["you", "bot:random", "bot:random", "bot:heuristic"],
+    go: ["you", "bot:random", "bot:random", "bot:random"],
+    phased: ["you", "bot:heuristic", "bot:heuristic", "bot:heuristic"],
+    bo: ["you", "bot:random", "bot:random", "bot:random"],
+    chexers: ["you", "bot:greedy", "bot:random"],
+  };
+  for (const [game, seats] of Object.entries(lineups)) {
+    if (only && game !== only) continue;
+    const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+    const page = await context.newPage();
+    const errors = [];
+    page.on("pageerror", (e) => errors.push(e.message));
+    const frames = recordFrames(page);
+    await newTable(page, game, seats);
+    let reloaded = null;
+    const moves = await playToEnd(page, game, {
+      onMove: async (n) => {
+        if (n === 1) {
+          await essentials(page, game);
+          await page.screenshot({ path: `${shots}/${game}.png`, fullPage: true });
+        }
+        // 3. Uno: a reload mid-game keeps the seat and the game.
+        if (game === "uno" && n === 3 && !reloaded) {
+          const before = await state(page);
+          const hand = await page.$$eval(".hand svg.card", (els) => els.map((e) => e.dataset.card));
+          await page.reload();
+          await page.waitForFunction((d) => Number(document.getElementById("app").dataset.decision) >= d, before.decision);
+          const after = await state(page);
+          check(after.seat === "0" && after.table === before.table, `the reload lost the seat: ${JSON.stringify(after)}`);
+          if (after.decision === before.decision) {
+            const again = await page.$$eval(".hand svg.card", (els) => els.map((e) => e.dataset.card));
+            check(sameJson(hand, again), "the reload changed the hand");
+          }
+          reloaded = after;
+        }
+      },
+    });
+    check(moves > 0, `${game}: no move was made by clicking`);
+    await page.waitForSelector("[data-result]");
+    await page.screenshot({ path: `${shots}/${game}-end.png`, fullPage: true });
+    const { table } = await state(page);
+    const checked = await checkFrames(game, frames, table, 0);
+    check(errors.length === 0, `${game}: the page raised ${errors.join("; ")}`);
+    if (game === "uno") check(reloaded, "uno: the reload was not tried");
+    report.push(`${game}: ${moves} moves by clicking, ${checked} frames checked`);
+
+    // 4. A replay, stepped back and forth (Chexers' game, from its table's Replay button).
+    if (game === "chexers") {
+      await page.click("[data-replay]");
+      await page.waitForSelector("main.replay[data-step]");
+      for (let i = 0; i < 5; i++) await page.click('[data-step="forward"]');
+      await page.click('[data-step="back"]');
+      await page.click('[data-step="back"]');
+      await page.waitForSelector('main.replay[data-step="3"]');
+      await page.fill('input[aria-label="jump to decision"]', "40");
+      await page.dispatchEvent('input[aria-label="jump to decision"]', "change");
+      await page.waitForSelector('main.replay[data-step="40"]');
+      await page.selectOption('select[aria-label="view"]', "1");
+      await page.click('[data-step="last"]');
+      await page.waitForFunction(() => document.querySelector(".status").textContent.includes("the end"));
+      await page.click('[data-step="first"]');
+      await page.waitForSelector('main.replay[data-step="0"]');
+      await page.screenshot({ path: `${shots}/replay.png`, fullPage: true });
+      report.push("replay: stepped forwards, backwards, jumped, changed view");
+    }
+    await context.close();
+  }
+
+  // 2. Two browsers at one table (Comp10001-Go: hidden simultaneous picks), each its own seat.
+  if (!only || only === "two") {
+    const a = await browser.newContext({ viewport: { width: 1000, height: 800 } });
+    const b = await browser.newContext({ viewport: { width: 412, height: 915 } });
+    const pa = await a.newPage();
+    const pb = await b.newPage();
+    const fa = recordFrames(pa);
+    const fb = recordFrames(pb);
+    const links = await newTable(pa, "go", ["you", "person", "bot:random", "bot:random"], { seed: 11 });
+    check(links.length === 1, "one invitation link");
+    await pb.goto(links[0]);
+    await pb.waitForSelector(".game");
+    const sb = await state(pb);
+    check(sb.seat === "1", `the invited browser holds seat ${sb.seat}`);
+    const [ma, mb] = await Promise.all([playToEnd(pa, "go"), playToEnd(pb, "go")]);
+    check(ma === 10 && mb === 10, `each person picked 10 times (${ma}, ${mb})`);
+    const { table } = await state(pa);
+    const ca = await checkFrames("go", fa, table, 0);
+    const cb = await checkFrames("go", fb, table, 1);
+    await pa.screenshot({ path: `${shots}/two-browsers.png`, fullPage: true });
+    report.push(`two browsers at one Go table: ${ma}+${mb} picks, ${ca}+${cb} frames checked`);
+    await a.close();
+    await b.close();
+  }
+  console.log(report.join("\n"));
+} catch (e) {
+  console.error(`FAILED: ${e.stack || e}`);
+  console.log(report.join("\n"));
+  await browser.close();
+  process.exit(1);
+}
+await browser.close();
