@@ -2,11 +2,31 @@
 
 /// The files, by name, with their content types.
 const FILES: &[(&str, &str, &str)] = &[
-    ("index.html", "text/html; charset=utf-8", include_str!("../assets/index.html")),
-    ("style.css", "text/css; charset=utf-8", include_str!("../assets/style.css")),
-    ("app.js", "text/javascript; charset=utf-8", include_str!("../assets/app.js")),
-    ("cards.js", "text/javascript; charset=utf-8", include_str!("../assets/cards.js")),
-    ("games.js", "text/javascript; charset=utf-8", include_str!("../assets/games.js")),
+    (
+        "index.html",
+        "text/html; charset=utf-8",
+        include_str!("../assets/index.html"),
+    ),
+    (
+        "style.css",
+        "text/css; charset=utf-8",
+        include_str!("../assets/style.css"),
+    ),
+    (
+        "app.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/app.js"),
+    ),
+    (
+        "cards.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/cards.js"),
+    ),
+    (
+        "games.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../assets/games.js"),
+    ),
 ];
 
 /// A file of the front end and its content type.

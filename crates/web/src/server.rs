@@ -140,7 +140,7 @@ async fn new_table(
     State(hub): State<Hub>,
     body: Result<Json<NewTable>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
-    let Json(request) = body.map_err(|e| refuse(StatusCode::BAD_REQUEST, e.body_text()))?;
+    let Json(request) = body.map_err(|e| refuse(e.status(), e.body_text()))?;
     if request.seats.len() > 16 {
         return Err(refuse(StatusCode::BAD_REQUEST, "too many seats"));
     }
@@ -234,9 +234,12 @@ async fn replay_step(
     let replay = hub
         .replay(&id)
         .ok_or_else(|| refuse(StatusCode::NOT_FOUND, format!("no replay {id}")))?;
-    let step: usize = step
-        .parse()
-        .map_err(|_| refuse(StatusCode::BAD_REQUEST, format!("{step:?} is not a decision number")))?;
+    let step: usize = step.parse().map_err(|_| {
+        refuse(
+            StatusCode::BAD_REQUEST,
+            format!("{step:?} is not a decision number"),
+        )
+    })?;
     replay.step(step).map(Json).ok_or_else(|| {
         refuse(
             StatusCode::NOT_FOUND,
@@ -269,7 +272,9 @@ async fn connection(hub: Hub, id: String, token: Option<String>, socket: WebSock
     };
     let Some(table) = hub.table(&id) else {
         let _ = sink
-            .send(Message::Text(refuse_with(format!("there is no table {id}")).into()))
+            .send(Message::Text(
+                refuse_with(format!("there is no table {id}")).into(),
+            ))
             .await;
         let _ = sink.close().await;
         return;

@@ -170,10 +170,8 @@ pub(crate) fn start(
     let mut seats = Vec::new();
     for (i, spec) in setup.seats.iter().enumerate() {
         // As `parlour play` seeds its bots, so a table of bots plays as the command line does.
-        let seed = parlour_core::rng::bot_seed(parlour_core::rng::derive_seed(
-            setup.seed,
-            1 + i as u64,
-        ));
+        let seed =
+            parlour_core::rng::bot_seed(parlour_core::rng::derive_seed(setup.seed, 1 + i as u64));
         seats.push(match spec {
             SeatSpec::Human { name, token } => Seat {
                 name: name.clone(),
@@ -183,9 +181,7 @@ pub(crate) fn start(
                 left_at: now,
             },
             SeatSpec::Bot { bot } => {
-                let bot = game
-                    .bot(bot, seed)
-                    .map_err(|e| format!("seat {i}: {e}"))?;
+                let bot = game.bot(bot, seed).map_err(|e| format!("seat {i}: {e}"))?;
                 Seat {
                     name: bot.name().to_string(),
                     bot: Some(bot),
@@ -536,14 +532,20 @@ impl Table {
         } else {
             &self.log[self.log.len().saturating_sub(1)..]
         };
-        let first = if full_log { 0 } else { self.log.len().saturating_sub(1) };
+        let first = if full_log {
+            0
+        } else {
+            self.log.len().saturating_sub(1)
+        };
         let log = entries
             .iter()
             .enumerate()
             .map(|(i, (actor, action))| LogEntry {
                 decision: (first + i) as u64,
                 seat: *actor,
-                action: self.visible(*actor, action, seat, open).then(|| action.clone()),
+                action: self
+                    .visible(*actor, action, seat, open)
+                    .then(|| action.clone()),
             })
             .collect();
         let over = self.state.is_terminal();
@@ -581,13 +583,8 @@ impl Table {
         if open {
             return true;
         }
-        let sees = |v: usize| {
-            v == actor
-                || self
-                    .game
-                    .action_visible(actor, action, v)
-                    .unwrap_or(false)
-        };
+        let sees =
+            |v: usize| v == actor || self.game.action_visible(actor, action, v).unwrap_or(false);
         match viewer {
             Some(v) => sees(v),
             None => (0..self.seats.len()).all(sees),

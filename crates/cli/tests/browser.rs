@@ -1,0 +1,162 @@
+//! `parlour serve` end to end in a real headless browser: Debian's Chromium driven by
+//! playwright-core (crates/web/e2e/play.mjs). Every game is played to the end by clicking
+//! against bots, with a screenshot of each; two browsers share a table; a reload keeps its
+//! seat; a replay is stepped back and forth; and every WebSocket frame a seat received is
+//! checked against the game's record. The browser and the npm package are installed here when
+//! missing (Chromium with apt-get, as root), so the README's test command needs nothing more.
+
+mod common;
+
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+
+use common::{stderr, stdout};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+fn run(what: &str, cmd: &mut Command) {
+    let o = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("{what}: cannot run: {e}"));
+    assert!(
+        o.status.success(),
+        "{what} failed ({}):\n{}{}",
+        o.status,
+        stdout(&o),
+        stderr(&o)
+    );
+}
+
+/// The Chromium to drive: `$CHROMIUM`, or Debian's, installed if missing.
+fn chromium() -> PathBuf {
+    if let Some(p) = std::env::var_os("CHROMIUM") {
+        return PathBuf::from(p);
+    }
+    let debian = PathBuf::from("/usr/bin/chromium");
+    if !debian.exists() {
+        let root = nix::unistd::Uid::effective().is_root();
+        assert!(
+            root,
+            "the browser tests need Chromium: install Debian's `chromium` package, or set \
+             CHROMIUM to a Chromium binary"
+        );
+        run(
+            "apt-get update",
+            Command::new("apt-get").args(["update", "-qq"]),
+        );
+        run(
+            "apt-get install chromium",
+            Command::new("apt-get")
+                .args(["install", "-y", "-qq", "chromium"])
+                .env("DEBIAN_FRONTEND", "noninteractive"),
+        );
+    }
+    debian
+}
+
+/// The e2e folder with playwright-core installed from its lock file.
+fn e2e(root: &Path) -> PathBuf {
+    let dir = root.join("crates/web/e2e");
+    if !dir.join("node_modules/playwright-core").exists() {
+        run(
+            "npm ci",
+            Command::new("npm")
+                .args(["ci", "--no-audit", "--no-fund"])
+                .current_dir(&dir),
+        );
+    }
+    dir
+}
+
+struct Server(Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `parlour serve` on a free port; its base URL.
+fn serve() -> (Server, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["serve", "--bind", "127.0.0.1:0"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .expect("parlour serve starts");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let url = line
+        .split_whitespace()
+        .find(|w| w.starts_with("http://"))
+        .unwrap_or_else(|| panic!("no address in {line:?}"))
+        .to_string();
+    (Server(child), url)
+}
+
+#[test]
+fn every_game_is_played_by_clicking_in_a_headless_browser() {
+    let root = root();
+    let chromium = chromium();
+    let dir = e2e(&root);
+    let shots = root.join("target/browser-shots");
+    std::fs::create_dir_all(&shots).unwrap();
+    for old in std::fs::read_dir(&shots).unwrap() {
+        let _ = std::fs::remove_file(old.unwrap().path());
+    }
+    let (_server, url) = serve();
+    let o = Command::new("node")
+        .arg("play.mjs")
+        .arg(&url)
+        .arg(&shots)
+        .env("CHROMIUM", &chromium)
+        .current_dir(&dir)
+        .output()
+        .expect("node runs");
+    println!("{}", stdout(&o));
+    assert!(
+        o.status.success(),
+        "the browser test failed:\n{}{}",
+        stdout(&o),
+        stderr(&o)
+    );
+    // Every game was reported, and its screenshots are real pictures.
+    let report = stdout(&o);
+    for game in [
+        "uno",
+        "go",
+        "phased",
+        "bo",
+        "chexers",
+        "replay",
+        "two browsers",
+    ] {
+        assert!(report.contains(game), "{game} missing from:\n{report}");
+    }
+    for shot in [
+        "uno",
+        "uno-end",
+        "go",
+        "phased",
+        "bo",
+        "chexers",
+        "replay",
+        "two-browsers",
+    ] {
+        let bytes = std::fs::read(shots.join(format!("{shot}.png"))).unwrap();
+        assert!(
+            bytes.starts_with(b"\x89PNG") && bytes.len() > 5_000,
+            "{shot}.png"
+        );
+    }
+}
