@@ -611,6 +611,69 @@ impl<G: Game> Tournament<G> {
         })
     }
 
+    /// Game `index` played again as [`Tournament::play_game`] plays it, written as a trace
+    /// (`parlour play --trace`'s format) whose seats are the entries' labels. Only a game
+    /// whose every seat is a built-in bot can be replayed: an external program's moves are
+    /// not recorded, and it is refused with a message saying so.
+    pub fn trace_game(&self, index: u64, make_bot: MakeBot<'_, G>) -> Result<String, ArenaError> {
+        if index >= self.config.games {
+            return Err(ArenaError::Config(format!(
+                "the tournament has games 0 to {}",
+                self.config.games.saturating_sub(1)
+            )));
+        }
+        let seats = self.schedule.seating(index);
+        if let Some(&e) = seats
+            .iter()
+            .find(|&&e| matches!(self.config.entries[e], EntrySpec::Program(_)))
+        {
+            return Err(ArenaError::Config(format!(
+                "game {index} seats the program {}, whose moves are not recorded: only games \
+                 between built-in bots can be replayed",
+                self.config.labels[e]
+            )));
+        }
+        let bot_seed = derive_seed(derive_seed(self.config.seed, BOT_STREAM), index);
+        let players = seats
+            .iter()
+            .enumerate()
+            .map(|(s, &e)| {
+                let seed = parlour_core::rng::bot_seed(derive_seed(bot_seed, s as u64));
+                make_bot(&self.config.entries[e], seed)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        let mut table = Table::new(players);
+        let deal = if self.config.duplicate {
+            index / self.config.seats as u64
+        } else {
+            index
+        };
+        let labels: Vec<String> = seats
+            .iter()
+            .map(|&e| self.config.labels[e].clone())
+            .collect();
+        let io = |e: std::io::Error| ArenaError::Config(e.to_string());
+        let seed = self.deal_seed(index);
+        let mut writer =
+            parlour_core::trace::TraceWriter::new(Vec::new(), &self.game, seed, &labels)
+                .map_err(io)?;
+        let mut failed = None;
+        let end = Runner::new(&self.game)
+            .numbered(index, deal)
+            .play_steps(self.game.new_game(seed), &mut table, |step| {
+                if let Err(e) = writer.step(step) {
+                    failed.get_or_insert(e);
+                }
+                Ok(())
+            })
+            .map_err(|error| ArenaError::Play { index, error })?;
+        if let Some(e) = failed {
+            return Err(io(e));
+        }
+        let bytes = writer.finish::<G>(&end).map_err(io)?;
+        String::from_utf8(bytes).map_err(|e| ArenaError::Config(e.to_string()))
+    }
+
     /// [`Tournament::play_game`], with a panic turned into an error, so that one broken bot
     /// stops the run cleanly (its finished games recorded) instead of taking the process down.
     fn play_game_caught(

@@ -64,6 +64,11 @@ pub enum Command {
         /// parlour-runs/bot-logs with --no-db)
         #[arg(long, value_name = "DIR")]
         bot_logs: Option<PathBuf>,
+        /// Watch the run in a browser, served at this address (e.g. 127.0.0.1:8080): the
+        /// standings as games finish, games/s, and any game between built-in bots replayed.
+        /// The page stays up after the run until Ctrl-C.
+        #[arg(long, value_name = "ADDR")]
+        serve: Option<std::net::SocketAddr>,
         /// Games to play, rounded up to a whole number of seat rotations. Default: the seed's
         /// 50,000 for Uno (a Uno game is one round), 1,000 for the others.
         #[arg(
@@ -274,6 +279,10 @@ pub enum Command {
         /// turn before the game's heuristic bot plays for them until they return.
         #[arg(long, default_value_t = 120)]
         seat_timeout: u64,
+        /// A tournament database to show (its standings, and any game between built-in bots
+        /// replayed); repeatable.
+        #[arg(long, value_name = "FILE")]
+        tournament: Vec<PathBuf>,
     },
     /// Re-simulate a trace written by `play --trace`: check every action and the result.
     Replay {

@@ -60,6 +60,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             course_bots,
             limits,
             bot_logs,
+            serve,
             games,
             players,
             seed,
@@ -84,7 +85,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                          drop the limit flags",
                     ));
                 }
-                crate::tournament::resume(&file, jobs.as_deref(), format, bot_logs)
+                crate::tournament::resume(&file, jobs.as_deref(), format, bot_logs, serve)
             }
             None => with_game(
                 game.as_deref().unwrap_or_default(),
@@ -94,6 +95,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                     course_bots,
                     limits: limits.into(),
                     bot_logs,
+                    serve,
                     games,
                     players,
                     seed,
@@ -174,7 +176,11 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::Replay { file } => replay_file(&file),
-        Command::Serve { bind, seat_timeout } => serve(bind, seat_timeout),
+        Command::Serve {
+            bind,
+            seat_timeout,
+            tournament,
+        } => serve(bind, seat_timeout, &tournament),
         Command::CheckBot {
             game,
             command,
@@ -739,11 +745,19 @@ fn replay_file(file: &Path) -> Result<(), Failure> {
 }
 
 /// `parlour serve`.
-fn serve(bind: std::net::SocketAddr, seat_timeout: u64) -> Result<(), Failure> {
-    let timeout = Duration::from_secs(seat_timeout);
+fn serve(
+    bind: std::net::SocketAddr,
+    seat_timeout: u64,
+    tournaments: &[PathBuf],
+) -> Result<(), Failure> {
+    let hub = parlour_web::Hub::new(Duration::from_secs(seat_timeout));
+    for file in tournaments {
+        let watched = parlour_web::Watched::file(file.clone()).map_err(usage)?;
+        hub.watch(watched);
+    }
     parlour_web::run(
         bind,
-        || parlour_web::Hub::new(timeout),
+        || hub,
         |address| {
             println!("parlour is serving at http://{address}/ (Ctrl-C stops it)");
             // Tests and scripts read the address from the first line.

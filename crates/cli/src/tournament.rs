@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, Table};
 use parlour_arena::render::{self, RunInfo};
@@ -11,7 +11,9 @@ use parlour_arena::schedule::ScheduleKind;
 use parlour_arena::stats::EarlyStop;
 use parlour_arena::store::{Store, StoreError};
 use parlour_arena::MAX_GAMES;
-use parlour_arena::{summarize_stored, ArenaError, Stored, Summary, Tournament, TournamentConfig};
+use parlour_arena::{
+    summarize_stored, ArenaError, GameRecord, Stored, Summary, Tournament, TournamentConfig,
+};
 use parlour_core::{BotError, BotSpec};
 use parlour_games::Playable;
 use parlour_protocol::{EntrySpec, Mode, Player, Programs};
@@ -42,6 +44,8 @@ pub struct TournamentCmd {
     pub course_bots: Option<PathBuf>,
     pub limits: LimitFlags,
     pub bot_logs: Option<PathBuf>,
+    /// Serve the run's page at this address.
+    pub serve: Option<std::net::SocketAddr>,
     pub games: Option<String>,
     pub players: Option<String>,
     /// `None`: 1, or a random seed when programs play (so they cannot guess it).
@@ -277,7 +281,8 @@ impl GameCommand for TournamentCmd {
             .transpose()
             .map_err(store_failure)?;
         let stored = tournament.stored();
-        execute(tournament, store, stored, jobs, self.format, &programs)
+        let serve = self.serve.map(|address| (address, Vec::new()));
+        execute(tournament, store, stored, jobs, self.format, &programs, serve)
     }
 }
 
@@ -289,6 +294,7 @@ pub fn resume(
     jobs: Option<&str>,
     format: StandingsFormat,
     bot_logs: Option<PathBuf>,
+    serve: Option<std::net::SocketAddr>,
 ) -> Result<(), Failure> {
     let jobs = jobs_arg(jobs)?;
     let config = Store::read_config(file).map_err(store_failure)?;
@@ -301,6 +307,7 @@ pub fn resume(
             jobs,
             format,
             bot_logs,
+            serve,
         },
     )
 }
@@ -311,6 +318,7 @@ struct ResumeCmd {
     jobs: usize,
     format: StandingsFormat,
     bot_logs: Option<PathBuf>,
+    serve: Option<std::net::SocketAddr>,
 }
 
 impl GameCommand for ResumeCmd {
@@ -332,9 +340,14 @@ impl GameCommand for ResumeCmd {
         let mut history = vec![0u64; tournament.config().entries.len()];
         let mut stored = tournament.stored();
         let mut mismatch = None;
+        // The page of a served run shows the games recorded before too.
+        let mut recorded = Vec::new();
         let read = Store::read_each(&self.file, &mut |r| {
             for f in &r.faults {
                 history[r.seats[f.seat]] += 1;
+            }
+            if self.serve.is_some() {
+                recorded.push(r.clone());
             }
             tournament.add_stored(&mut stored, r).map_err(|e| {
                 let error = e.to_string();
@@ -368,6 +381,7 @@ impl GameCommand for ResumeCmd {
             self.jobs,
             self.format,
             &programs,
+            self.serve.map(|address| (address, recorded)),
         )
     }
 }
@@ -403,6 +417,7 @@ fn execute<G: Playable>(
     jobs: usize,
     format: StandingsFormat,
     programs: &Programs,
+    serve: Option<(std::net::SocketAddr, Vec<GameRecord>)>,
 ) -> Result<(), Failure> {
     // Ctrl-C (SIGINT), SIGTERM and SIGHUP stop starting games; those in play finish and are
     // recorded, and the run can be resumed. A second signal quits at once (the recorded games
@@ -417,7 +432,11 @@ fn execute<G: Playable>(
             "\nparlour: stopping after the games in play (Ctrl-C or SIGTERM again to quit at once)"
         );
     });
-    tournament.set_interrupt(interrupt);
+    tournament.set_interrupt(interrupt.clone());
+    let live = match serve {
+        Some((address, recorded)) => Some(serve_run(address, tournament.config(), recorded)?),
+        None => None,
+    };
     let tournament = &tournament;
     let config = tournament.config();
     let db = store.as_ref().map(|s| s.path().to_path_buf());
@@ -434,9 +453,14 @@ fn execute<G: Playable>(
         jobs,
         done,
         &|e, seed| programs.player::<G>(e, seed),
-        &mut |batch| match store.as_mut() {
-            Some(s) => s.record(batch),
-            None => Ok(()),
+        &mut |batch| {
+            if let Some(live) = &live {
+                live.push(batch);
+            }
+            match store.as_mut() {
+                Some(s) => s.record(batch),
+                None => Ok(()),
+            }
         },
         &mut |p| reporter.update(p),
     );
@@ -486,7 +510,53 @@ fn execute<G: Playable>(
         db,
         schedule: tournament.schedule().kind,
     };
-    print_summary(config, &result.summary, Some(&run), format)
+    print_summary(config, &result.summary, Some(&run), format)?;
+    if let Some(live) = live {
+        live.finish();
+        errln!("parlour: the run is over; its page stays up until Ctrl-C");
+        while !interrupt.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(200));
+        }
+    }
+    Ok(())
+}
+
+/// Serves the run's page at `address` from a thread of its own: the standings as games are
+/// recorded (and those `recorded` before, for a resumed run). `Err` if it cannot listen there.
+fn serve_run(
+    address: std::net::SocketAddr,
+    config: &TournamentConfig,
+    recorded: Vec<GameRecord>,
+) -> Result<Arc<parlour_web::LiveTournament>, Failure> {
+    let live = Arc::new(parlour_web::LiveTournament::new(config.clone(), recorded));
+    let name = format!("{} tournament, seed {}", config.game, config.seed);
+    let (ready, listening) = std::sync::mpsc::channel();
+    let shown = live.clone();
+    let on_error = ready.clone();
+    std::thread::spawn(move || {
+        let hub = parlour_web::Hub::new(Duration::from_secs(120));
+        let result = parlour_web::run(
+            address,
+            move || {
+                hub.watch(parlour_web::Watched::live(name, shown));
+                hub
+            },
+            |bound| {
+                let _ = ready.send(Ok(bound));
+            },
+        );
+        if let Err(e) = result {
+            let _ = on_error.send(Err(e.to_string()));
+        }
+    });
+    match listening.recv() {
+        Ok(Ok(bound)) => {
+            errln!("parlour: watch the tournament at http://{bound}/#/tournament/w1");
+            Ok(live)
+        }
+        Ok(Err(e)) => Err(failed(format!("cannot serve on {address}: {e}"))),
+        Err(_) => Err(failed(format!("cannot serve on {address}"))),
+    }
 }
 
 fn print_summary(

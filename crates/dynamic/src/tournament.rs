@@ -364,3 +364,34 @@ impl<G: Game> Program<G> for Foreign<G> {
         std::mem::take(&mut self.report)
     }
 }
+
+/// Game `index` of a tournament played again exactly as its run played it, as a trace
+/// (`parlour play --trace`'s format) whose seats are the entries' labels. Only games between
+/// built-in bots can be replayed: an external program's moves are not recorded.
+pub fn trace_game(config: &TournamentConfig, index: u64) -> Result<String, DynError> {
+    struct Trace<'a>(&'a TournamentConfig, u64);
+    impl parlour_games::GameVisitor for Trace<'_> {
+        type Output = Result<String, DynError>;
+        fn visit<G: Playable>(self) -> Self::Output {
+            let bad = |e: String| DynError::Tournament(e);
+            let options: G::Options = serde_json::from_value(self.0.options.clone())
+                .map_err(|e| bad(format!("the tournament's options do not parse: {e}")))?;
+            let game = G::new(options).map_err(|e| bad(e.to_string()))?;
+            let stand_in = |entry: &EntrySpec, seed: u64| -> Result<Player<G>, BotError> {
+                match entry {
+                    EntrySpec::Program(_) => Ok(Player::BuiltIn(Box::new(
+                        parlour_bots::RandomBot::new(seed),
+                    ))),
+                    e => Player::built_in(e, seed),
+                }
+            };
+            let tournament =
+                Tournament::new(game, self.0.clone(), &stand_in).map_err(|e| bad(e.to_string()))?;
+            tournament
+                .trace_game(self.1, &|e, seed| Player::built_in(e, seed))
+                .map_err(|e| bad(e.to_string()))
+        }
+    }
+    parlour_games::with_game(&config.game, Trace(config, index))
+        .map_err(|e| DynError::UnknownGame(e.to_string()))?
+}

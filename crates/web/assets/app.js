@@ -3,6 +3,7 @@
 //   #/                       the lobby
 //   #/table/ID[?token=T]     a table: a seat with its token (kept in this browser), else watching
 //   #/replay/ID[?step=N]     a recorded game
+//   #/tournament/ID          a tournament's standings, live while it runs
 
 import { el, render } from "./games.js";
 
@@ -23,6 +24,7 @@ function route() {
   teardown();
   if (parts[0] === "table" && parts[1]) return tablePage(parts[1], params);
   if (parts[0] === "replay" && parts[1]) return replayPage(parts[1], params);
+  if (parts[0] === "tournament" && parts[1]) return tournamentPage(parts[1]);
   return lobby();
 }
 
@@ -169,7 +171,14 @@ async function lobby() {
     }
   });
   replay.append(el("p", { text: "A trace from `parlour play --trace`, a finished table's, or a saved state." }), file, replayError);
-  main.append(tables, replay);
+  const watched = el("section", { class: "tournaments" }, [el("h2", { text: "Tournaments" })]);
+  main.append(tables, replay, watched);
+  api("/api/tournaments")
+    .then((ts) => {
+      if (!ts.length) watched.append(el("p", { text: "None shown: `parlour tournament ... --serve ADDR`, or `parlour serve --tournament FILE`." }));
+      for (const t of ts) watched.append(el("div", {}, [el("a", { href: `#/tournament/${t.tournament}`, text: t.name })]));
+    })
+    .catch(() => {});
 
   async function refresh() {
     try {
@@ -435,6 +444,89 @@ async function replayPage(id, params) {
     if (s.returns) board.append(el("div", { class: "result", text: `Returns: ${s.returns.join(" · ")}` }));
   }
   show();
+}
+
+// ------------------------------------------------------------------ a tournament
+
+function fmt(x, digits = 2) {
+  return typeof x === "number" ? x.toFixed(digits) : "–";
+}
+
+function interval(i, digits = 2) {
+  if (!i) return "–";
+  return i.n >= 2 ? `${fmt(i.mean, digits)} (${fmt(i.low, digits)}–${fmt(i.high, digits)})` : fmt(i.mean, digits);
+}
+
+function tournamentPage(id) {
+  app.replaceChildren(header(`Tournament ${id}`));
+  const main = el("main", { class: "tournament" });
+  const status = el("div", { class: "status", role: "status" });
+  const table = el("table", { class: "standings" });
+  const recent = el("div", { class: "recent" });
+  const open = el("form", { class: "open-game" });
+  const index = el("input", { type: "number", min: 0, "aria-label": "game number", placeholder: "game number" });
+  const error = el("p", { class: "error" });
+  open.append(el("span", { text: "Open game " }), index, el("button", { type: "submit", text: "Replay" }), error);
+  open.addEventListener("submit", (e) => {
+    e.preventDefault();
+    openGame(Number(index.value));
+  });
+  main.append(status, table, el("h2", { text: "Latest games" }), recent, open);
+  app.append(main);
+
+  async function openGame(n) {
+    error.textContent = "Playing it again…";
+    try {
+      const r = await api(`/api/tournaments/${id}/games/${n}`);
+      location.hash = `#/replay/${r.replay}`;
+    } catch (e) {
+      error.textContent = e.message;
+    }
+  }
+
+  async function refresh() {
+    let t;
+    try {
+      t = await api(`/api/tournaments/${id}`);
+    } catch (e) {
+      status.textContent = e.message;
+      return;
+    }
+    main.dataset.recorded = t.recorded;
+    const rate = t.games_per_s === null ? "" : ` · ${fmt(t.games_per_s, 1)} games/s`;
+    status.textContent = `${t.title ?? t.game} · ${t.name} · ${t.recorded} of ${t.planned} games${rate}${t.over ? " · finished" : ""}`;
+    const head = el("tr", {}, ["#", "entry", "games", "wins", "win rate", "score", "placement", "rating", "faults"].map((h) => el("th", { text: h })));
+    const rows = (t.standings.standings?.entries ?? t.standings.entries ?? []).map((e, i) =>
+      el("tr", { "data-entry": e.label }, [
+        el("td", { text: `${i + 1}` }),
+        el("td", { text: e.label }),
+        el("td", { text: `${e.games}` }),
+        el("td", { text: `${e.wins}` }),
+        el("td", { text: interval(e.win_rate, 3) }),
+        el("td", { text: interval(e.score) }),
+        el("td", { text: interval(e.placement) }),
+        el("td", { text: `${fmt(e.rating?.mu, 1)} ± ${fmt(e.rating?.sigma, 1)}` }),
+        el("td", { text: `${e.faults}${e.forfeits ? ` (${e.forfeits} forfeited)` : ""}` }),
+      ]),
+    );
+    table.replaceChildren(head, ...rows);
+    recent.replaceChildren();
+    for (const g of t.recent) {
+      const line = el("div", { class: "game-row", "data-game": g.index }, [
+        el("span", { text: `game ${g.index}: ${g.seats.map((s, i) => `${s} ${g.returns[i]}`).join(" · ")} ` }),
+      ]);
+      if (g.replayable) {
+        const b = el("button", { type: "button", text: "replay", "data-open-game": g.index });
+        b.addEventListener("click", () => openGame(g.index));
+        line.append(b);
+      }
+      recent.append(line);
+    }
+    if (!t.over) timer = setTimeout(refresh, 1000);
+  }
+  let timer = null;
+  refresh();
+  cleanups.push(() => clearTimeout(timer));
 }
 
 window.addEventListener("hashchange", route);

@@ -7,6 +7,7 @@ use std::time::Duration;
 use rand::RngExt;
 
 use crate::replay::Replay;
+use crate::watch::Watched;
 use crate::table::{self, TableHandle, TableSetup, TableSummary};
 
 /// How many tables a server keeps; past it, the oldest finished table is let go (and a new
@@ -23,6 +24,7 @@ struct Inner {
     seat_timeout: Duration,
     tables: Mutex<Tables>,
     replays: Mutex<BTreeMap<u64, Arc<Replay>>>,
+    tournaments: Mutex<Vec<Arc<Watched>>>,
 }
 
 #[derive(Default)]
@@ -39,6 +41,7 @@ impl Hub {
             seat_timeout,
             tables: Mutex::new(Tables::default()),
             replays: Mutex::new(BTreeMap::new()),
+            tournaments: Mutex::new(Vec::new()),
         }))
     }
 
@@ -108,6 +111,31 @@ impl Hub {
         let n: u64 = id.strip_prefix('r')?.parse().ok()?;
         let replays = self.0.replays.lock().unwrap_or_else(|e| e.into_inner());
         replays.get(&n).cloned()
+    }
+}
+
+impl Hub {
+    /// Shows a tournament; its id.
+    pub fn watch(&self, tournament: Watched) -> String {
+        let mut list = self.0.tournaments.lock().unwrap_or_else(|e| e.into_inner());
+        list.push(Arc::new(tournament));
+        format!("w{}", list.len())
+    }
+
+    /// A watched tournament by its id.
+    pub fn watched(&self, id: &str) -> Option<Arc<Watched>> {
+        let n: usize = id.strip_prefix('w')?.parse().ok()?;
+        let list = self.0.tournaments.lock().unwrap_or_else(|e| e.into_inner());
+        list.get(n.checked_sub(1)?).cloned()
+    }
+
+    /// Every watched tournament: (id, name).
+    pub fn tournaments(&self) -> Vec<(String, String)> {
+        let list = self.0.tournaments.lock().unwrap_or_else(|e| e.into_inner());
+        list.iter()
+            .enumerate()
+            .map(|(i, w)| (format!("w{}", i + 1), w.name().to_string()))
+            .collect()
     }
 }
 

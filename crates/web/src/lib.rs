@@ -56,9 +56,11 @@ pub mod message;
 pub mod replay;
 pub mod server;
 pub mod table;
+pub mod watch;
 
 pub use hub::Hub;
 pub use table::{SeatSpec, TableSetup};
+pub use watch::{LiveTournament, Watched};
 
 /// Serves `hub` on `listener` until the process ends.
 pub async fn serve(listener: tokio::net::TcpListener, hub: Hub) -> std::io::Result<()> {

@@ -89,6 +89,11 @@ impl Replay {
         }
     }
 
+    /// Each seat's return where the recording ends.
+    pub fn returns(&self) -> Vec<f64> {
+        self.states.last().map(|s| s.returns()).unwrap_or_default()
+    }
+
     /// Decisions in the recording.
     pub fn len(&self) -> usize {
         self.actions.len()

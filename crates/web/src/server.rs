@@ -10,6 +10,9 @@
 //! | `POST /api/replays` | a trace or saved state to step through; its id and summary |
 //! | `GET /api/replays/ID` | a replay's summary: game, seats, every action |
 //! | `GET /api/replays/ID/STEP` | the position before decision STEP, every seat's view |
+//! | `GET /api/tournaments` | the tournaments shown (a database, or the run in progress) |
+//! | `GET /api/tournaments/ID` | standings, games recorded, games/s, the latest games |
+//! | `GET /api/tournaments/ID/games/N` | game N played again as a replay (built-in bots only) |
 //! | `GET /ws/ID[?token=T]` | a table's WebSocket: a seat with its token, else a spectator |
 
 use std::time::Duration;
@@ -46,6 +49,9 @@ pub fn router(hub: Hub) -> Router {
         )
         .route("/api/replays/{id}", get(replay_summary))
         .route("/api/replays/{id}/{step}", get(replay_step))
+        .route("/api/tournaments", get(list_tournaments))
+        .route("/api/tournaments/{id}", get(tournament))
+        .route("/api/tournaments/{id}/games/{index}", get(tournament_game))
         .route("/ws/{id}", get(socket))
         .layer(DefaultBodyLimit::max(64 * 1024))
         .with_state(hub)
@@ -246,6 +252,68 @@ async fn replay_step(
             format!("the replay has decisions 0 to {}", replay.len()),
         )
     })
+}
+
+async fn list_tournaments(State(hub): State<Hub>) -> Json<Value> {
+    Json(Value::Array(
+        hub.tournaments()
+            .into_iter()
+            .map(|(id, name)| json!({"tournament": id, "name": name}))
+            .collect(),
+    ))
+}
+
+async fn tournament(
+    State(hub): State<Hub>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let watched = hub
+        .watched(&id)
+        .ok_or_else(|| refuse(StatusCode::NOT_FOUND, format!("no tournament {id}")))?;
+    let snapshot = tokio::task::spawn_blocking(move || watched.snapshot(&id))
+        .await
+        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e))?;
+    Ok(Json(snapshot))
+}
+
+async fn tournament_game(
+    State(hub): State<Hub>,
+    Path((id, index)): Path<(String, String)>,
+) -> Result<Json<Value>, ApiError> {
+    let watched = hub
+        .watched(&id)
+        .ok_or_else(|| refuse(StatusCode::NOT_FOUND, format!("no tournament {id}")))?;
+    let index: u64 = index
+        .parse()
+        .map_err(|_| refuse(StatusCode::BAD_REQUEST, format!("{index:?} is not a game number")))?;
+    let replay = tokio::task::spawn_blocking(move || -> Result<Replay, (StatusCode, String)> {
+        let bad = |e: String| (StatusCode::BAD_REQUEST, e);
+        let config = watched.config().map_err(bad)?;
+        let trace = parlour_dynamic::tournament::trace_game(&config, index)
+            .map_err(|e| bad(e.to_string()))?;
+        let replay = Replay::read(&trace).map_err(bad)?;
+        // The game played again must be the game recorded.
+        if let Some(record) = watched.record(index).map_err(bad)? {
+            if replay.returns() != record.returns {
+                return Err((
+                    StatusCode::CONFLICT,
+                    format!(
+                        "game {index} played again ends with {:?}, but its record says {:?}",
+                        replay.returns(),
+                        record.returns
+                    ),
+                ));
+            }
+        }
+        Ok(replay)
+    })
+    .await
+    .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+    .map_err(|(status, e)| refuse(status, e))?;
+    let mut summary = replay.summary("");
+    summary["replay"] = json!(hub.add_replay(replay));
+    Ok(Json(summary))
 }
 
 #[derive(Debug, Deserialize)]
