@@ -282,7 +282,15 @@ impl GameCommand for TournamentCmd {
             .map_err(store_failure)?;
         let stored = tournament.stored();
         let serve = self.serve.map(|address| (address, Vec::new()));
-        execute(tournament, store, stored, jobs, self.format, &programs, serve)
+        execute(
+            tournament,
+            store,
+            stored,
+            jobs,
+            self.format,
+            &programs,
+            serve,
+        )
     }
 }
 

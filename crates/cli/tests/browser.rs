@@ -104,6 +104,40 @@ fn serve() -> (Server, String) {
     (Server(child), url)
 }
 
+/// A short Chexers tournament run with `--serve` on a free port; the page's base URL. The run
+/// ends quickly and its page stays up until the process is killed.
+fn tournament() -> (Server, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args([
+            "tournament",
+            "chexers",
+            "--bots",
+            "greedy,random,random",
+            "--games",
+            "12",
+            "--no-db",
+            "--serve",
+            "127.0.0.1:0",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("parlour tournament starts");
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    while err.read_line(&mut line).unwrap() > 0 {
+        if let Some(at) = line.find("http://") {
+            let url = line[at..].split("/#").next().unwrap().trim().to_string();
+            // Keep draining its standard error so the run never blocks on it.
+            std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
+            return (Server(child), url);
+        }
+        line.clear();
+    }
+    panic!("parlour tournament --serve printed no address");
+}
+
 #[test]
 fn every_game_is_played_by_clicking_in_a_headless_browser() {
     let root = root();
@@ -115,11 +149,13 @@ fn every_game_is_played_by_clicking_in_a_headless_browser() {
         let _ = std::fs::remove_file(old.unwrap().path());
     }
     let (_server, url) = serve();
+    let (_tournament, watched) = tournament();
     let o = Command::new("node")
         .arg("play.mjs")
         .arg(&url)
         .arg(&shots)
         .env("CHROMIUM", &chromium)
+        .env("TOURNAMENT_URL", &watched)
         .current_dir(&dir)
         .output()
         .expect("node runs");

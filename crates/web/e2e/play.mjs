@@ -361,6 +361,24 @@ try {
     await a.close();
     await b.close();
   }
+  // 5. A tournament running with --serve: its standings page, and one of its games replayed.
+  const watched = process.env.TOURNAMENT_URL;
+  if (watched && (!only || only === "tournament")) {
+    const page = await browser.newPage({ viewport: { width: 1000, height: 800 } });
+    await page.goto(`${watched}/#/tournament/w1`);
+    await page.waitForSelector("table.standings tr[data-entry]");
+    const entries = await page.$$eval("tr[data-entry]", (rows) => rows.map((r) => r.dataset.entry));
+    check(entries.length >= 3, `the standings list ${entries.length} entries`);
+    await page.waitForSelector("[data-open-game]");
+    await page.screenshot({ path: `${shots}/tournament.png`, fullPage: true });
+    await page.click("[data-open-game]");
+    await page.waitForSelector("main.replay[data-step]");
+    await page.click('[data-step="forward"]');
+    await page.waitForSelector('main.replay[data-step="1"]');
+    check(await page.$("svg.board"), "the tournament's Chexers game replays on the board");
+    report.push(`tournament: ${entries.length} entries in the standings, a game replayed`);
+    await page.close();
+  }
   console.log(report.join("\n"));
 } catch (e) {
   console.error(`FAILED: ${e.stack || e}`);

@@ -7,8 +7,8 @@ use std::time::Duration;
 use rand::RngExt;
 
 use crate::replay::Replay;
-use crate::watch::Watched;
 use crate::table::{self, TableHandle, TableSetup, TableSummary};
+use crate::watch::Watched;
 
 /// How many tables a server keeps; past it, the oldest finished table is let go (and a new
 /// table is refused while every table is still in play).

@@ -284,9 +284,12 @@ async fn tournament_game(
     let watched = hub
         .watched(&id)
         .ok_or_else(|| refuse(StatusCode::NOT_FOUND, format!("no tournament {id}")))?;
-    let index: u64 = index
-        .parse()
-        .map_err(|_| refuse(StatusCode::BAD_REQUEST, format!("{index:?} is not a game number")))?;
+    let index: u64 = index.parse().map_err(|_| {
+        refuse(
+            StatusCode::BAD_REQUEST,
+            format!("{index:?} is not a game number"),
+        )
+    })?;
     let replay = tokio::task::spawn_blocking(move || -> Result<Replay, (StatusCode, String)> {
         let bad = |e: String| (StatusCode::BAD_REQUEST, e);
         let config = watched.config().map_err(bad)?;

@@ -250,6 +250,8 @@ impl Table {
                     self.thinking = None;
                     match done {
                         Ok((seat, decision, bot, answer)) => self.bot_moved(seat, decision, bot, answer),
+                        // Cancelled: the runtime is shutting down.
+                        Err(e) if e.is_cancelled() => break,
                         Err(e) => eprintln!("table {}: a bot's task failed: {e}", self.id),
                     }
                 }

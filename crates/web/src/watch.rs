@@ -105,7 +105,11 @@ impl Watched {
                     .lock()
                     .unwrap_or_else(|e| e.into_inner())
                     .clone();
-                Ok((live.config.clone(), records, live.over.load(Ordering::Relaxed)))
+                Ok((
+                    live.config.clone(),
+                    records,
+                    live.over.load(Ordering::Relaxed),
+                ))
             }
         }
     }
