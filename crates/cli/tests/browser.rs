@@ -135,6 +135,8 @@ fn tournament() -> (Server, String) {
         }
         line.clear();
     }
+    let _ = child.kill();
+    let _ = child.wait();
     panic!("parlour tournament --serve printed no address");
 }
 

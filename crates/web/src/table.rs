@@ -2,7 +2,7 @@
 //!
 //! Each table is a task that owns its state; connections talk to it through a channel, so a
 //! table never locks and one table's bots never hold up another's. Every message a connection
-//! receives is built for it alone, from what its seat may see (see [`Table::view`]).
+//! receives is built for it alone, from what its seat may see (its `view`).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
