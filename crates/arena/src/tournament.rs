@@ -548,12 +548,13 @@ impl<G: Game> Tournament<G> {
         }
     }
 
-    /// Plays game `index` of the schedule: a pure function of the configuration and `index`.
-    pub fn play_game(
+    /// Game `index`'s seating (entries by seat), its table of players made by `make_bot`, and
+    /// the number of its deal.
+    fn seat_game(
         &self,
         index: u64,
         make_bot: MakeBot<'_, G>,
-    ) -> Result<GameRecord, ArenaError> {
+    ) -> Result<(Vec<usize>, Table<G>, u64), ArenaError> {
         let seats = self.schedule.seating(index);
         let bot_seed = derive_seed(derive_seed(self.config.seed, BOT_STREAM), index);
         let players = seats
@@ -565,12 +566,21 @@ impl<G: Game> Tournament<G> {
                 make_bot(&self.config.entries[e], seed)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        let mut table = Table::new(players);
         let deal = if self.config.duplicate {
             index / self.config.seats as u64
         } else {
             index
         };
+        Ok((seats, Table::new(players), deal))
+    }
+
+    /// Plays game `index` of the schedule: a pure function of the configuration and `index`.
+    pub fn play_game(
+        &self,
+        index: u64,
+        make_bot: MakeBot<'_, G>,
+    ) -> Result<GameRecord, ArenaError> {
+        let (seats, mut table, deal) = self.seat_game(index, make_bot)?;
         let end = Runner::new(&self.game)
             .numbered(index, deal)
             .play(self.game.new_game(self.deal_seed(index)), &mut table)
@@ -633,21 +643,7 @@ impl<G: Game> Tournament<G> {
                 self.config.labels[e]
             )));
         }
-        let bot_seed = derive_seed(derive_seed(self.config.seed, BOT_STREAM), index);
-        let players = seats
-            .iter()
-            .enumerate()
-            .map(|(s, &e)| {
-                let seed = parlour_core::rng::bot_seed(derive_seed(bot_seed, s as u64));
-                make_bot(&self.config.entries[e], seed)
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let mut table = Table::new(players);
-        let deal = if self.config.duplicate {
-            index / self.config.seats as u64
-        } else {
-            index
-        };
+        let (_, mut table, deal) = self.seat_game(index, make_bot)?;
         let labels: Vec<String> = seats
             .iter()
             .map(|&e| self.config.labels[e].clone())

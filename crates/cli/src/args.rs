@@ -283,6 +283,11 @@ pub enum Command {
         /// replayed); repeatable.
         #[arg(long, value_name = "FILE")]
         tournament: Vec<PathBuf>,
+        /// A bots file (as `parlour tournament --bots-file` reads): its entries are offered as
+        /// seats in the lobby, external programs among them (standard error logged in
+        /// parlour-runs/bot-logs).
+        #[arg(long, value_name = "FILE")]
+        bots_file: Option<PathBuf>,
     },
     /// Re-simulate a trace written by `play --trace`: check every action and the result.
     Replay {

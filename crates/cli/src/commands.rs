@@ -180,7 +180,8 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             bind,
             seat_timeout,
             tournament,
-        } => serve(bind, seat_timeout, &tournament),
+            bots_file,
+        } => serve(bind, seat_timeout, &tournament, bots_file.as_deref()),
         Command::CheckBot {
             game,
             command,
@@ -749,8 +750,17 @@ fn serve(
     bind: std::net::SocketAddr,
     seat_timeout: u64,
     tournaments: &[PathBuf],
+    bots_file: Option<&Path>,
 ) -> Result<(), Failure> {
     let hub = parlour_web::Hub::new(Duration::from_secs(seat_timeout));
+    if let Some(file) = bots_file {
+        let entries = crate::external::read_bots_file(
+            file,
+            parlour_protocol::Limits::default(),
+            parlour_protocol::DEFAULT_MAX_FAULTS,
+        )?;
+        hub.offer(entries, PathBuf::from("parlour-runs/bot-logs"));
+    }
     for file in tournaments {
         let watched = parlour_web::Watched::file(file.clone()).map_err(usage)?;
         hub.watch(watched);

@@ -11,27 +11,7 @@ use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-use common::{stderr, stdout};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-fn run(what: &str, cmd: &mut Command) {
-    let o = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("{what}: cannot run: {e}"));
-    assert!(
-        o.status.success(),
-        "{what} failed ({}):\n{}{}",
-        o.status,
-        stdout(&o),
-        stderr(&o)
-    );
-}
+use common::{root, run, stderr, stdout};
 
 /// The Chromium to drive: `$CHROMIUM`, or Debian's, installed if missing.
 fn chromium() -> PathBuf {

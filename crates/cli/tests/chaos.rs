@@ -143,6 +143,36 @@ fn a_tournament_of_misbehaving_bots_finishes_records_every_fault_and_leaves_no_p
                 .len()
         })
         .sum();
+    // What each entry earned itself, game by game: a forfeited game (its program lost, or the
+    // entry past its fault limit) counts at the table's lowest return, whatever its stand-in did.
+    let mut earned: std::collections::BTreeMap<u64, (f64, u64, bool)> = Default::default();
+    let mut stmt = conn
+        .prepare("SELECT seats, returns, forfeited FROM games")
+        .unwrap();
+    let rows = stmt
+        .query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })
+        .unwrap();
+    for row in rows {
+        let (seats, returns, forfeited) = row.unwrap();
+        let seats: Vec<u64> = serde_json::from_str(&seats).unwrap();
+        let returns: Vec<f64> = serde_json::from_str(&returns).unwrap();
+        let forfeited: Vec<usize> = serde_json::from_str(&forfeited).unwrap();
+        let lowest = returns.iter().copied().fold(f64::INFINITY, f64::min);
+        for (seat, &entry) in seats.iter().enumerate() {
+            let gone = forfeited.contains(&seat);
+            let e = earned.entry(entry).or_default();
+            e.0 += if gone { lowest } else { returns[seat] };
+            e.1 += 1;
+            // Whether it earned anything above the lowest return in a game it played itself.
+            e.2 |= !gone && returns[seat] > lowest;
+        }
+    }
     let mut reported_faults = 0;
     for (mode, what) in &modes {
         let label = format!("cmd:python3 {script} {mode}");
@@ -153,10 +183,19 @@ fn a_tournament_of_misbehaving_bots_finishes_records_every_fault_and_leaves_no_p
             assert!(e["faults"].as_u64().unwrap() > 0, "{what}: {e}");
         }
         if e["forfeits"].as_u64().unwrap() > 0 {
+            // Ranked by what it earned, never by its stand-in's luck.
+            let (sum, games, scored) = earned[&e["entry"].as_u64().unwrap()];
+            let mean = e["score"]["mean"].as_f64().unwrap();
             assert!(
-                rank_of(&label) > worst_honest,
-                "{what} forfeited yet ranks above an honest entry: {entries:#?}"
+                (mean - sum / games as f64).abs() <= 1e-9 * mean.abs().max(1.0),
+                "{what}: its score {mean} is not what it earned itself ({sum} in {games} games)"
             );
+            if !scored {
+                assert!(
+                    rank_of(&label) > worst_honest,
+                    "{what} earned nothing itself yet ranks above an honest entry: {entries:#?}"
+                );
+            }
         }
     }
     assert_eq!(stored_faults, reported_faults);

@@ -13,27 +13,7 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use common::{stderr, stdout};
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../..")
-        .canonicalize()
-        .unwrap()
-}
-
-fn run(what: &str, cmd: &mut Command) {
-    let o = cmd
-        .output()
-        .unwrap_or_else(|e| panic!("{what}: cannot run: {e}"));
-    assert!(
-        o.status.success(),
-        "{what} failed ({}):\n{}{}",
-        o.status,
-        stdout(&o),
-        stderr(&o)
-    );
-}
+use common::{root, run, stderr, stdout};
 
 fn venv(root: &Path) -> PathBuf {
     let venv = root.join("target/python-venv");

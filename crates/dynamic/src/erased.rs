@@ -220,6 +220,37 @@ impl<G: Playable> AnyGame for GameHandle<G> {
         parlour_bots::bot_names::<G>()
     }
 
+    fn program(
+        &self,
+        spec: &parlour_protocol::ProgramSpec,
+        seed: u64,
+        log: Option<&std::path::Path>,
+    ) -> Result<Box<dyn AnyBot>, DynError> {
+        let bad = |e: String| DynError::Bot(format!("{}: {e}", spec.name));
+        let log = match log {
+            Some(path) => Some(
+                parlour_protocol::process::Log::open(path)
+                    .map_err(|e| bad(format!("cannot open its log {}: {e}", path.display())))?,
+            ),
+            None => None,
+        };
+        let pool = parlour_protocol::Pool::new(
+            self.0.game(),
+            spec.clone(),
+            log,
+            parlour_protocol::Mode::Tournament,
+        )
+        .map_err(|e| bad(e.to_string()))?;
+        pool.preflight().map_err(bad)?;
+        Ok(Box::new(ProgramHandle::<G> {
+            inner: self.0.clone(),
+            name: spec.name.clone(),
+            bot: parlour_protocol::ExternalBot::new(pool, seed),
+            started: None,
+            faults: Vec::new(),
+        }))
+    }
+
     fn batch(&self, envs: usize, seed: u64) -> Box<dyn AnyBatch> {
         Box::new(Batch::new(self.0.clone(), envs, seed))
     }
@@ -608,5 +639,113 @@ impl<G: Playable> AnyBot for BotHandle<G> {
             .bot
             .act(&Decision::new(game, seat, &obs, &legal))
             .to_string())
+    }
+}
+
+/// [`AnyBot`] for one game type: an external program at one seat.
+pub(crate) struct ProgramHandle<G: Playable> {
+    inner: Arc<Inner<G>>,
+    name: String,
+    bot: parlour_protocol::ExternalBot<G>,
+    /// The seat the program was started for.
+    started: Option<usize>,
+    /// Its faults in the game, as text.
+    faults: Vec<String>,
+}
+
+impl<G: Playable> ProgramHandle<G> {
+    fn own<'a>(&self, state: &'a dyn AnyState) -> Result<&'a StateHandle<G>, DynError> {
+        state
+            .as_any()
+            .downcast_ref::<StateHandle<G>>()
+            .ok_or_else(|| {
+                DynError::Bot(format!("a {} program cannot play this game", G::INFO.name))
+            })
+    }
+
+    /// Starts the program's game for `seat` at `decisions`, once.
+    fn start(&mut self, seat: usize, decisions: u64) {
+        if self.started != Some(seat) {
+            self.bot.start(
+                self.inner.game(),
+                Seating {
+                    index: 0,
+                    deal: 0,
+                    seat,
+                    decisions,
+                },
+            );
+            self.started = Some(seat);
+        }
+    }
+}
+
+impl<G: Playable> AnyBot for ProgramHandle<G> {
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn act(&mut self, state: &dyn AnyState) -> Result<String, DynError> {
+        let s = self.own(state)?;
+        let Some(seat) = s.state.current_player() else {
+            return Err(DynError::GameOver(
+                "the game is over: there is no decision".into(),
+            ));
+        };
+        self.start(seat, s.state.decisions());
+        let legal = s.state.legal_action_vec();
+        let obs = s.state.observation(seat);
+        let action = self
+            .bot
+            .act(&Decision::new(self.inner.game(), seat, &obs, &legal));
+        Ok(action.to_string())
+    }
+
+    fn act_on(&mut self, _observation: &Value, _legal: &[String]) -> Result<String, DynError> {
+        Err(DynError::Bot(
+            "a program plays from a state (AnyBot::act), where it is told the game as it goes"
+                .into(),
+        ))
+    }
+
+    fn event(&mut self, before: &dyn AnyState, seat: usize, actor: usize, action: &str) {
+        use parlour_protocol::Program;
+        let Ok(s) = self.own(before) else { return };
+        if actor == seat {
+            return;
+        }
+        let Ok(action) = action.trim().parse::<G::Action>() else {
+            return;
+        };
+        self.start(seat, s.state.decisions());
+        let game = self.inner.game();
+        let seen = game.action_visible(actor, &action, seat);
+        self.bot.event(game, actor, seen.then_some(action));
+    }
+
+    fn finish(&mut self, end: &dyn AnyState, seat: usize) {
+        use parlour_protocol::Program;
+        let Ok(s) = self.own(end) else { return };
+        self.start(seat, s.state.decisions());
+        let returns = s.state.returns();
+        let winners = s.state.winners();
+        self.bot.finish(&parlour_protocol::Outcome {
+            seat,
+            returns: &returns,
+            winners: &winners,
+            observation: &s.state.observation(seat),
+            decisions: s.state.decisions(),
+        });
+        let report = self.bot.report();
+        self.faults.extend(
+            report
+                .faults
+                .iter()
+                .map(|f| format!("decision {}: {:?}: {}", f.decision, f.kind, f.detail)),
+        );
+    }
+
+    fn faults(&self) -> Vec<String> {
+        self.faults.clone()
     }
 }

@@ -97,6 +97,17 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn load_state(&self, record: &Value) -> Result<Box<dyn AnyState>, DynError>;
     /// A built-in bot by its command-line name (`heuristic`, `ismcts:iters=400`).
     fn bot(&self, spec: &str, seed: u64) -> Result<Box<dyn AnyBot>, DynError>;
+    /// An external program speaking the bot protocol ([`parlour_protocol`]), started now and
+    /// greeted (an error says why it cannot play), with its standard error logged to `log`.
+    /// It is told other seats' moves through [`AnyBot::event`] and the result through
+    /// [`AnyBot::finish`], and its faults (a late, junk or illegal answer, a crash) are handled
+    /// as a tournament handles them: a random legal move stands in.
+    fn program(
+        &self,
+        spec: &parlour_protocol::ProgramSpec,
+        seed: u64,
+        log: Option<&std::path::Path>,
+    ) -> Result<Box<dyn AnyBot>, DynError>;
     /// The built-in bots' names and what each is.
     fn bot_names(&self) -> Vec<(&'static str, &'static str)>;
     /// `games` games stepped together, dealt from `seed`.
@@ -179,7 +190,7 @@ impl Clone for Box<dyn AnyState> {
     }
 }
 
-/// A built-in bot of some game.
+/// A bot of some game: built in, or an external program ([`AnyGame::program`]).
 pub trait AnyBot: Send {
     /// Its name with options, as the command line writes it.
     fn name(&self) -> &str;
@@ -187,6 +198,20 @@ pub trait AnyBot: Send {
     fn act(&mut self, state: &dyn AnyState) -> Result<String, DynError>;
     /// Its decision from a seat's observation (JSON) and the legal actions (text).
     fn act_on(&mut self, observation: &Value, legal: &[String]) -> Result<String, DynError>;
+    /// Seat `actor` played `action` (text) in `before`, the state it was played in; the bot
+    /// plays `seat`. A program is told it as its seat saw it (a hidden action as `null`), as a
+    /// tournament tells it; a built-in bot needs nothing.
+    fn event(&mut self, before: &dyn AnyState, seat: usize, actor: usize, action: &str) {
+        let _ = (before, seat, actor, action);
+    }
+    /// The game is over (`end`); the bot played `seat`. A program is told the result.
+    fn finish(&mut self, end: &dyn AnyState, seat: usize) {
+        let _ = (end, seat);
+    }
+    /// A program's faults so far in this game, as text (none for a built-in bot).
+    fn faults(&self) -> Vec<String> {
+        Vec::new()
+    }
 }
 
 struct Open<'a>(&'a [(String, Value)]);

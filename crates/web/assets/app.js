@@ -73,6 +73,7 @@ async function lobby() {
       const kind = el("select", { "aria-label": `seat ${s + 1}`, "data-seat-kind": s });
       kind.append(el("option", { value: "you", text: "you" }), el("option", { value: "person", text: "a person (invite link)" }));
       for (const b of g.bots) kind.append(el("option", { value: `bot:${b.name}`, text: `bot: ${b.name}` }));
+      for (const name of g.entries || []) kind.append(el("option", { value: `entry:${name}`, text: `bots file: ${name}` }));
       const extra = el("input", { type: "text", placeholder: "bot options, e.g. iters=400", "aria-label": `seat ${s + 1} options` });
       const strongest = g.bots.find((b) => b.name === "ismcts") || g.bots.find((b) => b.name === "heuristic") || g.bots[0];
       kind.value = old[s]?.[0] ?? (s === 0 ? "you" : `bot:${strongest.name}`);
@@ -126,6 +127,7 @@ async function lobby() {
       const extra = r.querySelector("input").value.trim();
       if (kind === "you") return { kind: "human", name: "you" };
       if (kind === "person") return { kind: "human", name: `guest ${i + 1}` };
+      if (kind.startsWith("entry:")) return { kind: "entry", name: kind.slice(6) };
       const name = kind.slice(4);
       return { kind: "bot", bot: extra ? `${name}:${extra}` : name };
     });

@@ -22,6 +22,10 @@ pub struct Hub(Arc<Inner>);
 
 struct Inner {
     seat_timeout: Duration,
+    /// The bots file's entries, offered in the lobby.
+    entries: Mutex<Vec<parlour_protocol::EntrySpec>>,
+    /// Where programs' standard error is logged.
+    logs: Mutex<std::path::PathBuf>,
     tables: Mutex<Tables>,
     replays: Mutex<BTreeMap<u64, Arc<Replay>>>,
     tournaments: Mutex<Vec<Arc<Watched>>>,
@@ -39,10 +43,36 @@ impl Hub {
     pub fn new(seat_timeout: Duration) -> Hub {
         Hub(Arc::new(Inner {
             seat_timeout,
+            entries: Mutex::new(Vec::new()),
+            logs: Mutex::new(std::path::PathBuf::from("parlour-runs/bot-logs")),
             tables: Mutex::new(Tables::default()),
             replays: Mutex::new(BTreeMap::new()),
             tournaments: Mutex::new(Vec::new()),
         }))
+    }
+
+    /// Offers a bots file's entries (built-in bots with options, and external programs) as
+    /// seats, with programs' standard error logged in `logs`.
+    pub fn offer(&self, entries: Vec<parlour_protocol::EntrySpec>, logs: std::path::PathBuf) {
+        *self.0.entries.lock().unwrap_or_else(|e| e.into_inner()) = entries;
+        *self.0.logs.lock().unwrap_or_else(|e| e.into_inner()) = logs;
+    }
+
+    /// The entries offered (see [`Hub::offer`]).
+    pub fn entries(&self) -> Vec<parlour_protocol::EntrySpec> {
+        self.0
+            .entries
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
+    }
+
+    pub(crate) fn logs(&self) -> std::path::PathBuf {
+        self.0
+            .logs
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// The time a person's seat waits for them before the stand-in plays.

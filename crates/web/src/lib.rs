@@ -28,7 +28,7 @@
 //!         .create(TableSetup {
 //!             game: "chexers".into(),
 //!             options: Vec::new(),
-//!             seats: vec![bot("random"), bot("heuristic"), bot("random")],
+//!             seats: vec![bot("random"), bot("greedy"), bot("random")],
 //!             seed: 7,
 //!             pace_ms: 0,
 //!         })

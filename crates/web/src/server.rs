@@ -81,7 +81,8 @@ async fn asset(Path(file): Path<String>) -> Response {
     }
 }
 
-async fn games() -> Json<Value> {
+async fn games(State(hub): State<Hub>) -> Json<Value> {
+    let entries: Vec<String> = hub.entries().iter().map(|e| e.label()).collect();
     let mut list = Vec::new();
     for name in parlour_games::names() {
         let Ok(game) = parlour_dynamic::open(name, &[]) else {
@@ -97,6 +98,7 @@ async fn games() -> Json<Value> {
             "players": game.num_players(),
             "variants": info.variants,
             "bots": game.bot_names().iter().map(|(n, about)| json!({"name": n, "about": about})).collect::<Vec<_>>(),
+            "entries": entries,
         }));
     }
     Json(Value::Array(list))
@@ -137,6 +139,11 @@ pub enum NewSeat {
         /// The bot.
         bot: String,
     },
+    /// An entry of the server's bots file, by its name.
+    Entry {
+        /// The entry's name.
+        name: String,
+    },
 }
 
 /// The longest name a person's seat may have.
@@ -172,6 +179,24 @@ async fn new_table(
                 SeatSpec::Human { name, token }
             }
             NewSeat::Bot { bot } => SeatSpec::Bot { bot: bot.clone() },
+            NewSeat::Entry { name } => {
+                let entry = hub
+                    .entries()
+                    .into_iter()
+                    .find(|e| &e.label() == name)
+                    .ok_or_else(|| {
+                        refuse(
+                            StatusCode::BAD_REQUEST,
+                            format!("seat {i}: the bots file has no entry {name:?}"),
+                        )
+                    })?;
+                match entry {
+                    parlour_protocol::EntrySpec::Bot(spec) => SeatSpec::Bot {
+                        bot: spec.to_string(),
+                    },
+                    parlour_protocol::EntrySpec::Program(spec) => SeatSpec::Program { spec },
+                }
+            }
         });
     }
     let pace_ms = request.pace_ms.unwrap_or(600);

@@ -33,6 +33,11 @@ pub enum SeatSpec {
         /// The bot.
         bot: String,
     },
+    /// An external program from the server's bots file, speaking the bot protocol.
+    Program {
+        /// The program.
+        spec: parlour_protocol::ProgramSpec,
+    },
 }
 
 /// What a table is made from: enough to deal it again (a rematch).
@@ -147,6 +152,8 @@ pub(crate) struct Table {
     thinking: Option<JoinHandle<Thought>>,
     rematch: Option<String>,
     summary: Arc<Mutex<TableSummary>>,
+    /// Whether an external program sits at the table.
+    has_programs: bool,
 }
 
 /// Builds a table (checking the setup) and starts its task; `Err` says what is wrong.
@@ -156,6 +163,7 @@ pub(crate) fn start(
     setup: TableSetup,
     seat_timeout: Duration,
 ) -> Result<TableHandle, String> {
+    let logs = hub.logs();
     let game = parlour_dynamic::open(&setup.game, &setup.options).map_err(|e| e.to_string())?;
     if setup.seats.len() != game.num_players() {
         return Err(format!(
@@ -190,6 +198,19 @@ pub(crate) fn start(
                     left_at: now,
                 }
             }
+            SeatSpec::Program { spec } => {
+                let log = logs.join(format!("{}.stderr.log", file_stem(&spec.name)));
+                // Starting the program waits for its greeting: off the async threads.
+                let bot = blocking(|| game.program(spec, seed, Some(&log)))
+                    .map_err(|e| format!("seat {i}: {e}"))?;
+                Seat {
+                    name: spec.name.clone(),
+                    bot: Some(bot),
+                    token: None,
+                    connections: 0,
+                    left_at: now,
+                }
+            }
         });
     }
     let state = game.new_state(setup.seed);
@@ -205,7 +226,12 @@ pub(crate) fn start(
         over: state.is_terminal(),
     }));
     let (commands, inbox) = mpsc::unbounded_channel();
+    let has_programs = setup
+        .seats
+        .iter()
+        .any(|s| matches!(s, SeatSpec::Program { .. }));
     let table = Table {
+        has_programs,
         id,
         hub,
         pace: Duration::from_millis(setup.pace_ms),
@@ -224,6 +250,29 @@ pub(crate) fn start(
     };
     tokio::spawn(table.run(inbox));
     Ok(TableHandle { commands, summary })
+}
+
+/// Runs `f`, which may block, without stalling the runtime's other tasks.
+fn blocking<T>(f: impl FnOnce() -> T) -> T {
+    match tokio::runtime::Handle::try_current() {
+        Ok(h) if h.runtime_flavor() == tokio::runtime::RuntimeFlavor::MultiThread => {
+            tokio::task::block_in_place(f)
+        }
+        _ => f(),
+    }
+}
+
+/// A name made safe for a file name.
+fn file_stem(name: &str) -> String {
+    name.chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
 }
 
 /// The bot that plays for a person who is away: the game's heuristic where it has one.
@@ -330,7 +379,26 @@ impl Table {
     }
 
     fn play(&mut self, seat: usize, action: &str) -> Result<(), DynError> {
+        // Programs are told each move as their seat saw it, and the result.
+        let before = self.has_programs.then(|| self.state.clone_box());
         self.state.apply(action)?;
+        if let Some(before) = before {
+            for (s, slot) in self.seats.iter_mut().enumerate() {
+                if let Some(bot) = slot.bot.as_mut() {
+                    bot.event(before.as_ref(), s, seat, action);
+                }
+            }
+            if self.state.is_terminal() {
+                for (s, slot) in self.seats.iter_mut().enumerate() {
+                    if let Some(bot) = slot.bot.as_mut() {
+                        bot.finish(self.state.as_ref(), s);
+                        for fault in bot.faults() {
+                            eprintln!("table {}: seat {s} ({}): {fault}", self.id, slot.name);
+                        }
+                    }
+                }
+            }
+        }
         self.log.push((seat, action.trim().to_string()));
         self.last_move = Instant::now();
         {

@@ -622,3 +622,95 @@ async fn the_api_refuses_bad_tables_with_a_reason_and_hides_unfinished_games() {
         assert_eq!(status, 200, "{file}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_program_from_the_bots_file_takes_a_seat_and_is_told_the_game() {
+    let (addr, hub) = server(Duration::from_secs(600)).await;
+    let dir = std::env::temp_dir().join(format!("parlour-web-program-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("lines.jsonl");
+    let _ = std::fs::remove_file(&record);
+    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../protocol/tests/bots/misbehave.py")
+        .canonicalize()
+        .unwrap();
+    let text = format!(
+        "cmd:python3 {} record {}",
+        script.display(),
+        record.display()
+    );
+    let entry =
+        parlour_protocol::entry_from_text(&text, parlour_protocol::Limits::default(), 10).unwrap();
+    let name = entry.label();
+    hub.offer(vec![entry], dir.join("logs"));
+    // The lobby lists it, and a table seats it by name.
+    let (status, games) = http(addr, "GET", "/api/games", b"").await;
+    assert_eq!(status, 200);
+    assert!(games.contains(&name.replace('"', "\\\"")), "{games}");
+    let body = json!({
+        "game": "uno",
+        "options": {"players": 3},
+        "seats": [{"kind": "human", "name": "me"}, {"kind": "entry", "name": name}, {"kind": "bot", "bot": "random"}],
+        "seed": 8,
+        "pace_ms": 0,
+    });
+    let (status, made) = http(addr, "POST", "/api/tables", body.to_string().as_bytes()).await;
+    assert_eq!(status, 200, "{made}");
+    let made: Value = serde_json::from_str(&made).unwrap();
+    let id = made["table"].as_str().unwrap();
+    let token = made["seats"][0]["token"].as_str().unwrap();
+    let mut me = connect(addr, id, Some(token)).await;
+    let end = loop {
+        let m = next(&mut me, Duration::from_secs(20))
+            .await
+            .expect("the game goes on");
+        if m["type"] != "view" {
+            continue;
+        }
+        if m["to_act"].is_null() {
+            break m;
+        }
+        if m["to_act"] == json!(0) && !m["legal"].as_array().unwrap().is_empty() {
+            send(
+                &mut me,
+                json!({"type":"act","decision": m["decision"],"action": m["legal"][0]}),
+            )
+            .await;
+        }
+    };
+    assert_eq!(end["seats"][1]["name"], json!(name));
+    // The program was started, asked, told the others' moves and the result, as in a tournament.
+    let mut lines = String::new();
+    for _ in 0..50 {
+        lines = std::fs::read_to_string(&record).unwrap_or_default();
+        if lines.contains("\"result\"") {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    let kinds: Vec<String> = lines
+        .lines()
+        .map(|l| {
+            serde_json::from_str::<Value>(l).unwrap()["type"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
+        .collect();
+    for kind in ["hello", "start", "act", "event", "result"] {
+        assert!(kinds.iter().any(|k| k == kind), "no {kind} in {kinds:?}");
+    }
+    // Everything it was asked about was its own seat's view.
+    for l in lines.lines() {
+        let m: Value = serde_json::from_str(l).unwrap();
+        if m["type"] == "act" {
+            assert_eq!(m["observation"]["seat"], json!(1));
+        }
+    }
+    // An entry the bots file does not have is refused.
+    let body = json!({"game": "uno", "options": {"players": 3}, "seats": [{"kind": "entry", "name": "nobody"}, {"kind": "bot", "bot": "random"}, {"kind": "bot", "bot": "random"}]});
+    let (status, reply) = http(addr, "POST", "/api/tables", body.to_string().as_bytes()).await;
+    assert_eq!(status, 400);
+    assert!(reply.contains("no entry \\\"nobody\\\""), "{reply}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -64,3 +64,25 @@ pub fn labels(v: &serde_json::Value) -> Vec<String> {
         .map(|e| e["label"].as_str().unwrap().to_string())
         .collect()
 }
+
+/// The repository's root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()
+        .unwrap()
+}
+
+/// Runs a set-up command (an install, say), failing the test with its output if it fails.
+pub fn run(what: &str, cmd: &mut Command) {
+    let o = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("{what}: cannot run: {e}"));
+    assert!(
+        o.status.success(),
+        "{what} failed ({}):\n{}{}",
+        o.status,
+        stdout(&o),
+        stderr(&o)
+    );
+}
