@@ -226,29 +226,16 @@ impl<G: Playable> AnyGame for GameHandle<G> {
         seed: u64,
         log: Option<&std::path::Path>,
     ) -> Result<Box<dyn AnyBot>, DynError> {
-        let bad = |e: String| DynError::Bot(format!("{}: {e}", spec.name));
-        let log = match log {
-            Some(path) => Some(
-                parlour_protocol::process::Log::open(path)
-                    .map_err(|e| bad(format!("cannot open its log {}: {e}", path.display())))?,
-            ),
-            None => None,
-        };
-        let pool = parlour_protocol::Pool::new(
-            self.0.game(),
-            spec.clone(),
-            log,
-            parlour_protocol::Mode::Tournament,
-        )
-        .map_err(|e| bad(e.to_string()))?;
-        pool.preflight().map_err(bad)?;
-        Ok(Box::new(ProgramHandle::<G> {
-            inner: self.0.clone(),
-            name: spec.name.clone(),
-            bot: parlour_protocol::ExternalBot::new(pool, seed),
-            started: None,
-            faults: Vec::new(),
-        }))
+        #[cfg(not(unix))]
+        {
+            let _ = (seed, log);
+            Err(DynError::Bot(format!(
+                "{}: external programs run on Unix only",
+                spec.name
+            )))
+        }
+        #[cfg(unix)]
+        self.unix_program(spec, seed, log)
     }
 
     fn batch(&self, envs: usize, seed: u64) -> Box<dyn AnyBatch> {
@@ -643,6 +630,7 @@ impl<G: Playable> AnyBot for BotHandle<G> {
 }
 
 /// [`AnyBot`] for one game type: an external program at one seat.
+#[cfg(unix)]
 pub(crate) struct ProgramHandle<G: Playable> {
     inner: Arc<Inner<G>>,
     name: String,
@@ -653,6 +641,7 @@ pub(crate) struct ProgramHandle<G: Playable> {
     faults: Vec<String>,
 }
 
+#[cfg(unix)]
 impl<G: Playable> ProgramHandle<G> {
     fn own<'a>(&self, state: &'a dyn AnyState) -> Result<&'a StateHandle<G>, DynError> {
         state
@@ -680,6 +669,7 @@ impl<G: Playable> ProgramHandle<G> {
     }
 }
 
+#[cfg(unix)]
 impl<G: Playable> AnyBot for ProgramHandle<G> {
     fn name(&self) -> &str {
         &self.name
@@ -747,5 +737,39 @@ impl<G: Playable> AnyBot for ProgramHandle<G> {
 
     fn faults(&self) -> Vec<String> {
         self.faults.clone()
+    }
+}
+
+#[cfg(unix)]
+impl<G: Playable> GameHandle<G> {
+    fn unix_program(
+        &self,
+        spec: &parlour_protocol::ProgramSpec,
+        seed: u64,
+        log: Option<&std::path::Path>,
+    ) -> Result<Box<dyn AnyBot>, DynError> {
+        let bad = |e: String| DynError::Bot(format!("{}: {e}", spec.name));
+        let log = match log {
+            Some(path) => Some(
+                parlour_protocol::process::Log::open(path)
+                    .map_err(|e| bad(format!("cannot open its log {}: {e}", path.display())))?,
+            ),
+            None => None,
+        };
+        let pool = parlour_protocol::Pool::new(
+            self.0.game(),
+            spec.clone(),
+            log,
+            parlour_protocol::Mode::Tournament,
+        )
+        .map_err(|e| bad(e.to_string()))?;
+        pool.preflight().map_err(bad)?;
+        Ok(Box::new(ProgramHandle::<G> {
+            inner: self.0.clone(),
+            name: spec.name.clone(),
+            bot: parlour_protocol::ExternalBot::new(pool, seed),
+            started: None,
+            faults: Vec::new(),
+        }))
     }
 }
