@@ -98,9 +98,24 @@ impl Hub {
         }
         tables.next += 1;
         let n = tables.next;
+        // Starting may wait for programs to greet: not while holding the tables.
+        drop(tables);
         let id = format!("t{n}");
-        let handle = table::start(id.clone(), self.clone(), setup, self.0.seat_timeout)?;
-        tables.by_id.insert(n, handle);
+        let hub = self.clone();
+        let make_table: table::MakeTable = Arc::new(move |setup| hub.create(setup));
+        let handle = table::start(
+            id.clone(),
+            make_table,
+            self.logs(),
+            setup,
+            self.0.seat_timeout,
+        )?;
+        self.0
+            .tables
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .by_id
+            .insert(n, handle);
         Ok(id)
     }
 

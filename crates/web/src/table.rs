@@ -15,7 +15,6 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
-use crate::hub::Hub;
 use crate::message::{self, ClientMessage, LogEntry, SeatInfo, ServerMessage, View};
 
 /// Who sits at a seat.
@@ -78,6 +77,9 @@ pub struct TableSummary {
     pub over: bool,
 }
 
+/// How a table starts its rematch: a new table from a setup, its id (the hub's `create`).
+pub type MakeTable = Arc<dyn Fn(TableSetup) -> Result<String, String> + Send + Sync>;
+
 /// A request to a table's task.
 pub(crate) enum Command {
     /// A browser opens the table: with a seat's token, or as a spectator.
@@ -137,7 +139,7 @@ type Thought = (usize, u64, Box<dyn AnyBot>, Result<String, DynError>);
 /// A table's task.
 pub(crate) struct Table {
     id: String,
-    hub: Hub,
+    make_table: MakeTable,
     setup: TableSetup,
     game: Box<dyn AnyGame>,
     state: Box<dyn AnyState>,
@@ -159,11 +161,11 @@ pub(crate) struct Table {
 /// Builds a table (checking the setup) and starts its task; `Err` says what is wrong.
 pub(crate) fn start(
     id: String,
-    hub: Hub,
+    make_table: MakeTable,
+    logs: std::path::PathBuf,
     setup: TableSetup,
     seat_timeout: Duration,
 ) -> Result<TableHandle, String> {
-    let logs = hub.logs();
     let game = parlour_dynamic::open(&setup.game, &setup.options).map_err(|e| e.to_string())?;
     if setup.seats.len() != game.num_players() {
         return Err(format!(
@@ -233,7 +235,7 @@ pub(crate) fn start(
     let table = Table {
         has_programs,
         id,
-        hub,
+        make_table,
         pace: Duration::from_millis(setup.pace_ms),
         setup,
         game,
@@ -525,7 +527,7 @@ impl Table {
                 }
                 let mut setup = self.setup.clone();
                 setup.seed = setup.seed.wrapping_add(1);
-                let id = self.hub.create(setup)?;
+                let id = (self.make_table)(setup)?;
                 self.rematch = Some(id.clone());
                 let m = ServerMessage::Rematch { table: id };
                 for c in self.connections.keys().copied().collect::<Vec<_>>() {
