@@ -416,19 +416,24 @@ async function replayPage(id, params) {
   document.addEventListener("keydown", keys);
   cleanups.push(() => document.removeEventListener("keydown", keys));
 
+  // Steps may be asked for faster than they arrive: only the latest request is drawn.
+  let latest = 0;
   async function show() {
+    const want = step;
+    const ticket = ++latest;
     let s;
     try {
-      s = await api(`/api/replays/${id}/${step}`);
+      s = await api(`/api/replays/${id}/${want}`);
     } catch (e) {
-      info.textContent = e.message;
+      if (ticket === latest) info.textContent = e.message;
       return;
     }
-    slider.value = step;
-    number.value = step;
-    main.dataset.step = step;
+    if (ticket !== latest) return;
+    slider.value = want;
+    number.value = want;
+    main.dataset.step = want;
     const names = summary?.seats ?? [];
-    info.textContent = `${summary?.title ?? ""} · decision ${step} of ${total ?? "?"}${s.to_act !== null ? ` · ${names[s.to_act] ?? `seat ${s.to_act + 1}`} to act: ${s.action ?? ""}` : " · the end"}`;
+    info.textContent = `${summary?.title ?? ""} · decision ${want} of ${total ?? "?"}${s.to_act !== null ? ` · ${names[s.to_act] ?? `seat ${s.to_act + 1}`} to act: ${s.action ?? ""}` : " · the end"}`;
     const seat = who === "all" ? null : Number(who);
     const ctx = {
       view: seat === null ? { ...s.observations[0], ...s.public } : s.observations[seat],
