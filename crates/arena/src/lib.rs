@@ -19,6 +19,9 @@
 //!   shows them as JSON, CSV or the terminal's tables;
 //!   [`stats::leader_significant`] is the sequential test behind the early stop;
 //!   [`svg::ratings_svg`] charts the ratings.
+//! - [`shard`] splits a tournament across processes or machines (`--shard i/n`, whole deal
+//!   groups in consecutive runs), and [`merge::merge`] joins the shards' databases into one
+//!   whose standings are a one-machine run's.
 //!
 //! ```
 //! use parlour_arena::{Tournament, TournamentConfig};
@@ -35,9 +38,11 @@
 //! ```
 
 pub mod bench;
+pub mod merge;
 pub mod record;
 pub mod render;
 pub mod schedule;
+pub mod shard;
 pub mod stats;
 pub mod store;
 pub mod svg;

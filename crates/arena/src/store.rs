@@ -16,6 +16,7 @@ use std::time::Duration;
 use rusqlite::{params, Connection, ErrorCode, OpenFlags};
 
 use crate::record::{Figure, GameRecord, SeatFault};
+use crate::shard::{config_hash, Shard};
 use crate::TournamentConfig;
 
 /// The format tag in `meta`; a file with another tag is refused.
@@ -156,6 +157,17 @@ fn sql_error(path: &Path, e: rusqlite::Error) -> StoreError {
 impl Store {
     /// Creates `path` for a new tournament. An existing file is refused and left alone.
     pub fn create(path: &Path, config: &TournamentConfig) -> Result<Store, StoreError> {
+        Store::create_shard(path, config, None)
+    }
+
+    /// Creates `path` for shard `shard` of a tournament (or, with `None`, all of it): the
+    /// file's meta table then names the shard and the configuration's hash, which
+    /// [`crate::merge::merge`] checks.
+    pub fn create_shard(
+        path: &Path,
+        config: &TournamentConfig,
+        shard: Option<Shard>,
+    ) -> Result<Store, StoreError> {
         if path.is_dir() {
             return Err(StoreError::IsDirectory {
                 path: path.to_path_buf(),
@@ -192,7 +204,7 @@ impl Store {
                 what,
             });
         }
-        let made = Store::init(path, config);
+        let made = Store::init(path, config, shard);
         if made.is_err() {
             // The file is ours and empty or half made: leave no debris.
             for suffix in ["", "-wal", "-shm"] {
@@ -203,7 +215,11 @@ impl Store {
     }
 
     /// Writes the schema and configuration into the new (empty) file `path`.
-    fn init(path: &Path, config: &TournamentConfig) -> Result<Store, StoreError> {
+    fn init(
+        path: &Path,
+        config: &TournamentConfig,
+        shard: Option<Shard>,
+    ) -> Result<Store, StoreError> {
         let err = |e| sql_error(path, e);
         let conn =
             Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE).map_err(err)?;
@@ -237,6 +253,15 @@ impl Store {
                 params![FORMAT, config_json],
             )
             .map_err(err)?;
+        if let Some(shard) = shard {
+            store
+                .conn
+                .execute(
+                    "INSERT INTO meta VALUES ('shard', ?1), ('config_hash', ?2)",
+                    params![shard.to_string(), config_hash(config)],
+                )
+                .map_err(err)?;
+        }
         store.conn.execute_batch("COMMIT").map_err(err)?;
         Ok(store)
     }
@@ -378,7 +403,7 @@ impl Store {
     /// index order, each checked against the configuration.
     pub fn read(path: &Path) -> Result<(TournamentConfig, Vec<GameRecord>), StoreError> {
         let mut games = Vec::new();
-        let config = Store::scan(
+        let (config, _) = Store::scan(
             path,
             Some(&mut |r| {
                 games.push(r);
@@ -390,6 +415,11 @@ impl Store {
 
     /// [`Store::read`]'s checks of the file and its configuration, without its games.
     pub fn read_config(path: &Path) -> Result<TournamentConfig, StoreError> {
+        Ok(Store::scan(path, None)?.0)
+    }
+
+    /// [`Store::read_config`], and the shard the file holds (`None`: the whole tournament).
+    pub fn read_header(path: &Path) -> Result<(TournamentConfig, Option<Shard>), StoreError> {
         Store::scan(path, None)
     }
 
@@ -400,13 +430,21 @@ impl Store {
         path: &Path,
         each: &mut dyn FnMut(GameRecord) -> Result<(), StoreError>,
     ) -> Result<TournamentConfig, StoreError> {
+        Ok(Store::scan(path, Some(each))?.0)
+    }
+
+    /// [`Store::read_each`], also returning the shard the file holds.
+    pub fn read_shard_each(
+        path: &Path,
+        each: &mut dyn FnMut(GameRecord) -> Result<(), StoreError>,
+    ) -> Result<(TournamentConfig, Option<Shard>), StoreError> {
         Store::scan(path, Some(each))
     }
 
     fn scan(
         path: &Path,
         mut each: Option<&mut dyn FnMut(GameRecord) -> Result<(), StoreError>>,
-    ) -> Result<TournamentConfig, StoreError> {
+    ) -> Result<(TournamentConfig, Option<Shard>), StoreError> {
         if !path.exists() {
             return Err(StoreError::Missing {
                 path: path.to_path_buf(),
@@ -463,13 +501,32 @@ impl Store {
         config
             .validate()
             .map_err(|e| not_ours(format!("its configuration is damaged: {e}")))?;
+        let shard = match meta("shard") {
+            Ok(text) => {
+                let shard: Shard = text
+                    .parse()
+                    .map_err(|e| not_ours(format!("its shard is damaged: {e}")))?;
+                shard
+                    .fits(&config)
+                    .map_err(|e| not_ours(format!("its shard is damaged: {e}")))?;
+                if meta("config_hash")? != config_hash(&config) {
+                    return Err(not_ours(
+                        "its configuration does not match the hash stored with it".into(),
+                    ));
+                }
+                Some(shard)
+            }
+            Err(StoreError::NotATournament { .. }) => None,
+            Err(e) => return Err(e),
+        };
+        let range = shard.map_or(0..config.games, |s| s.games(&config));
         // Damage found while reading is damage, whatever was being read.
         let damaged_or = |e: rusqlite::Error, what: String| match e.sqlite_error_code() {
             Some(ErrorCode::DatabaseCorrupt | ErrorCode::NotADatabase) => sql_error(path, e),
             _ => not_ours(what),
         };
         let Some(each) = each.as_mut() else {
-            return Ok(config);
+            return Ok((config, shard));
         };
         let fault_columns = has_fault_columns(&conn)
             .map_err(|e| damaged_or(e, "its games table cannot be read".into()))?;
@@ -528,10 +585,18 @@ impl Store {
                     .map_err(|e| bad(&format!("forfeited: {e}")))?,
             };
             config.check_record(&record).map_err(|e| bad(&e))?;
+            if !range.contains(&record.index) {
+                return Err(bad(&format!(
+                    "it lies outside shard {}'s games {} to {}",
+                    shard.unwrap_or(Shard::whole()),
+                    range.start,
+                    range.end.saturating_sub(1)
+                )));
+            }
             each(record)?;
         }
         drop(stmt);
-        Ok(config)
+        Ok((config, shard))
     }
 }
 

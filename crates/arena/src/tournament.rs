@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::record::{Figure, GameRecord, SeatFault};
 use crate::schedule::{Schedule, ScheduleError, ScheduleKind};
+use crate::shard::Shard;
 use crate::stats::{EarlyStop, ResultBounds, Standings, StandingsBuilder, StopDecision};
 use crate::store::StoreError;
 
@@ -286,9 +287,13 @@ pub struct Summary {
 
 /// [`summarize`] of a tournament database, read in constant memory: its configuration and
 /// summary.
+///
+/// A shard's database (see [`crate::shard`]) is summarized over its own games: complete when
+/// they all are recorded.
 pub fn summarize_stored(path: &std::path::Path) -> Result<(TournamentConfig, Summary), StoreError> {
-    let config = crate::store::Store::read_config(path)?;
-    let mut fold = Fold::new(&config);
+    let (config, shard) = crate::store::Store::read_header(path)?;
+    let range = shard.map_or(0..config.games, |s| s.games(&config));
+    let mut fold = Fold::new(&config, range);
     crate::store::Store::read_each(path, &mut |r| {
         fold.offer(r);
         Ok(())
@@ -315,7 +320,7 @@ impl Stored {
 /// if configured, is re-taken at its planned looks, so a stored tournament reports exactly
 /// what its run reported.
 pub fn summarize(config: &TournamentConfig, records: Vec<GameRecord>) -> Summary {
-    let mut fold = Fold::new(config);
+    let mut fold = Fold::new(config, 0..config.games);
     for r in records {
         fold.offer(r);
     }
@@ -326,10 +331,16 @@ pub fn summarize(config: &TournamentConfig, records: Vec<GameRecord>) -> Summary
 /// early stop's looks taken as the prefix passes them. Games that finish ahead of the prefix
 /// wait (only those in flight around a slow game), so memory does not grow with the
 /// tournament.
+///
+/// A shard's fold covers its own games (`next` starts at its first, `end` is past its last).
+/// Only a range that starts at game 0 takes the early stop's looks: a look needs every game
+/// before it.
 struct Fold {
     builder: StandingsBuilder,
-    /// Games in all, and seats at a table.
+    /// Games in the tournament, and seats at a table.
     total: u64,
+    /// The end of the games folded in (the tournament's, or a shard's).
+    end: u64,
     seats: u64,
     rule: Option<EarlyStop>,
     /// The first game not yet folded in.
@@ -344,7 +355,7 @@ struct Fold {
 }
 
 impl Fold {
-    fn new(config: &TournamentConfig) -> Fold {
+    fn new(config: &TournamentConfig, range: std::ops::Range<u64>) -> Fold {
         let mut builder = StandingsBuilder::new(&config.labels, config.duplicate)
             .with_bounds(config.bounds.clone().unwrap_or_default());
         if config.early_stop.is_some() {
@@ -359,9 +370,10 @@ impl Fold {
         Fold {
             builder,
             total: config.games,
+            end: range.end.min(config.games),
             seats: config.seats as u64,
-            rule: config.early_stop,
-            next: 0,
+            rule: config.early_stop.filter(|_| range.start == 0),
+            next: range.start,
             waiting: BTreeMap::new(),
             every,
             next_look: every,
@@ -373,7 +385,7 @@ impl Fold {
     /// Takes a finished game (each index once; duplicates and games out of range are
     /// ignored) and folds in whatever prefix it completes.
     fn offer(&mut self, record: GameRecord) {
-        if record.index < self.next || record.index >= self.total || self.stopped.is_some() {
+        if record.index < self.next || record.index >= self.end || self.stopped.is_some() {
             return;
         }
         self.waiting.entry(record.index).or_insert(record);
@@ -409,7 +421,9 @@ impl Fold {
 
     /// The games the tournament needs: all, or those before its early stop.
     fn needed(&self) -> u64 {
-        self.stopped.as_ref().map_or(self.total, |s| s.games)
+        self.stopped
+            .as_ref()
+            .map_or(self.end, |s| s.games.min(self.end))
     }
 
     /// The summary of the games so far: the prefix, and (when the run did not finish) the
@@ -473,6 +487,8 @@ pub struct Tournament<G: Game> {
     game: G,
     schedule: Schedule,
     interrupt: Option<Arc<AtomicBool>>,
+    /// The shard this process plays, if not all of the tournament.
+    shard: Option<Shard>,
 }
 
 impl<G: Game> Tournament<G> {
@@ -505,7 +521,29 @@ impl<G: Game> Tournament<G> {
             game,
             schedule,
             interrupt: None,
+            shard: None,
         })
+    }
+
+    /// Plays only shard `shard`'s games (see [`crate::shard`]): [`Tournament::run`] then plays,
+    /// reports progress over, and summarizes those games alone.
+    pub fn set_shard(&mut self, shard: Shard) -> Result<(), ArenaError> {
+        shard
+            .fits(&self.config)
+            .map_err(|e| ArenaError::Config(e.to_string()))?;
+        self.shard = Some(shard);
+        Ok(())
+    }
+
+    /// The shard this tournament plays (`None`: all of it).
+    pub fn shard(&self) -> Option<Shard> {
+        self.shard
+    }
+
+    /// The indices of the games this tournament plays: all, or its shard's.
+    pub fn range(&self) -> std::ops::Range<u64> {
+        self.shard
+            .map_or(0..self.config.games, |s| s.games(&self.config))
     }
 
     /// A flag that, once set (by a Ctrl-C handler, say), makes [`Tournament::run`] stop
@@ -738,7 +776,7 @@ impl<G: Game> Tournament<G> {
     /// Nothing stored yet, for [`Tournament::add_stored`].
     pub fn stored(&self) -> Stored {
         Stored {
-            fold: Fold::new(&self.config),
+            fold: Fold::new(&self.config, self.range()),
             recorded: Recorded::new(self.config.games),
             count: 0,
         }
@@ -747,6 +785,15 @@ impl<G: Game> Tournament<G> {
     /// Checks a stored game (as [`Tournament::check_stored`] does) and adds it to `stored`.
     pub fn add_stored(&self, stored: &mut Stored, r: GameRecord) -> Result<(), ArenaError> {
         self.check_stored(std::slice::from_ref(&r))?;
+        if !self.range().contains(&r.index) {
+            return Err(ArenaError::Mismatch {
+                index: r.index,
+                reason: format!(
+                    "it is not among shard {}'s games",
+                    self.shard.unwrap_or(Shard::whole())
+                ),
+            });
+        }
         if !stored.recorded.get(r.index) {
             stored.recorded.set(r.index);
             stored.count += 1;
@@ -764,7 +811,8 @@ impl<G: Game> Tournament<G> {
         record: &mut dyn FnMut(&[GameRecord]) -> Result<(), StoreError>,
         progress: &mut dyn FnMut(Progress),
     ) -> Result<RunResult, ArenaError> {
-        let total = self.config.games;
+        let range = self.range();
+        let total = range.end - range.start;
         let Stored {
             mut fold,
             recorded,
@@ -797,6 +845,7 @@ impl<G: Game> Tournament<G> {
                 mpsc::sync_channel::<Vec<Result<GameRecord, ArenaError>>>(BACKLOG * workers);
             let outcome = std::thread::scope(|scope| -> Result<(), ArenaError> {
                 let (next, stop, recorded) = (&next, &stop, &recorded);
+                let (first, end) = (range.start, range.end);
                 scope.spawn(move || {
                     pool.scope(|s| {
                         for _ in 0..workers {
@@ -813,8 +862,8 @@ impl<G: Game> Tournament<G> {
                                     if stop.load(Ordering::Relaxed) || self.interrupted() {
                                         break;
                                     }
-                                    let index = next.fetch_add(1, Ordering::Relaxed);
-                                    if index >= total {
+                                    let index = first + next.fetch_add(1, Ordering::Relaxed);
+                                    if index >= end {
                                         break;
                                     }
                                     if recorded.get(index) {

@@ -109,9 +109,14 @@ pub enum Command {
         /// Do not record games.
         #[arg(long, conflicts_with = "resume")]
         no_db: bool,
-        /// Continue the interrupted tournament recorded in FILE.
+        /// Continue the interrupted tournament (or shard) recorded in FILE.
         #[arg(long, value_name = "FILE")]
         resume: Option<PathBuf>,
+        /// Play only shard I of N (numbered from 1; e.g. 3/16) into its own database, for
+        /// `parlour merge` to join with the others: the groups of games are cut into N
+        /// consecutive runs, whole deals each (see docs/cluster.md).
+        #[arg(long, value_name = "I/N", conflicts_with_all = ["resume", "no_db"])]
+        shard: Option<String>,
         /// Play each deal under every seat rotation (the default for games with chance).
         #[arg(long, overrides_with = "no_duplicate", conflicts_with = "resume")]
         duplicate: bool,
@@ -164,6 +169,24 @@ pub enum Command {
         /// The rules variant, for games that have one (e.g. `--variant bonus`).
         #[arg(long)]
         variant: Option<String>,
+    },
+    /// Merge the databases of a tournament's shards (`parlour tournament --shard I/N`) into a
+    /// new database, and print its standings: those of a one-machine run with the same seed.
+    /// Refuses files of another tournament or split, names missing shards, and counts a shard
+    /// given twice once.
+    Merge {
+        /// The new database to write.
+        out: PathBuf,
+        /// The shards' databases.
+        #[arg(required = true)]
+        shards: Vec<PathBuf>,
+        /// Write the merge even when shards (or games of them) are missing; the result
+        /// resumes on one machine with `parlour tournament --resume OUT`.
+        #[arg(long)]
+        partial: bool,
+        /// Output format.
+        #[arg(long, value_enum, default_value_t = StandingsFormat::Table)]
+        format: StandingsFormat,
     },
     /// Re-print a tournament's standings from its database, and chart its ratings.
     Report {

@@ -71,6 +71,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             db,
             no_db,
             resume,
+            shard,
             duplicate,
             no_duplicate,
             schedule,
@@ -113,9 +114,16 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                     duplicate: (duplicate || no_duplicate).then_some(duplicate),
                     schedule,
                     early_stop: early_stop.then_some(alpha),
+                    shard,
                 },
             ),
         },
+        Command::Merge {
+            out,
+            shards,
+            partial,
+            format,
+        } => crate::tournament::merge(&out, &shards, partial, format),
         Command::Report { file, format, svg } => {
             crate::tournament::report(&file, format, svg.as_deref())
         }

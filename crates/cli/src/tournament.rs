@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, Table};
 use parlour_arena::render::{self, RunInfo};
 use parlour_arena::schedule::ScheduleKind;
+use parlour_arena::shard::Shard;
 use parlour_arena::stats::EarlyStop;
 use parlour_arena::store::{Store, StoreError};
 use parlour_arena::MAX_GAMES;
@@ -58,6 +59,8 @@ pub struct TournamentCmd {
     pub schedule: ScheduleArg,
     /// The early stop's alpha, as typed.
     pub early_stop: Option<String>,
+    /// `--shard I/N`, as typed.
+    pub shard: Option<String>,
 }
 
 /// Makes a built-in bot; a program is refused (places that start programs use
@@ -164,17 +167,18 @@ fn logs_dir(given: Option<PathBuf>, db: Option<&Path>) -> PathBuf {
 
 /// `parlour-runs/GAME-YYYYMMDD-HHMMSS-seedN.sqlite`, numbered if that exists; without the seed
 /// (`seed` is `None`) when programs play, which can list the directory.
-fn default_db_path(game: &str, seed: Option<u64>) -> PathBuf {
+fn default_db_path(game: &str, seed: Option<u64>, shard: Option<Shard>) -> PathBuf {
     let now = time::OffsetDateTime::now_utc();
     let stem = format!(
-        "{game}-{:04}{:02}{:02}-{:02}{:02}{:02}{}",
+        "{game}-{:04}{:02}{:02}-{:02}{:02}{:02}{}{}",
         now.year(),
         u8::from(now.month()),
         now.day(),
         now.hour(),
         now.minute(),
         now.second(),
-        seed.map_or_else(String::new, |s| format!("-seed{s}"))
+        seed.map_or_else(String::new, |s| format!("-seed{s}")),
+        shard.map_or_else(String::new, |s| format!("-shard{}of{}", s.index, s.count))
     );
     let dir = PathBuf::from("parlour-runs");
     let mut path = dir.join(format!("{stem}.sqlite"));
@@ -252,12 +256,23 @@ impl GameCommand for TournamentCmd {
                 ..EarlyStop::default()
             });
         }
-        let tournament = Tournament::new(game, config, &stand_in::<G>).map_err(arena_failure)?;
+        let mut tournament =
+            Tournament::new(game, config, &stand_in::<G>).map_err(arena_failure)?;
+        let shard = match &self.shard {
+            Some(text) => {
+                let shard: Shard = text.parse().map_err(|e| usage(format!("--shard: {e}")))?;
+                tournament
+                    .set_shard(shard)
+                    .map_err(|e| usage(format!("--shard: {e}")))?;
+                Some(shard)
+            }
+            None => None,
+        };
         let db_path = match self.db {
             DbChoice::None => None,
             DbChoice::File(path) => Some(path),
             DbChoice::Default => {
-                let path = default_db_path(G::INFO.name, (!has_programs).then_some(seed));
+                let path = default_db_path(G::INFO.name, (!has_programs).then_some(seed), shard);
                 if let Some(dir) = path.parent() {
                     std::fs::create_dir_all(dir)
                         .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
@@ -277,7 +292,7 @@ impl GameCommand for TournamentCmd {
             errln!("parlour: programs play, so the seed is drawn at random: {seed}");
         }
         let store = db_path
-            .map(|path| Store::create(&path, tournament.config()))
+            .map(|path| Store::create_shard(&path, tournament.config(), shard))
             .transpose()
             .map_err(store_failure)?;
         let stored = tournament.stored();
@@ -305,13 +320,14 @@ pub fn resume(
     serve: Option<std::net::SocketAddr>,
 ) -> Result<(), Failure> {
     let jobs = jobs_arg(jobs)?;
-    let config = Store::read_config(file).map_err(store_failure)?;
+    let (config, shard) = Store::read_header(file).map_err(store_failure)?;
     let game = config.game.clone();
     with_game(
         &game,
         ResumeCmd {
             file: file.to_path_buf(),
             config,
+            shard,
             jobs,
             format,
             bot_logs,
@@ -323,6 +339,7 @@ pub fn resume(
 struct ResumeCmd {
     file: PathBuf,
     config: TournamentConfig,
+    shard: Option<Shard>,
     jobs: usize,
     format: StandingsFormat,
     bot_logs: Option<PathBuf>,
@@ -340,8 +357,13 @@ impl GameCommand for ResumeCmd {
                 ))
             })?;
         let game = G::new(options).map_err(|e| usage(format!("{file}: {e}")))?;
-        let tournament = Tournament::new(game, self.config, &stand_in::<G>)
+        let mut tournament = Tournament::new(game, self.config, &stand_in::<G>)
             .map_err(|e| usage(format!("{file}: {e}")))?;
+        if let Some(shard) = self.shard {
+            tournament
+                .set_shard(shard)
+                .map_err(|e| usage(format!("{file}: {e}")))?;
+        }
         // The stored games are read one by one (a tournament of any length fits in memory),
         // each checked against this tournament; their faults carry over (and with them a
         // forfeit), as if the run had not stopped.
@@ -455,7 +477,8 @@ fn execute<G: Playable>(
             done.count()
         );
     }
-    let mut reporter = Reporter::new(config.games, store.is_some());
+    let range = tournament.range();
+    let mut reporter = Reporter::new(range.end - range.start, store.is_some());
     let start = Instant::now();
     let result = tournament.run_stored(
         jobs,
@@ -519,6 +542,21 @@ fn execute<G: Playable>(
         schedule: tournament.schedule().kind,
     };
     print_summary(config, &result.summary, Some(&run), format)?;
+    if let (Some(shard), Some(path)) = (tournament.shard(), &run.db) {
+        errln!(
+            "parlour: shard {shard} (games {} to {}) is {} in {}; join all {} shards with: \
+             parlour merge OUT.sqlite SHARD-FILES...",
+            range.start,
+            range.end - 1,
+            if result.summary.complete {
+                "complete"
+            } else {
+                "incomplete"
+            },
+            path.display(),
+            shard.count
+        );
+    }
     if let Some(live) = live {
         live.finish();
         errln!("parlour: the run is over; its page stays up until Ctrl-C");
@@ -626,6 +664,54 @@ fn writes_over(out: &Path, db: &Path) -> bool {
     };
     let out = canon(out);
     out.is_some() && names.map(|n| canon(&n)).any(|n| n == out)
+}
+
+/// `parlour merge OUT SHARD...`: the files merged are listed on standard error, the merged
+/// standings printed as `parlour report` prints them.
+pub fn merge(
+    out: &Path,
+    shards: &[PathBuf],
+    partial: bool,
+    format: StandingsFormat,
+) -> Result<(), Failure> {
+    let report = parlour_arena::merge::merge(out, shards, partial).map_err(|e| {
+        if e.is_bad_input() {
+            usage(e.to_string())
+        } else {
+            failed(e.to_string())
+        }
+    })?;
+    for f in &report.files {
+        errln!(
+            "parlour: {}: shard {}, {} games ({} new)",
+            f.path.display(),
+            f.shard,
+            f.games,
+            f.new
+        );
+    }
+    let gaps = report.gaps();
+    errln!(
+        "parlour: merged {} games of the {} tournament (configuration {}…) into {}{}{}",
+        report.games,
+        report.config.game,
+        &report.hash[..12],
+        out.display(),
+        if report.repeated > 0 {
+            format!("; {} games given twice were counted once", report.repeated)
+        } else {
+            String::new()
+        },
+        if gaps.is_empty() {
+            String::new()
+        } else {
+            format!(
+                "; INCOMPLETE: {gaps} (play the rest with parlour tournament --resume {})",
+                out.display()
+            )
+        }
+    );
+    print_summary(&report.config, &report.summary, None, format)
 }
 
 /// `parlour report FILE`.
