@@ -1,5 +1,6 @@
 """Type stubs of the native module (crates/python)."""
 
+import os
 from typing import (Any, Callable, Dict, List, Optional, Sequence, Tuple, TypeAlias, Union,
                     final)
 
@@ -143,6 +144,22 @@ def phased_phase_plays(hand: Union[str, List[str]], phase: int) -> List[List[Lis
 def phased_find_phase(hand: Union[str, List[str]],
                       phases: List[int]) -> Optional[Tuple[int, List[List[str]]]]: ...
 def bo_validate(observation: Dict[str, Any], action: str) -> str: ...
+def plan_tournament(game: str, options_json: str, bots: Optional[str] = None,
+                    bots_file: Optional[Union[str, os.PathLike[str]]] = None,
+                    course_bots: Optional[Union[str, os.PathLike[str]]] = None,
+                    games: Optional[int] = None, seed: Optional[int] = None,
+                    duplicate: Optional[bool] = None, schedule: str = "auto",
+                    early_stop: Optional[float] = None) -> str: ...
+def config_hash(config_json: str) -> str: ...
+def run_shard(config_json: str, shard: str, db: Union[str, os.PathLike[str]], jobs: int = 1,
+              logs: Optional[Union[str, os.PathLike[str]]] = None,
+              progress: Optional[Callable[[int, int], Any]] = None) -> Dict[str, Any]: ...
+def check_programs(config_json: str,
+                   logs: Optional[Union[str, os.PathLike[str]]] = None) -> List[str]: ...
+def shard_status(path: Union[str, os.PathLike[str]]) -> Dict[str, Any]: ...
+def merge_shards(out: Union[str, os.PathLike[str]], inputs: List[Union[str, os.PathLike[str]]],
+                 partial: bool = False) -> Dict[str, Any]: ...
+def report(path: Union[str, os.PathLike[str]], format: str = "table") -> str: ...
 
 @final
 class AecCore:

@@ -339,7 +339,8 @@ struct Fold {
     builder: StandingsBuilder,
     /// Games in the tournament, and seats at a table.
     total: u64,
-    /// The end of the games folded in (the tournament's, or a shard's).
+    /// The first and past-the-last games folded in (the tournament's, or a shard's).
+    start: u64,
     end: u64,
     seats: u64,
     rule: Option<EarlyStop>,
@@ -370,6 +371,7 @@ impl Fold {
         Fold {
             builder,
             total: config.games,
+            start: range.start,
             end: range.end.min(config.games),
             seats: config.seats as u64,
             rule: config.early_stop.filter(|_| range.start == 0),
@@ -441,7 +443,7 @@ impl Fold {
             builder.finish()
         };
         Summary {
-            counted: self.next + self.waiting.len() as u64,
+            counted: self.next - self.start + self.waiting.len() as u64,
             complete: self.next >= self.needed(),
             decisions,
             stopped: self.stopped.clone(),

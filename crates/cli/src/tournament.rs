@@ -124,18 +124,7 @@ fn entries_arg<G: Playable>(
             }
         }
     }
-    // A program entered twice is two entries, each with its own copies, log and faults: the
-    // names (which key them) are numbered.
-    let before = entries.clone();
-    for (i, e) in entries.iter_mut().enumerate() {
-        if let EntrySpec::Program(p) = e {
-            let same = |o: &EntrySpec| matches!(o, EntrySpec::Program(q) if q.name == p.name);
-            if before.iter().filter(|o| same(o)).count() > 1 {
-                let k = before[..=i].iter().filter(|o| same(o)).count();
-                p.name = format!("{}#{k}", p.name);
-            }
-        }
-    }
+    parlour_protocol::number_programs(&mut entries);
     if bots.is_none() && bots_file.is_none() && course_bots.is_none() {
         if limits.any() {
             return Err(usage("the limit flags are for external bots; name one with --bots cmd:\"...\" or --bots-file"));

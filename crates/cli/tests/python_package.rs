@@ -1,8 +1,8 @@
 //! The Python package `parlour` (crates/python + python/), installed as the README says —
-//! `pip install ".[envs]"` into a virtual environment — and its pytest suite run against the
+//! `pip install ".[envs,ray]"` into a virtual environment — and its pytest suite run against the
 //! real binary: the API for every game, PettingZoo's `api_test` and Gymnasium's `check_env`,
-//! determinism against `parlour play --trace`, resampling, the batch API, tournaments and the
-//! training example.
+//! determinism against `parlour play --trace`, resampling, the batch API, tournaments, the
+//! training example, and the Ray driver on a local cluster (python/tests/test_ray.py).
 //!
 //! The virtual environment is kept in `target/python-venv`, and the extension is built by
 //! maturin into `target/python-build` (a target directory of its own: the one `cargo test`
@@ -31,15 +31,15 @@ fn the_python_packages_own_tests_pass() {
     let root = root();
     let venv = venv(&root);
     let pip = venv.join("bin/pip");
-    // Exactly the README's install, plus the test runner.
+    // Exactly the README's install (with the Ray driver's extra), plus the test runner.
     run(
-        "pip install .[envs]",
+        "pip install .[envs,ray]",
         Command::new(&pip)
             .args([
                 "install",
                 "-q",
                 "--disable-pip-version-check",
-                ".[envs]",
+                ".[envs,ray]",
                 "pytest",
                 "mypy",
             ])

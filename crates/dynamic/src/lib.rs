@@ -50,6 +50,7 @@ pub mod batch;
 mod erased;
 pub mod error;
 mod inner;
+pub mod shards;
 pub mod tournament;
 
 pub use batch::{AnyBatch, Outputs};

@@ -92,21 +92,6 @@ fn bad(e: impl std::fmt::Display) -> DynError {
     DynError::Tournament(e.to_string())
 }
 
-/// The entries the command line plays when given none: the game's own bots, then random
-/// bots until a table is full.
-fn default_entries<G: Playable>(seats: usize) -> Vec<EntrySpec> {
-    let mut v: Vec<String> = G::bots().iter().map(|b| b.name.to_string()).collect();
-    if v.len() < seats || v.is_empty() {
-        v.push("random".into());
-    }
-    while v.len() < seats {
-        v.push("random".into());
-    }
-    v.into_iter()
-        .filter_map(|s| s.parse().ok().map(EntrySpec::Bot))
-        .collect()
-}
-
 pub(crate) fn run<G: Playable>(game: &G, request: &TournamentRequest) -> Result<Value, DynError> {
     let game = game.tournament_unit();
     let mut specs = Vec::new();
@@ -143,7 +128,7 @@ pub(crate) fn run<G: Playable>(game: &G, request: &TournamentRequest) -> Result<
         }
     }
     if specs.is_empty() {
-        specs = default_entries::<G>(game.num_players());
+        specs = crate::shards::default_entries::<G>(game.num_players());
         foreign = vec![None; specs.len()];
     }
     let games = request

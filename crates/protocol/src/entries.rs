@@ -461,3 +461,18 @@ pub fn course_bots(
     }
     Ok(entries)
 }
+
+/// Numbers the programs entered more than once (`mine#1`, `mine#2`): each is an entry of its
+/// own, with its own copies, log and faults, and the names key them.
+pub fn number_programs(entries: &mut [EntrySpec]) {
+    let before = entries.to_vec();
+    for (i, e) in entries.iter_mut().enumerate() {
+        if let EntrySpec::Program(p) = e {
+            let same = |o: &EntrySpec| matches!(o, EntrySpec::Program(q) if q.name == p.name);
+            if before.iter().filter(|o| same(o)).count() > 1 {
+                let k = before[..=i].iter().filter(|o| same(o)).count();
+                p.name = format!("{}#{k}", p.name);
+            }
+        }
+    }
+}

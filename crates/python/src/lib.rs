@@ -37,6 +37,7 @@ use serde_json::Value;
 
 mod aec;
 mod rules;
+mod shards;
 
 create_exception!(
     parlour,
@@ -927,5 +928,6 @@ fn _parlour(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add(name, ty)?;
     }
     rules::register(m)?;
+    shards::register(m)?;
     Ok(())
 }

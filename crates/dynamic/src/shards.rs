@@ -1,0 +1,409 @@
+//! Tournaments split into shards, for drivers that run them on many machines (the Python
+//! package's Ray driver): a tournament planned from the command line's arguments, one shard
+//! played (or resumed) into its own database, the programs checked on a node, and the shards
+//! merged. The command line's `parlour tournament --shard` and `parlour merge` do the same
+//! from the same arena code, so a shard played either way is the same file.
+
+use std::path::{Path, PathBuf};
+
+use parlour_arena::merge::{merge, MergeReport};
+use parlour_arena::render;
+use parlour_arena::schedule::ScheduleKind;
+use parlour_arena::shard::{config_hash, Shard};
+use parlour_arena::stats::EarlyStop;
+use parlour_arena::store::Store;
+use parlour_arena::{summarize_stored, Tournament, TournamentConfig};
+use parlour_core::{BotError, BotSpec};
+use parlour_games::{GameVisitor, Playable};
+use parlour_protocol::{EntrySpec, Limits, Player, DEFAULT_MAX_FAULTS};
+use serde_json::{json, Value};
+
+use crate::error::DynError;
+
+fn bad(e: impl std::fmt::Display) -> DynError {
+    DynError::Tournament(e.to_string())
+}
+
+/// A tournament as `parlour tournament`'s arguments name it (`None`: the command line's
+/// default). External programs get the default limits.
+#[derive(Debug, Clone, Default)]
+pub struct Plan {
+    /// The game's options over its defaults (`players`, `variant`, ...), as `-o` gives them.
+    pub options: Vec<(String, Value)>,
+    /// `--bots`: comma-separated entries, `cmd:"..."` programs among them.
+    pub bots: Option<String>,
+    /// `--bots-file`.
+    pub bots_file: Option<PathBuf>,
+    /// `--course-bots`.
+    pub course_bots: Option<PathBuf>,
+    /// `--games`.
+    pub games: Option<u64>,
+    /// `--seed` (default 1, or drawn at random when programs play, as the command line does).
+    pub seed: Option<u64>,
+    /// `--duplicate` / `--no-duplicate`.
+    pub duplicate: Option<bool>,
+    /// `--schedule`.
+    pub schedule: ScheduleKind,
+    /// `--early-stop --alpha A`.
+    pub early_stop: Option<f64>,
+}
+
+/// The command line's default entries: the game's own bots, then random bots to fill a table.
+pub(crate) fn default_entries<G: Playable>(seats: usize) -> Vec<EntrySpec> {
+    let mut v: Vec<BotSpec> = G::bots().iter().map(|b| BotSpec::named(b.name)).collect();
+    if v.len() < seats || v.is_empty() {
+        v.push(BotSpec::named("random"));
+    }
+    while v.len() < seats {
+        v.push(BotSpec::named("random"));
+    }
+    v.into_iter().map(EntrySpec::Bot).collect()
+}
+
+/// A random stand-in for a program (what the arena needs to check entries before any program
+/// is started), a built-in bot otherwise.
+fn stand_in<G: Playable>(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
+    match entry {
+        EntrySpec::Program(_) => Ok(Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(
+            seed,
+        )))),
+        e => Player::built_in(e, seed),
+    }
+}
+
+/// The game a configuration is of.
+fn game_of<G: Playable>(config: &TournamentConfig) -> Result<G, DynError> {
+    let options: G::Options = serde_json::from_value(config.options.clone())
+        .map_err(|e| bad(format!("the tournament's options do not parse: {e}")))?;
+    G::new(options).map_err(|e| bad(e.to_string()))
+}
+
+/// The configuration `parlour tournament GAME ...` would play with these arguments.
+pub fn plan(game: &str, plan: &Plan) -> Result<TournamentConfig, DynError> {
+    struct Planned<'a>(&'a Plan);
+    impl GameVisitor for Planned<'_> {
+        type Output = Result<TournamentConfig, DynError>;
+        fn visit<G: Playable>(self) -> Self::Output {
+            let p = self.0;
+            let game: G = parlour_games::options::make_game(p.options.iter().cloned())
+                .map_err(|e| DynError::Options(e.to_string()))?;
+            let game = game.tournament_unit();
+            let (limits, max_faults) = (Limits::default(), DEFAULT_MAX_FAULTS);
+            let mut entries = Vec::new();
+            if let Some(text) = &p.bots {
+                for item in parlour_protocol::split_entries(text).map_err(bad)? {
+                    entries.push(
+                        parlour_protocol::entry_from_text(&item, limits, max_faults)
+                            .map_err(bad)?,
+                    );
+                }
+            }
+            if let Some(path) = &p.bots_file {
+                entries.extend(
+                    parlour_protocol::read_bots_file(path, limits, max_faults).map_err(bad)?,
+                );
+            }
+            if let Some(dir) = &p.course_bots {
+                entries.extend(
+                    parlour_protocol::course_bots(dir, G::INFO.name, limits, max_faults)
+                        .map_err(bad)?,
+                );
+            }
+            parlour_protocol::number_programs(&mut entries);
+            if entries.is_empty() {
+                entries = default_entries::<G>(game.num_players());
+            }
+            for e in &entries {
+                if let EntrySpec::Bot(spec) = e {
+                    parlour_bots::make_bot::<G>(spec, 0).map_err(bad)?;
+                }
+            }
+            let games = p.games.unwrap_or_else(|| game.default_tournament_games());
+            if !(1..=parlour_arena::MAX_GAMES).contains(&games) {
+                return Err(bad(format!(
+                    "games must be from 1 to {}",
+                    parlour_arena::MAX_GAMES
+                )));
+            }
+            let programs = entries.iter().any(|e| matches!(e, EntrySpec::Program(_)));
+            let seed = p
+                .seed
+                .unwrap_or_else(|| if programs { rand::random::<u64>() } else { 1 });
+            let mut config = TournamentConfig::new(&game, entries, games, seed);
+            if let Some(d) = p.duplicate {
+                config.duplicate = d;
+            }
+            config.schedule = p.schedule;
+            if let Some(alpha) = p.early_stop {
+                if !(alpha > 0.0 && alpha < 0.5) {
+                    return Err(bad("the early stop's alpha must be between 0 and 0.5"));
+                }
+                config.early_stop = Some(EarlyStop {
+                    alpha,
+                    ..EarlyStop::default()
+                });
+            }
+            // Checked as a run checks it: entries, table size, schedule.
+            Tournament::new(game, config.clone(), &stand_in::<G>).map_err(bad)?;
+            Ok(config)
+        }
+    }
+    parlour_games::with_game(game, Planned(plan))
+        .map_err(|e| DynError::UnknownGame(e.to_string()))?
+}
+
+/// What playing a shard did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ShardRun {
+    /// The shard.
+    pub shard: Shard,
+    /// Games played now.
+    pub played: u64,
+    /// Games of the shard recorded in its file (now and before).
+    pub recorded: u64,
+    /// Games in the shard.
+    pub games: u64,
+    /// Whether the shard is finished (all its games, or the early stop, reached).
+    pub complete: bool,
+}
+
+/// Plays shard `shard` of `config`'s tournament into the database `db` on `jobs` threads:
+/// a new file, or one this shard was already being played into (a lost worker's), which is
+/// resumed. A file of another tournament or shard is refused and left alone. External
+/// programs' standard error goes to `logs`. `progress(done, total)` is called as games are
+/// recorded.
+pub fn run_shard(
+    config: &TournamentConfig,
+    shard: Shard,
+    db: &Path,
+    jobs: usize,
+    logs: &Path,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<ShardRun, DynError> {
+    struct Run<'a> {
+        config: &'a TournamentConfig,
+        shard: Shard,
+        db: &'a Path,
+        jobs: usize,
+        logs: &'a Path,
+        progress: &'a mut dyn FnMut(u64, u64),
+    }
+    impl GameVisitor for Run<'_> {
+        type Output = Result<ShardRun, DynError>;
+        fn visit<G: Playable>(self) -> Self::Output {
+            let game = game_of::<G>(self.config)?;
+            let mut tournament =
+                Tournament::new(game, self.config.clone(), &stand_in::<G>).map_err(bad)?;
+            tournament.set_shard(self.shard).map_err(bad)?;
+            let mut history = vec![0u64; self.config.entries.len()];
+            let mut stored = tournament.stored();
+            let store = if self.db.exists() {
+                let (found, shard) = Store::read_header(self.db).map_err(bad)?;
+                if &found != self.config || shard != Some(self.shard) {
+                    return Err(bad(format!(
+                        "{} holds {} of configuration {}…, not shard {} of configuration {}…",
+                        self.db.display(),
+                        shard.map_or_else(|| "a whole tournament".into(), |s| format!("shard {s}")),
+                        &config_hash(&found)[..12],
+                        self.shard,
+                        &config_hash(self.config)[..12],
+                    )));
+                }
+                let mut mismatch = None;
+                Store::read_each(self.db, &mut |r| {
+                    for f in &r.faults {
+                        history[r.seats[f.seat]] += 1;
+                    }
+                    tournament.add_stored(&mut stored, r).map_err(|e| {
+                        mismatch = Some(e.to_string());
+                        parlour_arena::store::StoreError::Changed {
+                            path: self.db.to_path_buf(),
+                        }
+                    })
+                })
+                .map_err(|e| bad(mismatch.take().unwrap_or_else(|| e.to_string())))?;
+                Store::reopen(self.db, self.config, stored.count() as usize).map_err(bad)?
+            } else {
+                Store::create_shard(self.db, self.config, Some(self.shard)).map_err(bad)?
+            };
+            let programs = start_programs(&tournament, self.logs, &history)?;
+            let mut store = store;
+            let progress = self.progress;
+            let result = tournament.run_stored(
+                self.jobs.max(1),
+                stored,
+                &|e, seed| programs.player::<G>(e, seed),
+                &mut |batch| store.record(batch),
+                &mut |p| progress(p.done, p.total),
+            );
+            programs.shutdown();
+            let result = result.map_err(bad)?;
+            let range = tournament.range();
+            Ok(ShardRun {
+                shard: self.shard,
+                played: result.played,
+                recorded: result.summary.counted,
+                games: range.end - range.start,
+                complete: result.summary.complete,
+            })
+        }
+    }
+    parlour_games::with_game(
+        &config.game,
+        Run {
+            config,
+            shard,
+            db,
+            jobs,
+            logs,
+            progress,
+        },
+    )
+    .map_err(|e| DynError::UnknownGame(e.to_string()))?
+}
+
+/// The tournament's programs, started and greeted (Unix).
+#[cfg(unix)]
+fn start_programs<G: Playable>(
+    tournament: &Tournament<G>,
+    logs: &Path,
+    history: &[u64],
+) -> Result<parlour_protocol::Programs, DynError> {
+    let c = tournament.config();
+    if !c.entries.iter().any(|e| matches!(e, EntrySpec::Program(_))) {
+        return Ok(parlour_protocol::Programs::none());
+    }
+    parlour_protocol::Programs::start(
+        tournament.game(),
+        &c.entries,
+        &c.labels,
+        logs,
+        parlour_protocol::Mode::Tournament,
+        Some(history),
+    )
+    .map_err(bad)
+}
+
+/// No programs run here; a tournament with any is refused.
+#[cfg(not(unix))]
+fn start_programs<G: Playable>(
+    tournament: &Tournament<G>,
+    _logs: &Path,
+    _history: &[u64],
+) -> Result<NoPrograms, DynError> {
+    if tournament
+        .config()
+        .entries
+        .iter()
+        .any(|e| matches!(e, EntrySpec::Program(_)))
+    {
+        return Err(bad("external programs play on Unix only"));
+    }
+    Ok(NoPrograms)
+}
+
+#[cfg(not(unix))]
+struct NoPrograms;
+
+#[cfg(not(unix))]
+impl NoPrograms {
+    fn player<G: Playable>(&self, e: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
+        Player::built_in(e, seed)
+    }
+    fn shutdown(&self) {}
+}
+
+/// Starts and greets every external program of `config` (then stops them), as a run would:
+/// whether this machine can play the tournament. `Ok` names the programs checked.
+pub fn check_programs(config: &TournamentConfig, logs: &Path) -> Result<Vec<String>, DynError> {
+    struct Check<'a>(&'a TournamentConfig, &'a Path);
+    impl GameVisitor for Check<'_> {
+        type Output = Result<Vec<String>, DynError>;
+        fn visit<G: Playable>(self) -> Self::Output {
+            let game = game_of::<G>(self.0)?;
+            let tournament = Tournament::new(game, self.0.clone(), &stand_in::<G>).map_err(bad)?;
+            let programs = start_programs(&tournament, self.1, &vec![0; self.0.entries.len()])?;
+            programs.shutdown();
+            Ok(self
+                .0
+                .entries
+                .iter()
+                .zip(&self.0.labels)
+                .filter(|(e, _)| matches!(e, EntrySpec::Program(_)))
+                .map(|(_, l)| l.clone())
+                .collect())
+        }
+    }
+    parlour_games::with_game(&config.game, Check(config, logs))
+        .map_err(|e| DynError::UnknownGame(e.to_string()))?
+}
+
+/// What a shard file holds, as JSON: its shard, configuration hash, games recorded and in all,
+/// and whether it is complete. A file that is not a shard is an error naming it.
+pub fn shard_status(path: &Path) -> Result<Value, DynError> {
+    let (config, shard) = Store::read_header(path).map_err(bad)?;
+    let Some(shard) = shard else {
+        return Err(bad(format!(
+            "{} is not a shard (it was not written with --shard)",
+            path.display()
+        )));
+    };
+    let (_, summary) = summarize_stored(path).map_err(bad)?;
+    let range = shard.games(&config);
+    Ok(json!({
+        "shard": shard.to_string(),
+        "index": shard.index,
+        "count": shard.count,
+        "hash": config_hash(&config),
+        "recorded": summary.counted,
+        "games": range.end - range.start,
+        "complete": summary.complete,
+    }))
+}
+
+/// [`merge`], with the report as JSON: the files, games written and repeated, missing and short
+/// shards, and the standings as `parlour report --format json` prints them.
+pub fn merge_shards(out: &Path, inputs: &[PathBuf], partial: bool) -> Result<Value, DynError> {
+    let report: MergeReport = merge(out, inputs, partial).map_err(bad)?;
+    Ok(json!({
+        "out": out.display().to_string(),
+        "hash": report.hash,
+        "count": report.count,
+        "files": report.files.iter().map(|f| json!({
+            "path": f.path.display().to_string(),
+            "shard": f.shard.to_string(),
+            "games": f.games,
+            "new": f.new,
+        })).collect::<Vec<_>>(),
+        "games": report.games,
+        "repeated": report.repeated,
+        "missing": report.missing,
+        "short": report.short.iter().map(|s| json!({
+            "shard": s.shard.to_string(), "have": s.have, "want": s.want,
+        })).collect::<Vec<_>>(),
+        "gaps": report.gaps(),
+        "standings": render::json(&report.config, &report.summary, None),
+    }))
+}
+
+/// A tournament database's standings as `parlour report --format FORMAT` prints them
+/// (`table`, `json` or `csv`).
+pub fn report(path: &Path, format: &str) -> Result<String, DynError> {
+    let (config, summary) = summarize_stored(path).map_err(bad)?;
+    match format {
+        "json" => Ok(format!("{}\n", render::json(&config, &summary, None))),
+        "csv" => {
+            let mut out = Vec::new();
+            render::csv(&summary.standings, &mut out).map_err(bad)?;
+            String::from_utf8(out).map_err(bad)
+        }
+        "table" => {
+            let meaning =
+                parlour_games::info(&config.game).map_or("the game's return", |i| i.score.meaning);
+            Ok(render::text(&config, &summary, None, meaning))
+        }
+        other => Err(bad(format!(
+            "format {other:?} is not one of table, json, csv"
+        ))),
+    }
+}
