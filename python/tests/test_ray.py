@@ -192,3 +192,17 @@ def test_bad_arguments_are_one_clear_error(tmp_path, capsys):
     assert driver.main(["nim", "--games", "20", "--shards", "2", "--dir", str(folder)]) == 2
     assert "--resume" in capsys.readouterr().err
     shutil.rmtree(folder)
+
+
+def test_the_sharding_benchmark_measures_both_ways_and_projects(capsys):
+    from parlour import ray_bench
+
+    assert ray_bench.main(["--games", "400", "--shards", "4", "--cpus", "2", "--repeat", "1",
+                           "--binary", str(binary()), "--json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert r["one_process_s"] > 0 and r["ray_s"] > 0 and r["merge_s"] > 0
+    assert r["command_line_s"] > 0
+    assert r["overhead"] == pytest.approx(r["ray_s"] / r["one_process_s"] - 1)
+    seconds = [p["seconds"] for p in r["projection"]]
+    assert [p["machines"] for p in r["projection"]] == [1, 4, 16, 64]
+    assert seconds == sorted(seconds, reverse=True) and min(seconds) >= r["merge_s"]

@@ -338,3 +338,69 @@ fn bad_shards_are_refused_with_one_line() {
     );
     assert!(!d.join("x.sqlite").exists());
 }
+
+/// The scripts docs/cluster.md gives for Slurm, by name (the block after `<!-- slurm: NAME -->`).
+fn slurm_script(name: &str) -> String {
+    let doc = std::fs::read_to_string(common::root().join("docs/cluster.md")).unwrap();
+    let marker = format!("<!-- slurm: {name} -->");
+    let after = &doc[doc.find(&marker).expect("the script is in docs/cluster.md")..];
+    let body = &after[after.find("```bash\n").unwrap() + "```bash\n".len()..];
+    body[..body.find("```").unwrap()].to_string()
+}
+
+#[test]
+fn the_slurm_job_array_template_gives_the_one_machine_standings() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_parlour"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().unwrap().display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    for name in ["shards.sbatch", "merge.sbatch"] {
+        std::fs::write(d.join(name), slurm_script(name)).unwrap();
+    }
+    let entries = "heuristic,random,random,random";
+    let sbatch = |script: &str, task: Option<u32>| {
+        let mut c = std::process::Command::new("bash");
+        c.arg(script)
+            .current_dir(d)
+            .env("PATH", &path)
+            .env("GAME", "uno")
+            .env("ENTRIES", entries)
+            .env("GAMES", "200")
+            .env("SEED", "7")
+            .env("RUN", "run")
+            .env("SLURM_CPUS_PER_TASK", "1");
+        if let Some(i) = task {
+            c.env("SLURM_ARRAY_TASK_ID", i.to_string())
+                .env("SLURM_ARRAY_TASK_COUNT", "4");
+        }
+        let o = c.output().unwrap();
+        assert!(o.status.success(), "{script} {task:?}: {}", stderr(&o));
+        o
+    };
+    for i in 1..=4 {
+        sbatch("shards.sbatch", Some(i));
+    }
+    // A requeued task: shard 3, cut short as a preempted run leaves it, runs again and resumes.
+    let conn = rusqlite::Connection::open(d.join("run/shard-3-of-4.sqlite")).unwrap();
+    conn.execute("DELETE FROM games WHERE idx >= 120", []).unwrap();
+    drop(conn);
+    sbatch("shards.sbatch", Some(3));
+    let merged = sbatch("merge.sbatch", None);
+    ok(
+        d,
+        &[
+            "tournament", "uno", "--bots", entries, "--games", "200", "--seed", "7", "--db",
+            "full.sqlite",
+        ],
+    );
+    assert_eq!(reports(d, "run/merged.sqlite"), reports(d, "full.sqlite"));
+    assert_eq!(
+        stdout(&merged),
+        stdout(&ok(d, &["report", "full.sqlite"])),
+        "the merge job prints the one-machine standings"
+    );
+}

@@ -14,6 +14,9 @@
 //!   many games at once in parallel ([`batch`]); [`AnyGame::tournament`] runs a tournament and
 //!   returns the standings object `parlour tournament --format json` prints, with bots from
 //!   outside Rust among the entries ([`tournament::ForeignBot`]).
+//! - [`shards`] plans a tournament from the command line's arguments, plays one shard of it
+//!   into its own database (or resumes it), checks a machine's programs and merges shards: what
+//!   the Python package's Ray driver runs on each node.
 //! - Every failure is a [`DynError`] whose kind says what was wrong.
 //!
 //! ```
