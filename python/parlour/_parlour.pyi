@@ -29,7 +29,8 @@ __all__ = ["Game", "State", "Bot", "Batch", "AecCore", "games", "replay", "_pani
            "SeatError", "GameOverError", "TournamentError", "ShapeError", "CardError",
            "RuleError", "go_score_group", "go_score_partition", "go_best_partition",
            "phased_group_type", "phased_phase_type", "phased_phase_plays", "phased_find_phase",
-           "bo_validate"]
+           "bo_validate", "plan_tournament", "config_hash", "run_shard", "check_programs",
+           "shard_status", "merge_shards", "report"]
 
 @final
 class Game:

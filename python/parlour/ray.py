@@ -136,17 +136,40 @@ def _say(text: str) -> None:
     print(f"parlour.ray: {text}", file=sys.stderr, flush=True)
 
 
-def _stopped_early(directory: Path, plan: Dict[str, Any], have: Sequence[int]) -> Optional[int]:
-    """With an early stop: the games it stops at, if the shards in hand decide it."""
-    if plan["config"].get("early_stop") is None or not have:
+def _prefix(have: Sequence[int]) -> int:
+    """How many shards from the first are all in hand."""
+    j = 0
+    while j + 1 in have:
+        j += 1
+    return j
+
+
+def _stopped_early(directory: Path, plan: Dict[str, Any], prefix: int) -> Optional[int]:
+    """With an early stop: the games it stops at, if shards 1 to ``prefix`` decide it (a look
+    needs every game before it, so only a prefix of the shards can decide one)."""
+    if plan["config"].get("early_stop") is None or prefix == 0:
         return None
-    files = [str(shard_file(directory, i, plan["shards"])) for i in sorted(have)]
+    files = [str(shard_file(directory, i, plan["shards"])) for i in range(1, prefix + 1)]
     with tempfile.TemporaryDirectory(prefix="parlour-ray-look-") as tmp:
         report = _parlour.merge_shards(str(Path(tmp) / "look.sqlite"), files, partial=True)
     stopped = report["standings"].get("stopped_early")
     if stopped and report["standings"]["complete"]:
         return int(stopped["games"])
     return None
+
+
+def _read_plan(path: Path) -> Dict[str, Any]:
+    """A run's plan, checked: a damaged one is an error naming the file."""
+    try:
+        plan = json.loads(path.read_text())
+        config_json = json.dumps(plan["config"])
+        if _parlour.config_hash(config_json) != plan["hash"] or not isinstance(plan["run"], str):
+            raise ValueError("its hash does not match its configuration")
+        if not 1 <= int(plan["shards"]) <= plan["config"]["games"]:
+            raise ValueError(f"{plan['shards']} shards")
+        return plan
+    except (OSError, ValueError, KeyError, TypeError, ParlourError) as e:
+        raise RunError(f"{path} is not a run's plan ({e}); the run cannot be resumed from it") from None
 
 
 def run(directory: Path, plan: Optional[Dict[str, Any]] = None, *, address: Optional[str] = None,
@@ -162,7 +185,7 @@ def run(directory: Path, plan: Optional[Dict[str, Any]] = None, *, address: Opti
     if plan is None:
         if not plan_path.exists():
             raise RunError(f"{directory} holds no run to resume (no {PLAN})")
-        plan = json.loads(plan_path.read_text())
+        plan = _read_plan(plan_path)
     else:
         if plan_path.exists():
             raise RunError(f"{directory} holds a run already; continue it with --resume {directory}")
@@ -178,7 +201,8 @@ def run(directory: Path, plan: Optional[Dict[str, Any]] = None, *, address: Opti
             raise RunError(f"{out} already exists; choose another --out")
         out.unlink()
     todo = [i for i in range(1, count + 1) if i not in have]
-    stop = _stopped_early(directory, plan, list(have))
+    prefix = _prefix(list(have))
+    stop = _stopped_early(directory, plan, prefix)
     if stop is not None:
         todo = []
     _say(f"{count} shards of configuration {plan['hash'][:12]}…: {len(have)} in {directory}, "
@@ -229,7 +253,9 @@ def run(directory: Path, plan: Optional[Dict[str, Any]] = None, *, address: Opti
              f"{status['seconds']:.1f}s" + (f", resumed after a lost worker with {resumed} "
                                             f"already recorded" if resumed else "")
              + f" [{len(statuses)}/{count}, {time.monotonic() - started:.0f}s]")
-        stop = _stopped_early(directory, plan, list(statuses))
+        if _prefix(list(statuses)) > prefix:
+            prefix = _prefix(list(statuses))
+            stop = _stopped_early(directory, plan, prefix)
         if stop is not None and refs:
             _say(f"the early stop is decided at game {stop}: cancelling {len(refs)} shards")
             for ref in refs:

@@ -180,8 +180,11 @@ def test_bad_arguments_are_one_clear_error(tmp_path, capsys):
          "--shards must be from 1 to 10"),
         (["uno", "--games", "40", "--shards", "2"], "name the game and the run's --dir"),
         (["--resume", str(tmp_path / "nothing")], "holds no run to resume"),
+        (["--resume", str(tmp_path / "damaged")], "is not a run's plan"),
         (["uno", "--bots", "nobody", "--dir", str(tmp_path / "b")], "nobody"),
     ]
+    (tmp_path / "damaged").mkdir()
+    (tmp_path / "damaged" / "plan.json").write_text('{"config": {}, "shards": 2}')
     for argv, needle in cases:
         assert driver.main(argv) == 2
         err = capsys.readouterr().err
@@ -202,6 +205,8 @@ def test_the_sharding_benchmark_measures_both_ways_and_projects(capsys):
     r = json.loads(capsys.readouterr().out)
     assert r["one_process_s"] > 0 and r["ray_s"] > 0 and r["merge_s"] > 0
     assert r["command_line_s"] > 0
+    assert r["overhead_paired_median"] == pytest.approx(
+        r["runs"]["ray_s"][0] / r["runs"]["one_process_s"][0] - 1)
     assert r["overhead"] == pytest.approx(r["ray_s"] / r["one_process_s"] - 1)
     seconds = [p["seconds"] for p in r["projection"]]
     assert [p["machines"] for p in r["projection"]] == [1, 4, 16, 64]

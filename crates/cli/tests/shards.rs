@@ -386,14 +386,23 @@ fn the_slurm_job_array_template_gives_the_one_machine_standings() {
     }
     // A requeued task: shard 3, cut short as a preempted run leaves it, runs again and resumes.
     let conn = rusqlite::Connection::open(d.join("run/shard-3-of-4.sqlite")).unwrap();
-    conn.execute("DELETE FROM games WHERE idx >= 120", []).unwrap();
+    conn.execute("DELETE FROM games WHERE idx >= 120", [])
+        .unwrap();
     drop(conn);
     sbatch("shards.sbatch", Some(3));
     let merged = sbatch("merge.sbatch", None);
     ok(
         d,
         &[
-            "tournament", "uno", "--bots", entries, "--games", "200", "--seed", "7", "--db",
+            "tournament",
+            "uno",
+            "--bots",
+            entries,
+            "--games",
+            "200",
+            "--seed",
+            "7",
+            "--db",
             "full.sqlite",
         ],
     );
