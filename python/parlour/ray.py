@@ -15,9 +15,10 @@ one-machine run's: results depend on the seed and each game's index alone.
   ``python -m parlour.ray --resume DIR`` plays only the shards not yet there.
 - **Early stop.** With ``--early-stop``, the looks are taken over the games in index order, as
   on one machine. A shard is a consecutive run of games, so once shards ``1..j`` are in, the
-  looks inside them are decided: when one stops the tournament, the shards still running or
-  queued are cancelled. Shards past the stop that had already finished are kept but not
-  counted.
+  looks inside them are decided. Shards are then started in order, and never more than the
+  cluster's CPUs' worth past the shards all in from the first; when the shards in hand stop
+  the tournament, the running ones are cancelled and no more are started. Shards past the stop that had already finished are kept
+  but not counted.
 - **External bots** must exist on every node: at the same path (a shared file system), or
   shipped with ``--runtime-env '{"working_dir": "bots"}'`` (Ray copies the folder to every
   node; give the programs' paths relative to it). Before any shard starts, every node starts
@@ -228,8 +229,23 @@ def run(directory: Path, plan: Optional[Dict[str, Any]] = None, *, address: Opti
                                f"tournament's programs: {cause}") from None
             _say(f"node {done['node']}: {', '.join(done['programs'])} start and greet")
     play = ray.remote(num_cpus=jobs, max_retries=retries, retry_exceptions=False)(_play_shard)
-    refs = {play.remote(config_json, plan["run"], f"{i}/{count}", jobs, fault): i for i in todo}
+    # Without an early stop every shard is queued at once (Ray hands them to free CPUs). With
+    # one, shards start in order and never more than a CPU's worth past the shards all in from
+    # the first, so that a stop decided by the first shards leaves the rest unplayed (a slow
+    # shard can then leave CPUs idle: the price of not playing what the stop makes useless).
+    early = plan["config"].get("early_stop") is not None
+    window = max(1, int(ray.cluster_resources().get("CPU", 1) // jobs)) if early else len(todo)
+    queue = list(todo)
+    refs: Dict[Any, int] = {}
+
+    def submit() -> None:
+        limit = _prefix(list(statuses)) + window if early else count
+        while queue and len(refs) < window and queue[0] <= limit:
+            i = queue.pop(0)
+            refs[play.remote(config_json, plan["run"], f"{i}/{count}", jobs, fault)] = i
+
     statuses: Dict[int, Dict[str, Any]] = {i: dict(s, gathered="before") for i, s in have.items()}
+    submit()
     started = time.monotonic()
     while refs:
         ready, _ = ray.wait(list(refs), num_returns=1)
@@ -256,11 +272,14 @@ def run(directory: Path, plan: Optional[Dict[str, Any]] = None, *, address: Opti
         if _prefix(list(statuses)) > prefix:
             prefix = _prefix(list(statuses))
             stop = _stopped_early(directory, plan, prefix)
-        if stop is not None and refs:
-            _say(f"the early stop is decided at game {stop}: cancelling {len(refs)} shards")
+        if stop is not None:
+            if refs or queue:
+                _say(f"the early stop is decided at game {stop}: {len(refs)} running shards "
+                     f"cancelled, {len(queue)} not started")
             for ref in refs:
                 ray.cancel(ref, force=True)
-            refs = {}
+            refs, queue = {}, []
+        submit()
     files = [str(shard_file(directory, i, count)) for i in sorted(statuses)]
     report = _parlour.merge_shards(str(out), files)
     report["shards"] = [dict(s, index=i) for i, s in sorted(statuses.items())]
