@@ -804,6 +804,44 @@ impl<G: Game> Tournament<G> {
         Ok(())
     }
 
+    /// The games stored in the database `path`, read one by one (a tournament of any length
+    /// fits in memory) and each checked and added as [`Tournament::add_stored`] does, with each
+    /// entry's faults in them (which a resumed run's programs carry over, forfeit included).
+    /// `each` sees every game as it is read. A file of another configuration is refused.
+    pub fn load_stored(
+        &self,
+        path: &std::path::Path,
+        each: &mut dyn FnMut(&GameRecord),
+    ) -> Result<(Stored, Vec<u64>), ArenaError> {
+        let mut history = vec![0u64; self.config.entries.len()];
+        let mut stored = self.stored();
+        let mut mismatch = None;
+        let read = crate::store::Store::read_each(path, &mut |r| {
+            for f in &r.faults {
+                history[r.seats[f.seat]] += 1;
+            }
+            each(&r);
+            self.add_stored(&mut stored, r).map_err(|e| {
+                let error = e.to_string();
+                mismatch = Some(e);
+                StoreError::Sqlite {
+                    path: path.to_path_buf(),
+                    error,
+                }
+            })
+        });
+        if let Some(e) = mismatch {
+            return Err(e);
+        }
+        if read? != self.config {
+            return Err(StoreError::Changed {
+                path: path.to_path_buf(),
+            }
+            .into());
+        }
+        Ok((stored, history))
+    }
+
     /// [`Tournament::run`] after the games in `stored`, fed in one by one.
     pub fn run_stored(
         &self,

@@ -10,7 +10,7 @@ use parlour_arena::render::{self, RunInfo};
 use parlour_arena::schedule::ScheduleKind;
 use parlour_arena::shard::Shard;
 use parlour_arena::stats::EarlyStop;
-use parlour_arena::store::{Store, StoreError};
+use parlour_arena::store::Store;
 use parlour_arena::MAX_GAMES;
 use parlour_arena::{
     summarize_stored, ArenaError, GameRecord, Stored, Summary, Tournament, TournamentConfig,
@@ -356,36 +356,18 @@ impl GameCommand for ResumeCmd {
         // The stored games are read one by one (a tournament of any length fits in memory),
         // each checked against this tournament; their faults carry over (and with them a
         // forfeit), as if the run had not stopped.
-        let mut history = vec![0u64; tournament.config().entries.len()];
-        let mut stored = tournament.stored();
-        let mut mismatch = None;
         // The page of a served run shows the games recorded before too.
         let mut recorded = Vec::new();
-        let read = Store::read_each(&self.file, &mut |r| {
-            for f in &r.faults {
-                history[r.seats[f.seat]] += 1;
-            }
-            if self.serve.is_some() {
-                recorded.push(r.clone());
-            }
-            tournament.add_stored(&mut stored, r).map_err(|e| {
-                let error = e.to_string();
-                mismatch = Some(e);
-                StoreError::Sqlite {
-                    path: self.file.clone(),
-                    error,
+        let (stored, history) = tournament
+            .load_stored(&self.file, &mut |r| {
+                if self.serve.is_some() {
+                    recorded.push(r.clone());
                 }
             })
-        });
-        if let Some(e) = mismatch {
-            return Err(usage(format!("{file}: {e}")));
-        }
-        let stored_config = read.map_err(store_failure)?;
-        if &stored_config != tournament.config() {
-            return Err(store_failure(StoreError::Changed {
-                path: self.file.clone(),
-            }));
-        }
+            .map_err(|e| match e {
+                ArenaError::Store(e) => store_failure(e),
+                e => usage(format!("{file}: {e}")),
+            })?;
         let programs = start_programs(
             &tournament,
             logs_dir(self.bot_logs, Some(&self.file)),

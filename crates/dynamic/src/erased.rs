@@ -558,6 +558,38 @@ pub(crate) struct BotHandle<G: Playable> {
     started: Option<usize>,
 }
 
+/// `bot`'s decision at `s` in `game`, the bot started (once, `started` remembering the seat) for
+/// the seat to move: what a built-in bot and a program both do to act on a state.
+fn decide<G: Playable>(
+    bot: &mut dyn Bot<G>,
+    started: &mut Option<usize>,
+    game: &G,
+    s: &StateHandle<G>,
+) -> Result<String, DynError> {
+    let Some(seat) = s.state.current_player() else {
+        return Err(DynError::GameOver(
+            "the game is over: there is no decision".into(),
+        ));
+    };
+    if *started != Some(seat) {
+        bot.start(
+            game,
+            Seating {
+                index: 0,
+                deal: 0,
+                seat,
+                decisions: s.state.decisions(),
+            },
+        );
+        *started = Some(seat);
+    }
+    let legal = s.state.legal_action_vec();
+    let obs = s.state.observation(seat);
+    Ok(bot
+        .act(&Decision::new(game, seat, &obs, &legal))
+        .to_string())
+}
+
 impl<G: Playable> AnyBot for BotHandle<G> {
     fn name(&self) -> &str {
         &self.name
@@ -571,28 +603,7 @@ impl<G: Playable> AnyBot for BotHandle<G> {
                 state.game().info().name
             )));
         };
-        let Some(seat) = s.state.current_player() else {
-            return Err(DynError::GameOver(
-                "the game is over: there is no decision".into(),
-            ));
-        };
-        let game = s.inner.game();
-        if self.started != Some(seat) {
-            self.bot.start(
-                game,
-                Seating {
-                    index: 0,
-                    deal: 0,
-                    seat,
-                    decisions: s.state.decisions(),
-                },
-            );
-            self.started = Some(seat);
-        }
-        let legal = s.state.legal_action_vec();
-        let obs = s.state.observation(seat);
-        let action = self.bot.act(&Decision::new(game, seat, &obs, &legal));
-        Ok(action.to_string())
+        decide(self.bot.as_mut(), &mut self.started, s.inner.game(), s)
     }
 
     fn act_on(&mut self, observation: &Value, legal: &[String]) -> Result<String, DynError> {
@@ -677,18 +688,7 @@ impl<G: Playable> AnyBot for ProgramHandle<G> {
 
     fn act(&mut self, state: &dyn AnyState) -> Result<String, DynError> {
         let s = self.own(state)?;
-        let Some(seat) = s.state.current_player() else {
-            return Err(DynError::GameOver(
-                "the game is over: there is no decision".into(),
-            ));
-        };
-        self.start(seat, s.state.decisions());
-        let legal = s.state.legal_action_vec();
-        let obs = s.state.observation(seat);
-        let action = self
-            .bot
-            .act(&Decision::new(self.inner.game(), seat, &obs, &legal));
-        Ok(action.to_string())
+        decide(&mut self.bot, &mut self.started, self.inner.game(), s)
     }
 
     fn act_on(&mut self, _observation: &Value, _legal: &[String]) -> Result<String, DynError> {

@@ -62,7 +62,7 @@ pub(crate) fn default_entries<G: Playable>(seats: usize) -> Vec<EntrySpec> {
 
 /// A random stand-in for a program (what the arena needs to check entries before any program
 /// is started), a built-in bot otherwise.
-fn stand_in<G: Playable>(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
+pub(crate) fn stand_in<G: Playable>(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
     match entry {
         EntrySpec::Program(_) => Ok(Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(
             seed,
@@ -72,7 +72,7 @@ fn stand_in<G: Playable>(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotE
 }
 
 /// The game a configuration is of.
-fn game_of<G: Playable>(config: &TournamentConfig) -> Result<G, DynError> {
+pub(crate) fn game_of<G: Playable>(config: &TournamentConfig) -> Result<G, DynError> {
     let options: G::Options = serde_json::from_value(config.options.clone())
         .map_err(|e| bad(format!("the tournament's options do not parse: {e}")))?;
     G::new(options).map_err(|e| bad(e.to_string()))
@@ -195,9 +195,7 @@ pub fn run_shard(
             let mut tournament =
                 Tournament::new(game, self.config.clone(), &stand_in::<G>).map_err(bad)?;
             tournament.set_shard(self.shard).map_err(bad)?;
-            let mut history = vec![0u64; self.config.entries.len()];
-            let mut stored = tournament.stored();
-            let store = if self.db.exists() {
+            let (stored, history, store) = if self.db.exists() {
                 let (found, shard) = Store::read_header(self.db).map_err(bad)?;
                 if &found != self.config || shard != Some(self.shard) {
                     return Err(bad(format!(
@@ -209,22 +207,19 @@ pub fn run_shard(
                         &config_hash(self.config)[..12],
                     )));
                 }
-                let mut mismatch = None;
-                Store::read_each(self.db, &mut |r| {
-                    for f in &r.faults {
-                        history[r.seats[f.seat]] += 1;
-                    }
-                    tournament.add_stored(&mut stored, r).map_err(|e| {
-                        mismatch = Some(e.to_string());
-                        parlour_arena::store::StoreError::Changed {
-                            path: self.db.to_path_buf(),
-                        }
-                    })
-                })
-                .map_err(|e| bad(mismatch.take().unwrap_or_else(|| e.to_string())))?;
-                Store::reopen(self.db, self.config, stored.count() as usize).map_err(bad)?
+                let (stored, history) =
+                    tournament.load_stored(self.db, &mut |_| {}).map_err(bad)?;
+                let store =
+                    Store::reopen(self.db, self.config, stored.count() as usize).map_err(bad)?;
+                (stored, history, store)
             } else {
-                Store::create_shard(self.db, self.config, Some(self.shard)).map_err(bad)?
+                let store =
+                    Store::create_shard(self.db, self.config, Some(self.shard)).map_err(bad)?;
+                (
+                    tournament.stored(),
+                    vec![0; self.config.entries.len()],
+                    store,
+                )
             };
             let programs = start_programs(&tournament, self.logs, &history)?;
             let mut store = store;

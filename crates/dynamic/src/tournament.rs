@@ -146,15 +146,7 @@ pub(crate) fn run<G: Playable>(game: &G, request: &TournamentRequest) -> Result<
     }
     // The arena checks the entries by making each once; a foreign bot's stand-in is a random
     // one (it is made for real at each game).
-    let check = |entry: &EntrySpec, seed: u64| -> Result<Player<G>, BotError> {
-        match entry {
-            EntrySpec::Program(_) => Ok(Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(
-                seed,
-            )))),
-            e => Player::built_in(e, seed),
-        }
-    };
-    let tournament = Tournament::new(game, config, &check).map_err(bad)?;
+    let tournament = Tournament::new(game, config, &crate::shards::stand_in::<G>).map_err(bad)?;
     let entries = &tournament.config().entries;
     let make_player = |entry: &EntrySpec, seed: u64| -> Result<Player<G>, BotError> {
         let i = entries
@@ -359,19 +351,9 @@ pub fn trace_game(config: &TournamentConfig, index: u64) -> Result<String, DynEr
         type Output = Result<String, DynError>;
         fn visit<G: Playable>(self) -> Self::Output {
             let bad = |e: String| DynError::Tournament(e);
-            let options: G::Options = serde_json::from_value(self.0.options.clone())
-                .map_err(|e| bad(format!("the tournament's options do not parse: {e}")))?;
-            let game = G::new(options).map_err(|e| bad(e.to_string()))?;
-            let stand_in = |entry: &EntrySpec, seed: u64| -> Result<Player<G>, BotError> {
-                match entry {
-                    EntrySpec::Program(_) => Ok(Player::BuiltIn(Box::new(
-                        parlour_bots::RandomBot::new(seed),
-                    ))),
-                    e => Player::built_in(e, seed),
-                }
-            };
-            let tournament =
-                Tournament::new(game, self.0.clone(), &stand_in).map_err(|e| bad(e.to_string()))?;
+            let game = crate::shards::game_of::<G>(self.0)?;
+            let tournament = Tournament::new(game, self.0.clone(), &crate::shards::stand_in::<G>)
+                .map_err(|e| bad(e.to_string()))?;
             tournament
                 .trace_game(self.1, &|e, seed| Player::built_in(e, seed))
                 .map_err(|e| bad(e.to_string()))
