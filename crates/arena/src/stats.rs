@@ -400,6 +400,18 @@ pub fn clustered_share(observations: &[(u64, f64)]) -> Interval {
     share_interval(sums.interval(Bounds::NONE), observations.len() as u64)
 }
 
+/// The mean of a per-game quantity `x` observed as `(cluster, x)` pairs (each cluster's
+/// observations together, clusters in any order of first appearance), with its cluster-robust
+/// 95 % interval kept inside `bounds` (see the module docs). `parlour strength` reports points
+/// per game, and the points difference between two bots, with it.
+pub fn clustered_mean(observations: &[(u64, f64)], bounds: Bounds) -> Interval {
+    let mut sums = ClusterSums::default();
+    for &(cluster, x) in observations {
+        sums.add(cluster, x);
+    }
+    sums.interval(bounds)
+}
+
 /// The interval for a share (the win rate): Wilson's score interval, which stays inside [0, 1]
 /// and does not collapse to a point when an entry always (or never) wins, taken at the
 /// *effective* number of games the clustered variance implies (see the module docs).

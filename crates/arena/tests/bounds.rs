@@ -4,7 +4,7 @@
 //! honest one on what its stand-in scored.
 
 use parlour_arena::record::{Figure, GameRecord};
-use parlour_arena::stats::{standings, ResultBounds, StandingsBuilder};
+use parlour_arena::stats::{clustered_mean, standings, ResultBounds, StandingsBuilder};
 use parlour_core::Bounds;
 use proptest::prelude::*;
 
@@ -152,6 +152,46 @@ proptest! {
             prop_assert!((e.score.mean - mean).abs() < 1e-9);
             prop_assert!((e.score.low - (mean - half)).abs() < 1e-9, "{} vs {}", e.score.low, mean - half);
             prop_assert!((e.score.high - (mean + half)).abs() < 1e-9);
+        }
+    }
+
+    #[test]
+    fn clustered_mean_is_the_mean_with_the_cluster_robust_interval_inside_its_bounds(
+        sizes in proptest::collection::vec(1usize..5, 1..60),
+        xs in proptest::collection::vec(-40.0..=500.0f64, 240),
+        floor in prop_oneof![Just(None), Just(Some(-40.0))],
+    ) {
+        // Clusters of 1 to 4 observations each, as a strength match's deals are.
+        let mut obs = Vec::new();
+        for (c, &n) in sizes.iter().enumerate() {
+            for _ in 0..n {
+                obs.push((c as u64, xs[obs.len()]));
+            }
+        }
+        let bounds = Bounds { low: floor, high: None };
+        let i = clustered_mean(&obs, bounds);
+        let n = obs.len() as f64;
+        let mean = obs.iter().map(|o| o.1).sum::<f64>() / n;
+        prop_assert!((i.mean - mean).abs() < 1e-9);
+        prop_assert_eq!(i.n, sizes.len() as u64);
+        prop_assert!(inside(&i, floor.unwrap_or(f64::NEG_INFINITY), f64::INFINITY));
+        if sizes.len() >= 2 {
+            let clusters = sizes.len() as f64;
+            let mut per: std::collections::BTreeMap<u64, (f64, f64)> = Default::default();
+            for &(c, x) in &obs {
+                let e = per.entry(c).or_default();
+                e.0 += x;
+                e.1 += 1.0;
+            }
+            let v = clusters / (clusters - 1.0)
+                * per.values().map(|c| (c.0 - mean * c.1).powi(2)).sum::<f64>()
+                / (n * n);
+            let half = 1.959963984540054 * v.sqrt();
+            let low = floor.map_or(mean - half, |f| (mean - half).max(f));
+            prop_assert!((i.low - low).abs() < 1e-6, "{} vs {}", i.low, low);
+            prop_assert!((i.high - (mean + half)).abs() < 1e-6);
+        } else {
+            prop_assert_eq!((i.low, i.high), (i.mean, i.mean));
         }
     }
 }

@@ -7,14 +7,19 @@
 //! seats in all. In every game A's credit is the share of the game's winners that are A's seats
 //! (a draw credits each side by its share of the seats); the table reports A's mean credit —
 //! 50% between equals — with an interval clustered by deal, as the arena computes win rates.
+//!
+//! A game scored in points (Uno, Comp10001-Go, Phased Out) is judged by its points instead, as
+//! its seed's tournament ranks players: the table adds each side's mean points a seat per game
+//! (at Uno a game is the seed's round) and A's lead in points, each with its clustered 95%
+//! interval, and the verdict follows the lead.
 
 use std::time::Instant;
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
-use parlour_arena::stats::{clustered_share, Interval};
+use parlour_arena::stats::{clustered_mean, clustered_share, Interval};
 use parlour_arena::{GameRecord, Tournament, TournamentConfig};
 use parlour_core::rng::derive_seed;
-use parlour_core::{BotSpec, Game};
+use parlour_core::{BotSpec, Bounds, Game};
 use parlour_games::Playable;
 use parlour_protocol::{EntrySpec, Player};
 use serde_json::json;
@@ -56,21 +61,50 @@ struct MatchResult {
     b_wins: u64,
     draws: u64,
     share: Interval,
+    /// Points a seat per game, A's and B's, and A's lead (points games only).
+    points: Option<Points>,
     seconds: f64,
 }
 
+/// Each side's mean points a seat per game, and A's lead.
+struct Points {
+    a: Interval,
+    b: Interval,
+    lead: Interval,
+}
+
 impl MatchResult {
+    /// The verdict by the game's unit: A's lead in points for a points game, else its share
+    /// of the wins.
     fn verdict(&self) -> &'static str {
-        if self.share.n < 2 {
-            "n/a"
-        } else if self.share.low > 0.5 {
-            "A stronger"
-        } else if self.share.high < 0.5 {
-            "B stronger"
-        } else {
-            "not separated"
+        match &self.points {
+            Some(p) => separated(&p.lead, 0.0),
+            None => self.wins_verdict(),
         }
     }
+
+    /// The verdict by the share of the wins.
+    fn wins_verdict(&self) -> &'static str {
+        separated(&self.share, 0.5)
+    }
+}
+
+/// Whether an interval lies clear of `even`, and on which side.
+fn separated(i: &Interval, even: f64) -> &'static str {
+    if i.n < 2 {
+        "n/a"
+    } else if i.low > even {
+        "A stronger"
+    } else if i.high < even {
+        "B stronger"
+    } else {
+        "not separated"
+    }
+}
+
+/// Whether `parlour strength` judges game `G` by points.
+fn judged_by_points<G: Game>() -> bool {
+    G::INFO.score.unit == "points"
 }
 
 impl GameCommand for StrengthCmd {
@@ -129,6 +163,7 @@ fn play_match<G: Playable>(
     };
     let start = Instant::now();
     let mut credits: Vec<(u64, f64)> = Vec::new();
+    let (mut a_points, mut b_points, mut leads_of) = (Vec::new(), Vec::new(), Vec::new());
     let (mut a_wins, mut b_wins, mut draws) = (0, 0, 0);
     for (m, &a_leads) in leads.iter().enumerate() {
         // Entry e is A's when its parity matches the lead.
@@ -172,7 +207,12 @@ fn play_match<G: Playable>(
             } else {
                 draws += 1;
             }
-            credits.push(((m as u64) << 48 | r.deal, credit));
+            let cluster = (m as u64) << 48 | r.deal;
+            credits.push((cluster, credit));
+            let (a, b) = points_of(r, &is_a);
+            a_points.push((cluster, a));
+            b_points.push((cluster, b));
+            leads_of.push((cluster, a - b));
         }
     }
     if credits.is_empty() {
@@ -186,6 +226,14 @@ fn play_match<G: Playable>(
         b_wins,
         draws,
         share: clustered_share(&credits),
+        points: judged_by_points::<G>().then(|| {
+            let bounds = game.return_bounds();
+            Points {
+                a: clustered_mean(&a_points, bounds),
+                b: clustered_mean(&b_points, bounds),
+                lead: clustered_mean(&leads_of, Bounds::NONE),
+            }
+        }),
         seconds: start.elapsed().as_secs_f64(),
     })
 }
@@ -198,6 +246,31 @@ fn credit_of(r: &GameRecord, is_a: &[bool]) -> f64 {
         r.seats.iter().filter(|&&e| is_a[e]).count() as f64 / r.seats.len() as f64
     } else {
         r.winners.iter().filter(|s| a_seat(s)).count() as f64 / r.winners.len() as f64
+    }
+}
+
+/// A's and B's mean return a seat in one game.
+fn points_of(r: &GameRecord, is_a: &[bool]) -> (f64, f64) {
+    let (mut a, mut na, mut b, mut nb) = (0.0, 0u32, 0.0, 0u32);
+    for (s, &e) in r.seats.iter().enumerate() {
+        let x = r.returns.get(s).copied().unwrap_or(0.0);
+        if is_a[e] {
+            a += x;
+            na += 1;
+        } else {
+            b += x;
+            nb += 1;
+        }
+    }
+    (a / f64::from(na.max(1)), b / f64::from(nb.max(1)))
+}
+
+/// A mean with its interval, to one decimal.
+fn num(i: &Interval) -> String {
+    if i.n < 2 {
+        format!("{:.1} (n/a)", i.mean)
+    } else {
+        format!("{:.1} ({:.1} to {:.1})", i.mean, i.low, i.high)
     }
 }
 
@@ -228,13 +301,22 @@ fn print<G: Game>(
             let rows: Vec<_> = results
                 .iter()
                 .map(|r| {
-                    json!({
+                    let mut row = json!({
                         "a": r.a, "b": r.b, "games": r.games,
                         "a_wins": r.a_wins, "b_wins": r.b_wins, "split": r.draws,
                         "a_share": r.share.mean, "a_share_low": r.share.low,
                         "a_share_high": r.share.high, "verdict": r.verdict(),
+                        "verdict_by_wins": r.wins_verdict(),
                         "seconds": r.seconds,
-                    })
+                    });
+                    if let Some(p) = &r.points {
+                        let interval =
+                            |i: &Interval| json!({"mean": i.mean, "low": i.low, "high": i.high});
+                        row["a_points"] = interval(&p.a);
+                        row["b_points"] = interval(&p.b);
+                        row["a_lead"] = interval(&p.lead);
+                    }
+                    row
                 })
                 .collect();
             let out = json!({
@@ -242,6 +324,7 @@ fn print<G: Game>(
                 "options": serde_json::to_value(game.options()).unwrap_or_default(),
                 "bots": lineup.iter().map(|b| b.to_string()).collect::<Vec<_>>(),
                 "deals": deals, "seed": seed, "seats": seats,
+                "judged_by": if judged_by_points::<G>() { "points" } else { "wins" },
                 "matches": rows,
             });
             outln!("{out}");
@@ -256,8 +339,9 @@ fn print<G: Game>(
                 "{} strength · seed {seed} · {deals} deals per match, each under every seat rotation · {layout}",
                 G::INFO.name
             );
+            let by_points = judged_by_points::<G>();
             let mut table = Table::new();
-            table.load_style(UTF8_FULL_CONDENSED).set_header(vec![
+            let mut header = vec![
                 "A",
                 "B",
                 "games",
@@ -265,11 +349,21 @@ fn print<G: Game>(
                 "B won",
                 "split",
                 "A's share of wins, % (95% CI)",
-                "verdict",
-                "seconds",
-            ]);
+            ];
+            if by_points {
+                header.extend([
+                    "A's points per game (95% CI)",
+                    "B's points per game (95% CI)",
+                    "A's lead (95% CI)",
+                    "verdict (by points)",
+                ]);
+            } else {
+                header.push("verdict");
+            }
+            header.push("seconds");
+            table.load_style(UTF8_FULL_CONDENSED).set_header(header);
             for r in results {
-                table.add_row(vec![
+                let mut row = vec![
                     Cell::new(&r.a),
                     Cell::new(&r.b),
                     Cell::new(r.games).set_alignment(CellAlignment::Right),
@@ -277,14 +371,31 @@ fn print<G: Game>(
                     Cell::new(r.b_wins).set_alignment(CellAlignment::Right),
                     Cell::new(r.draws).set_alignment(CellAlignment::Right),
                     Cell::new(pct(&r.share)),
-                    Cell::new(r.verdict()),
+                ];
+                if let Some(p) = &r.points {
+                    row.extend([
+                        Cell::new(num(&p.a)),
+                        Cell::new(num(&p.b)),
+                        Cell::new(num(&p.lead)),
+                    ]);
+                }
+                row.push(Cell::new(r.verdict()));
+                row.push(
                     Cell::new(format!("{:.0}", r.seconds)).set_alignment(CellAlignment::Right),
-                ]);
+                );
+                table.add_row(row);
             }
             outln!("{table}");
+            if by_points {
+                outln!(
+                    "{} is scored in points, so the verdict follows A's lead: A's mean points a seat per game minus B's, \
+                     clear of 0 (a Uno game is one of its seed's rounds unless -o rounds or -o target makes it a match).",
+                    G::INFO.name
+                );
+            }
             outln!(
                 "A's share: of each game's winners, the part that are A's seats (a draw splits by seats); 50% between equals. \
-                 Intervals are 95%, clustered by deal; a verdict needs the interval clear of 50%. \
+                 Intervals are 95%, clustered by deal; a verdict by wins needs the share's interval clear of 50%. \
                  \"split\": games whose win was shared (draws, or winners on both sides)."
             );
         }

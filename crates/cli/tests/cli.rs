@@ -808,7 +808,44 @@ fn strength_reports_every_pair_on_duplicate_deals() {
         );
         let decided = m["a_wins"].as_u64().unwrap() + m["b_wins"].as_u64().unwrap();
         assert!(decided + m["split"].as_u64().unwrap() == 12, "{m}");
+        // Go is scored in points: each side's points a seat per game and A's lead, each inside
+        // its interval, and the verdict follows the lead.
+        let get = |k: &str, f: &str| m[k][f].as_f64().unwrap_or_else(|| panic!("{k}.{f}: {m}"));
+        for k in ["a_points", "b_points", "a_lead"] {
+            assert!(
+                get(k, "low") <= get(k, "mean") && get(k, "mean") <= get(k, "high"),
+                "{m}"
+            );
+        }
+        let lead = get("a_points", "mean") - get("b_points", "mean");
+        assert!((get("a_lead", "mean") - lead).abs() < 1e-9, "{m}");
+        let verdict = if get("a_lead", "low") > 0.0 {
+            "A stronger"
+        } else if get("a_lead", "high") < 0.0 {
+            "B stronger"
+        } else {
+            "not separated"
+        };
+        assert_eq!(m["verdict"], verdict, "{m}");
     }
+    assert_eq!(v["judged_by"], "points");
+    // A game scored in wins has no points columns and is judged by the share of the wins.
+    let o = parlour(&[
+        "strength",
+        "bo",
+        "--bots",
+        "random,heuristic",
+        "--deals",
+        "2",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let w: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(w["judged_by"], "wins");
+    let m = &w["matches"][0];
+    assert!(m.get("a_points").is_none(), "{m}");
+    assert_eq!(m["verdict"], m["verdict_by_wins"]);
     // The same seed replays the same report.
     let again = parlour(&[
         "strength",
