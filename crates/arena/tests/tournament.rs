@@ -9,7 +9,10 @@ use parlour_core::{Bot, BotError, BotSpec, Game, GameAi, State};
 use parlour_protocol::{EntrySpec, Player};
 use parlour_uno::Uno;
 
-fn make<G: GameAi>(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
+fn make<G: GameAi + parlour_core::encode::Encode>(
+    entry: &EntrySpec,
+    seed: u64,
+) -> Result<Player<G>, BotError> {
     Player::built_in(entry, seed)
 }
 
@@ -25,13 +28,20 @@ fn uno_tournament(bots: &str, games: u64, seed: u64) -> Tournament<Uno> {
     Tournament::new(game, config, &make::<Uno>).unwrap()
 }
 
-fn run_all<G: GameAi>(t: &Tournament<G>, jobs: usize, done: Vec<GameRecord>) -> RunResult {
+fn run_all<G: GameAi + parlour_core::encode::Encode>(
+    t: &Tournament<G>,
+    jobs: usize,
+    done: Vec<GameRecord>,
+) -> RunResult {
     t.run(jobs, done, &make::<G>, &mut |_| Ok(()), &mut |_| {})
         .unwrap()
 }
 
 /// [`run_all`] from nothing, with the games it recorded, in index order.
-fn run_records<G: GameAi>(t: &Tournament<G>, jobs: usize) -> (RunResult, Vec<GameRecord>) {
+fn run_records<G: GameAi + parlour_core::encode::Encode>(
+    t: &Tournament<G>,
+    jobs: usize,
+) -> (RunResult, Vec<GameRecord>) {
     let mut kept = Vec::new();
     let r = t
         .run(
@@ -167,7 +177,10 @@ fn with_duplicate_deals_the_luck_of_the_deal_cancels_between_equal_bots() {
 
 /// A small tournament of `G`'s default entries: every game reports one return per seat, its
 /// winners and its own figures.
-fn smoke<G: GameAi>(bots: &str, figures: &[&str]) -> Vec<GameRecord> {
+fn smoke<G: GameAi + parlour_core::encode::Encode>(
+    bots: &str,
+    figures: &[&str],
+) -> Vec<GameRecord> {
     let game = G::new(Default::default()).unwrap().tournament_unit();
     let k = game.num_players() as u64;
     let config = TournamentConfig::new(&game, specs(bots), 2 * k, 1);

@@ -9,7 +9,12 @@ use parlour_bots::make_bot;
 use parlour_core::rng::seeded;
 use parlour_core::{Decision, GameAi, State};
 
-fn decide<G: GameAi>(c: &mut Criterion, name: &str, game: &G, iters: u64) {
+fn decide<G: GameAi + parlour_core::encode::Encode>(
+    c: &mut Criterion,
+    name: &str,
+    game: &G,
+    iters: u64,
+) {
     // The first position of a seeded game, after a few random moves, with a real choice (a
     // forced move is answered at once).
     let mut rng = seeded(5);

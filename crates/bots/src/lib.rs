@@ -38,6 +38,7 @@
 
 pub mod ismcts;
 
+use parlour_core::encode::Encode;
 use parlour_core::rng::{seeded, GameRng};
 use parlour_core::search::Root;
 use parlour_core::{Bot, BotEntry, BotError, BotSpec, Decision, Game, GameAi};
@@ -63,7 +64,7 @@ impl<G: Game> Bot<G> for RandomBot {
 }
 
 /// The game-agnostic bots, as entries for game `G`.
-pub fn generic_bots<G: GameAi>() -> Vec<BotEntry<G>> {
+pub fn generic_bots<G: GameAi + Encode>() -> Vec<BotEntry<G>> {
     vec![
         BotEntry {
             name: "random",
@@ -77,6 +78,7 @@ pub fn generic_bots<G: GameAi>() -> Vec<BotEntry<G>> {
             options: ISMCTS_OPTIONS,
             make: |seed, options| Ok(Box::new(ismcts_from_options::<G>(seed, options)?)),
         },
+        parlour_learn::bot::entry::<G>(),
     ]
 }
 
@@ -171,7 +173,7 @@ fn ismcts_from_options<G: GameAi>(
 }
 
 /// Every bot `G` can field: the generic bots, then the game's own (strongest first).
-pub fn bot_entries<G: GameAi>() -> Vec<BotEntry<G>> {
+pub fn bot_entries<G: GameAi + Encode>() -> Vec<BotEntry<G>> {
     let mut all = generic_bots::<G>();
     all.extend(G::bots().iter().map(|b| BotEntry {
         name: b.name,
@@ -183,7 +185,7 @@ pub fn bot_entries<G: GameAi>() -> Vec<BotEntry<G>> {
 }
 
 /// Every bot name `G` can field, with a description: the generic bots, then the game's own.
-pub fn bot_names<G: GameAi>() -> Vec<(&'static str, &'static str)> {
+pub fn bot_names<G: GameAi + Encode>() -> Vec<(&'static str, &'static str)> {
     bot_entries::<G>()
         .iter()
         .map(|b| (b.name, b.about))
@@ -192,7 +194,10 @@ pub fn bot_names<G: GameAi>() -> Vec<(&'static str, &'static str)> {
 
 /// Makes the bot `spec` names (with its options) for game `G` with `seed`: an unknown bot, an
 /// option it does not take or a bad value is an error that says which.
-pub fn make_bot<G: GameAi>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+pub fn make_bot<G: GameAi + Encode>(
+    spec: &BotSpec,
+    seed: u64,
+) -> Result<Box<dyn Bot<G>>, BotError> {
     let all = bot_entries::<G>();
     match all.iter().find(|b| b.name == spec.name) {
         Some(entry) => entry.build(spec, seed),
@@ -206,13 +211,29 @@ pub fn make_bot<G: GameAi>(spec: &BotSpec, seed: u64) -> Result<Box<dyn Bot<G>>,
 
 /// Whether `spec` makes play depend on the wall clock (e.g. a time budget per move): such a
 /// bot does not replay exactly from a seed.
-pub fn uses_clock<G: GameAi>(spec: &BotSpec) -> bool {
+pub fn uses_clock<G: GameAi + Encode>(spec: &BotSpec) -> bool {
     bot_entries::<G>()
         .iter()
         .any(|b| b.name == spec.name && spec.uses_clock(b))
 }
 
+/// Makes the bot `spec` names for `game` (see [`make_bot`]), and checks that it can play the
+/// game under its options ([`Bot::fits`]): a learned model trained for another table size, say,
+/// is refused here, before play.
+pub fn make_bot_for<G: GameAi + Encode>(
+    game: &G,
+    spec: &BotSpec,
+    seed: u64,
+) -> Result<Box<dyn Bot<G>>, BotError> {
+    let bot = make_bot::<G>(spec, seed)?;
+    bot.fits(game).map_err(|reason| BotError::Malformed {
+        spec: spec.to_string(),
+        reason,
+    })?;
+    Ok(bot)
+}
+
 /// Checks that `spec` makes a bot for `G` (name, option names and values), without keeping it.
-pub fn check_bot<G: GameAi>(spec: &BotSpec) -> Result<(), BotError> {
+pub fn check_bot<G: GameAi + Encode>(spec: &BotSpec) -> Result<(), BotError> {
     make_bot::<G>(spec, 0).map(drop)
 }

@@ -170,6 +170,60 @@ pub enum Command {
         #[arg(long)]
         variant: Option<String>,
     },
+    /// Train a learned bot by self-play (Deep Monte-Carlo on parlour's own engine): writes
+    /// DIR/model.safetensors (play it with learned:model=DIR/model.safetensors), a checkpoint
+    /// to resume from, and the loss and strength curve as DIR/curve.svg and DIR/curve.csv
+    /// (see docs/learned.md).
+    Train {
+        /// The game (uno, go, phased, bo, chexers, nim).
+        game: String,
+        /// The run's directory.
+        #[arg(long)]
+        out: PathBuf,
+        /// Continue the run in --out from its checkpoint (the settings must match; --iterations
+        /// may grow).
+        #[arg(long)]
+        resume: bool,
+        /// Seed: the initial weights, every deal, exploration and minibatch derive from it.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Iterations to reach (each: self-play, then training on it).
+        #[arg(long, default_value_t = 100)]
+        iterations: u64,
+        /// Self-play games an iteration.
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        /// Hidden layers' widths, comma-separated.
+        #[arg(long, default_value = "256,256")]
+        hidden: String,
+        /// Adam's learning rate.
+        #[arg(long, default_value_t = 3e-4)]
+        learning_rate: f64,
+        /// Samples a minibatch.
+        #[arg(long, default_value_t = 256)]
+        batch: usize,
+        /// Passes over each iteration's samples.
+        #[arg(long, default_value_t = 2)]
+        epochs: usize,
+        /// The chance of a random move in self-play.
+        #[arg(long, default_value_t = 0.05)]
+        epsilon: f64,
+        /// Evaluate against --against every this many iterations (0: never).
+        #[arg(long, default_value_t = 10)]
+        eval_every: u64,
+        /// Deals an evaluation plays, each under every seat rotation.
+        #[arg(long, default_value_t = 100)]
+        eval_deals: u64,
+        /// The bot evaluations play against.
+        #[arg(long, default_value = "random")]
+        against: String,
+        /// A game option as key=value; repeatable.
+        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// The rules variant, for games that have one (e.g. `--variant bonus`).
+        #[arg(long)]
+        variant: Option<String>,
+    },
     /// Merge the databases of a tournament's shards (`parlour tournament --shard I/N`) into a
     /// new database, and print its standings: those of a one-machine run with the same seed.
     /// Refuses files of another tournament or split, names missing shards, and counts a shard

@@ -240,6 +240,50 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                 options: with_variant(options, variant),
             },
         ),
+        Command::Train {
+            game,
+            out,
+            resume,
+            seed,
+            iterations,
+            games,
+            hidden,
+            learning_rate,
+            batch,
+            epochs,
+            epsilon,
+            eval_every,
+            eval_deals,
+            against,
+            options,
+            variant,
+        } => {
+            let hidden = hidden
+                .split(',')
+                .map(|w| parse_number::<usize>("--hidden", w.trim()))
+                .collect::<Result<Vec<_>, _>>()?;
+            with_game(
+                &game,
+                crate::train::TrainCmd {
+                    out,
+                    resume,
+                    config: parlour_train::Config {
+                        seed,
+                        iterations,
+                        games,
+                        hidden,
+                        learning_rate,
+                        batch,
+                        epochs,
+                        epsilon,
+                        eval_every,
+                        eval_deals,
+                        against,
+                    },
+                    options: with_variant(options, variant),
+                },
+            )
+        }
         Command::Go {
             command: GoCommand::Score { cards },
         } => go_score(&cards),
@@ -255,8 +299,12 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
 }
 
 /// Makes the bot `text` names for `G`; an unknown bot or option is a usage error.
-fn make_named_bot<G: Playable>(text: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Failure> {
-    parlour_bots::make_bot::<G>(&bot_spec(text)?, seed).map_err(|e| usage(e.to_string()))
+fn make_named_bot<G: Playable>(
+    game: &G,
+    text: &str,
+    seed: u64,
+) -> Result<Box<dyn Bot<G>>, Failure> {
+    parlour_bots::make_bot_for::<G>(game, &bot_spec(text)?, seed).map_err(|e| usage(e.to_string()))
 }
 
 struct PlayCmd {
@@ -362,6 +410,7 @@ impl GameCommand for PlayCmd {
                 held.push(programs);
             } else {
                 bots.push(Player::BuiltIn(make_named_bot::<G>(
+                    &game,
                     name,
                     parlour_core::rng::bot_seed(derive_seed(seed, 1 + seat as u64)),
                 )?));
@@ -540,7 +589,7 @@ impl GameCommand for BenchCmd {
         if let Some(name) = &self.bot {
             // Fail on an unknown name before the clock starts.
             let spec = bot_spec(name)?;
-            parlour_bots::check_bot::<G>(&spec).map_err(|e| usage(e.to_string()))?;
+            parlour_bots::make_bot_for::<G>(&game, &spec, 0).map_err(|e| usage(e.to_string()))?;
             let report = parlour_core::bench::bot_playouts(
                 &game,
                 name,

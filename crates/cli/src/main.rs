@@ -11,6 +11,7 @@ mod human;
 mod progress;
 mod strength;
 mod tournament;
+mod train;
 
 use std::process::ExitCode;
 

@@ -122,7 +122,7 @@ impl GameCommand for StrengthCmd {
             return Err(usage("--bots: name at least two bots to compare"));
         }
         for spec in &lineup {
-            parlour_bots::make_bot::<G>(spec, 0).map_err(|e| usage(e.to_string()))?;
+            parlour_bots::make_bot_for::<G>(&game, spec, 0).map_err(|e| usage(e.to_string()))?;
         }
         let deals = match &self.deals {
             Some(d) => parse_number::<u64>("--deals", d)?,

@@ -95,6 +95,7 @@ fn default_entries<G: Playable>(seats: usize) -> Vec<EntrySpec> {
 /// The entries `--bots`, `--bots-file` and `--course-bots` name (in that order), or the default
 /// entries.
 fn entries_arg<G: Playable>(
+    game: &G,
     bots: Option<&str>,
     bots_file: Option<&Path>,
     course_bots: Option<&Path>,
@@ -134,7 +135,7 @@ fn entries_arg<G: Playable>(
     for e in &entries {
         if let EntrySpec::Bot(spec) = e {
             // Checked now, so that a bad name is one clear line before anything starts.
-            parlour_bots::make_bot::<G>(spec, 0).map_err(|e| usage(e.to_string()))?;
+            parlour_bots::make_bot_for::<G>(game, spec, 0).map_err(|e| usage(e.to_string()))?;
         }
     }
     Ok(entries)
@@ -198,6 +199,7 @@ impl GameCommand for TournamentCmd {
         }
         let game = game_options::<G>(&self.options, &extra)?.tournament_unit();
         let entries = entries_arg::<G>(
+            &game,
             self.bots.as_deref(),
             self.bots_file.as_deref(),
             self.course_bots.as_deref(),
@@ -734,6 +736,7 @@ impl GameCommand for BenchTournament {
         }
         let game = game_options::<G>(&self.options, &[])?.tournament_unit();
         let entries = entries_arg::<G>(
+            &game,
             self.bots.as_deref(),
             None,
             None,

@@ -122,6 +122,14 @@ pub trait Bot<G: Game>: Send {
     fn start(&mut self, game: &G, seating: Seating) {
         let _ = (game, seating);
     }
+
+    /// Whether the bot can play `game` under its options, or why not: a learned model trained
+    /// at another table size, say. Every command that makes bots from a spec asks before play
+    /// (a bot that cannot play must still never panic). Every bot fits by default.
+    fn fits(&self, game: &G) -> Result<(), String> {
+        let _ = game;
+        Ok(())
+    }
 }
 
 /// Where a bot sits in a game (see [`Bot::start`]).

@@ -207,7 +207,7 @@ impl<G: Playable> AnyGame for GameHandle<G> {
 
     fn bot(&self, spec: &str, seed: u64) -> Result<Box<dyn AnyBot>, DynError> {
         let parsed: BotSpec = spec.parse().map_err(bad_bot)?;
-        let bot = parlour_bots::make_bot::<G>(&parsed, seed).map_err(bad_bot)?;
+        let bot = parlour_bots::make_bot_for::<G>(self.0.game(), &parsed, seed).map_err(bad_bot)?;
         Ok(Box::new(BotHandle::<G> {
             inner: self.0.clone(),
             name: parsed.to_string(),

@@ -33,7 +33,10 @@ impl EntrySpec {
 
 /// Makes a built-in entry's bot (see `parlour_bots::make_bot`); an external program is
 /// [`BotError::NotBuiltIn`] (a [`Pool`](crate::Pool) runs those).
-pub fn make_builtin<G: GameAi>(entry: &EntrySpec, seed: u64) -> Result<Box<dyn Bot<G>>, BotError> {
+pub fn make_builtin<G: GameAi + parlour_core::encode::Encode>(
+    entry: &EntrySpec,
+    seed: u64,
+) -> Result<Box<dyn Bot<G>>, BotError> {
     match entry {
         EntrySpec::Bot(spec) => parlour_bots::make_bot::<G>(spec, seed),
         EntrySpec::Program(p) => Err(BotError::NotBuiltIn {

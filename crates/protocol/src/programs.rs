@@ -93,7 +93,11 @@ impl Programs {
     }
 
     /// The player for any entry: a built-in bot by name, a program from its pool.
-    pub fn player<G: GameAi>(&self, entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
+    pub fn player<G: GameAi + parlour_core::encode::Encode>(
+        &self,
+        entry: &EntrySpec,
+        seed: u64,
+    ) -> Result<Player<G>, BotError> {
         match entry {
             EntrySpec::Bot(spec) => parlour_bots::make_bot::<G>(spec, seed).map(Player::BuiltIn),
             EntrySpec::Program(spec) => match self.pool(spec) {

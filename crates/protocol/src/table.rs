@@ -73,7 +73,7 @@ impl<G: Game> Player<G> {
     }
 }
 
-impl<G: GameAi> Player<G> {
+impl<G: GameAi + parlour_core::encode::Encode> Player<G> {
     /// A built-in entry's bot ([`make_builtin`]); an external program is
     /// [`BotError::NotBuiltIn`] (a [`Pool`](crate::Pool) runs those).
     pub fn built_in(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {

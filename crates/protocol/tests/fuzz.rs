@@ -358,7 +358,11 @@ static CHEXERS: LazyLock<Corpus<Chexers>> =
 
 /// A valid session for a bot at the corpus's positions: hello, then per position a start and
 /// an act (and an event and a result), then bye.
-fn session<G: GameAi>(c: &Corpus<G>, first: usize, count: usize) -> Vec<String> {
+fn session<G: GameAi + parlour_core::encode::Encode>(
+    c: &Corpus<G>,
+    first: usize,
+    count: usize,
+) -> Vec<String> {
     let live = c.live();
     let (g, _) = &c.states[live[first % live.len()]];
     let game = &c.games[*g];
@@ -391,7 +395,7 @@ fn session<G: GameAi>(c: &Corpus<G>, first: usize, count: usize) -> Vec<String> 
 
 /// Serves a mutated session to `bot`: every `act` answered is answered with one of its legal
 /// actions, and a stop before `bye` is an error with a reason.
-fn check_serve<G: GameAi>(
+fn check_serve<G: GameAi + parlour_core::encode::Encode>(
     c: &Corpus<G>,
     bot: &str,
     first: usize,
@@ -453,7 +457,7 @@ const SERVED: &[&str] = &[
 ];
 
 /// The bots each game serves in the fuzz targets.
-fn served<G: GameAi>() -> Vec<&'static str> {
+fn served<G: GameAi + parlour_core::encode::Encode>() -> Vec<&'static str> {
     SERVED
         .iter()
         .copied()
@@ -522,7 +526,7 @@ fn fuzz_regression_serve_malformed_observation() {
 
 #[test]
 fn fuzz_valid_sessions_are_served() {
-    fn run<G: GameAi>(c: &Corpus<G>) {
+    fn run<G: GameAi + parlour_core::encode::Encode>(c: &Corpus<G>) {
         for bot in served::<G>() {
             let m = LinesMutation {
                 line: 0,

@@ -1,0 +1,119 @@
+//! `parlour train GAME`: self-play training of a learned bot, with a progress bar, a
+//! checkpoint after every iteration, and resume.
+
+use std::io::IsTerminal;
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use parlour_games::Playable;
+use parlour_train::{Config, Row, TrainError, Trainer};
+
+use crate::common::{failed, game_options, usage, Failure, GameCommand};
+
+/// `parlour train GAME`.
+pub(crate) struct TrainCmd {
+    pub out: PathBuf,
+    pub resume: bool,
+    pub config: Config,
+    pub options: Vec<String>,
+}
+
+fn failure(e: TrainError) -> Failure {
+    match e {
+        TrainError::Config(m) => usage(m),
+        e => failed(e.to_string()),
+    }
+}
+
+impl GameCommand for TrainCmd {
+    fn run<G: Playable>(self) -> Result<(), Failure> {
+        let game = game_options::<G>(&self.options, &[])?;
+        parlour_bots::make_bot_for::<G>(
+            &game,
+            &self
+                .config
+                .against
+                .parse()
+                .map_err(|e| usage(format!("--against: {e}")))?,
+            0,
+        )
+        .map_err(|e| usage(format!("--against: {e}")))?;
+        let command = std::iter::once("parlour".to_string())
+            .chain(std::env::args().skip(1))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let total = self.config.iterations;
+        let mut trainer = if self.resume {
+            Trainer::resume(game, self.config, &self.out, &command).map_err(failure)?
+        } else {
+            Trainer::new(game, self.config, &self.out, &command).map_err(failure)?
+        };
+        if trainer.iteration() >= total {
+            errln!(
+                "parlour: {} has done {} of {total} iterations already; nothing to do",
+                self.out.display(),
+                trainer.iteration()
+            );
+        } else if trainer.iteration() > 0 {
+            errln!(
+                "parlour: resuming {} at iteration {} of {total}",
+                self.out.display(),
+                trainer.iteration()
+            );
+        }
+        let bar = std::io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::new(total);
+            bar.set_style(
+                ProgressStyle::with_template("{bar:40} {pos}/{len} iterations · eta {eta} · {msg}")
+                    .unwrap_or_else(|_| ProgressStyle::default_bar()),
+            );
+            bar.set_position(trainer.iteration());
+            bar
+        });
+        let mut last_eval = None;
+        while trainer.iteration() < total {
+            let row = trainer.step().map_err(failure)?;
+            if row.eval_share.is_some() {
+                last_eval = row.eval_share;
+            }
+            let line = describe(&row, last_eval, &trainer.config().against);
+            match &bar {
+                Some(bar) => {
+                    bar.set_position(row.iteration);
+                    bar.set_message(line);
+                }
+                None => errln!("parlour: iteration {}/{total} · {line}", row.iteration),
+            }
+        }
+        if let Some(bar) = bar {
+            bar.finish_and_clear();
+        }
+        let model = self.out.join("model.safetensors");
+        outln!(
+            "{} iterations · model {} (play it with learned:model={}) · curve {}",
+            trainer.iteration(),
+            model.display(),
+            model.display(),
+            self.out.join("curve.svg").display()
+        );
+        if let Some(r) = trainer.rows().iter().rev().find(|r| r.eval_share.is_some()) {
+            outln!(
+                "last evaluation (iteration {}): {:.1}% of the wins against {}, lead {:+.2} a seat per game",
+                r.iteration,
+                100.0 * r.eval_share.unwrap_or_default(),
+                trainer.config().against,
+                r.eval_lead.unwrap_or_default()
+            );
+        }
+        Ok(())
+    }
+}
+
+fn describe(row: &Row, last_eval: Option<f64>, against: &str) -> String {
+    let mut s = format!("loss {:.4} on {} samples", row.loss, row.samples);
+    if let Some(share) = last_eval {
+        s += &format!(" · {:.1}% of the wins against {against}", 100.0 * share);
+    }
+    s += &format!(" · {:.0} CPU-s", row.cpu_seconds);
+    s
+}

@@ -1,0 +1,215 @@
+//! `parlour train` and the `learned` bot through the built binary: a short run writes its
+//! model, checkpoint and curve and resumes; the shipped models play whole games of legal moves
+//! in tournaments; and a model of another game, a corrupt file or a table size the model was
+//! not trained for is one clear line naming the file, exit code 2.
+
+mod common;
+
+use common::{assert_bad_input_in, parlour_in, stderr, stdout};
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("parlour-learned-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn train_writes_a_model_a_checkpoint_and_a_curve_and_resumes() {
+    let d = tmp("train");
+    let args = [
+        "train",
+        "nim",
+        "--out",
+        "run",
+        "--iterations",
+        "3",
+        "--games",
+        "40",
+        "--hidden",
+        "16",
+        "--eval-every",
+        "3",
+        "--eval-deals",
+        "10",
+    ];
+    let o = parlour_in(&d, &args);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stdout(&o).contains("learned:model=run/model.safetensors"),
+        "{}",
+        stdout(&o)
+    );
+    for f in [
+        "model.safetensors",
+        "checkpoint.safetensors",
+        "curve.svg",
+        "curve.csv",
+    ] {
+        assert!(d.join("run").join(f).exists(), "{f}");
+    }
+    // Again without --resume: refused, nothing overwritten.
+    let before = std::fs::read(d.join("run/checkpoint.safetensors")).unwrap();
+    assert_bad_input_in(&d, &args, "--resume");
+    assert_eq!(
+        std::fs::read(d.join("run/checkpoint.safetensors")).unwrap(),
+        before
+    );
+    // Resumed to a fourth iteration.
+    let mut more = args.to_vec();
+    more[5] = "4";
+    more.push("--resume");
+    let o = parlour_in(&d, &more);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("resuming run at iteration 3 of 4"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(
+        std::fs::read_to_string(d.join("run/curve.csv"))
+            .unwrap()
+            .lines()
+            .count(),
+        5
+    );
+    // The model plays: a nim tournament with it.
+    let o = parlour_in(
+        &d,
+        &[
+            "tournament",
+            "nim",
+            "--bots",
+            "learned:model=run/model.safetensors,random",
+            "--games",
+            "20",
+            "--no-db",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Bad values.
+    assert_bad_input_in(
+        &d,
+        &["train", "nim", "--out", "x", "--hidden", "0"],
+        "--hidden",
+    );
+    assert_bad_input_in(
+        &d,
+        &["train", "nim", "--out", "x", "--hidden", "a,b"],
+        "--hidden",
+    );
+    assert_bad_input_in(
+        &d,
+        &["train", "nim", "--out", "x", "--against", "nosuch"],
+        "nosuch",
+    );
+    assert_bad_input_in(
+        &d,
+        &["train", "nim", "--out", "x", "--games", "0"],
+        "--games",
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn shipped_models_play_whole_tournaments_of_legal_moves() {
+    let d = tmp("shipped");
+    let o = parlour_in(
+        &d,
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "learned,heuristic,learned,random",
+            "--games",
+            "200",
+            "--no-db",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["games_counted"], 200, "{v}");
+    // An illegal move would be a fault of its entry.
+    for e in v["standings"]["entries"].as_array().unwrap() {
+        assert_eq!(e["faults"], 0, "{e}");
+        assert_eq!(e["games"], 200, "{e}");
+    }
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn bad_or_mismatched_model_files_are_one_line_naming_the_file() {
+    let d = tmp("bad");
+    std::fs::write(d.join("junk.safetensors"), b"not a model").unwrap();
+    assert_bad_input_in(
+        &d,
+        &[
+            "strength",
+            "uno",
+            "--bots",
+            "learned:model=junk.safetensors,random",
+            "--deals",
+            "1",
+        ],
+        "junk.safetensors",
+    );
+    assert_bad_input_in(
+        &d,
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "learned:model=missing.safetensors,random",
+            "--no-db",
+        ],
+        "missing.safetensors",
+    );
+    // A nim model asked to play Uno.
+    let o = parlour_in(
+        &d,
+        &[
+            "train",
+            "nim",
+            "--out",
+            "nim",
+            "--iterations",
+            "1",
+            "--games",
+            "5",
+            "--hidden",
+            "4",
+            "--eval-every",
+            "0",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_bad_input_in(
+        &d,
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "learned:model=nim/model.safetensors,random",
+            "--no-db",
+        ],
+        "trained for nim, not uno",
+    );
+    // The shipped Uno model was trained at four seats; three is another observation.
+    assert_bad_input_in(
+        &d,
+        &[
+            "strength",
+            "uno",
+            "-o",
+            "players=3",
+            "--bots",
+            "learned,random",
+            "--deals",
+            "1",
+        ],
+        "observation length",
+    );
+    std::fs::remove_dir_all(&d).unwrap();
+}

@@ -1,0 +1,109 @@
+//! The training curve as an SVG picture: the loss on top, the evaluation's share of the wins
+//! below, both against the iteration.
+
+use crate::Row;
+
+/// One panel: a polyline of `(x, y)` points in a box at `top`, with its range labelled.
+fn panel(
+    out: &mut String,
+    top: f64,
+    label: &str,
+    points: &[(f64, f64)],
+    fixed: Option<(f64, f64)>,
+) {
+    let (left, width, height) = (70.0, 560.0, 180.0);
+    out.push_str(&format!(
+        "<rect x=\"{left}\" y=\"{top}\" width=\"{width}\" height=\"{height}\" fill=\"none\" stroke=\"#999\"/>\n\
+         <text x=\"{left}\" y=\"{}\" font-size=\"13\">{}</text>\n",
+        top - 6.0,
+        escape(label)
+    ));
+    if points.is_empty() {
+        out.push_str(&format!(
+            "<text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"#666\">no points yet</text>\n",
+            left + 10.0,
+            top + 20.0
+        ));
+        return;
+    }
+    let x_max = points.iter().map(|p| p.0).fold(1.0, f64::max);
+    let (lo, hi) = fixed.unwrap_or_else(|| {
+        let lo = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+        let hi = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+        if hi > lo {
+            (lo, hi)
+        } else {
+            (lo - 0.5, hi + 0.5)
+        }
+    });
+    let sx = |x: f64| left + width * x / x_max;
+    let sy = |y: f64| top + height - height * ((y - lo) / (hi - lo)).clamp(0.0, 1.0);
+    let path: Vec<String> = points
+        .iter()
+        .map(|&(x, y)| format!("{:.1},{:.1}", sx(x), sy(y)))
+        .collect();
+    out.push_str(&format!(
+        "<polyline fill=\"none\" stroke=\"#1f5fa8\" stroke-width=\"1.5\" points=\"{}\"/>\n",
+        path.join(" ")
+    ));
+    for (y, anchor) in [(lo, top + height), (hi, top + 10.0)] {
+        out.push_str(&format!(
+            "<text x=\"{}\" y=\"{anchor}\" font-size=\"11\" text-anchor=\"end\">{}</text>\n",
+            left - 4.0,
+            short(y)
+        ));
+    }
+    out.push_str(&format!(
+        "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">iteration {}</text>\n",
+        left + width,
+        top + height + 14.0,
+        x_max
+    ));
+}
+
+fn short(y: f64) -> String {
+    if y.abs() >= 100.0 {
+        format!("{y:.0}")
+    } else {
+        format!("{y:.3}")
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// The curve of `rows` under `title`.
+pub fn curve(title: &str, rows: &[Row]) -> String {
+    let mut out = String::from(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"660\" height=\"520\" font-family=\"sans-serif\">\n\
+         <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
+    );
+    out.push_str(&format!(
+        "<text x=\"70\" y=\"24\" font-size=\"15\" font-weight=\"bold\">{}</text>\n",
+        escape(title)
+    ));
+    let loss: Vec<(f64, f64)> = rows.iter().map(|r| (r.iteration as f64, r.loss)).collect();
+    panel(
+        &mut out,
+        60.0,
+        "training loss (mean squared error of the scaled return)",
+        &loss,
+        None,
+    );
+    let share: Vec<(f64, f64)> = rows
+        .iter()
+        .filter_map(|r| r.eval_share.map(|s| (r.iteration as f64, 100.0 * s)))
+        .collect();
+    panel(
+        &mut out,
+        300.0,
+        "share of the wins in evaluation, % (50 = even)",
+        &share,
+        Some((0.0, 100.0)),
+    );
+    out.push_str("</svg>\n");
+    out
+}

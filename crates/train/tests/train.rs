@@ -1,0 +1,171 @@
+//! Training: a few seconds of self-play improve a fixed metric at Nim (the loss falls and the
+//! greedy network beats random clearly, where the untrained one does not); a run resumed from
+//! its checkpoint ends exactly where an uninterrupted one does; and a checkpoint of other
+//! settings, a damaged one or a directory already in use is refused by name.
+
+use parlour_core::Game;
+use parlour_nim::Nim;
+use parlour_train::{Config, TrainError, Trainer};
+
+fn dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("parlour-train-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    d
+}
+
+fn nim() -> Nim {
+    Nim::new(Default::default()).unwrap()
+}
+
+fn small() -> Config {
+    Config {
+        seed: 5,
+        iterations: 30,
+        games: 300,
+        hidden: vec![64],
+        learning_rate: 3e-3,
+        eval_every: 30,
+        eval_deals: 100,
+        ..Config::default()
+    }
+}
+
+#[test]
+fn a_few_seconds_of_self_play_improve_the_loss_and_beat_random() {
+    let d = dir("improves");
+    let mut t = Trainer::new(nim(), small(), &d, "test").unwrap();
+    let (before, _) = t.evaluate(&t.model()).unwrap();
+    while t.iteration() < 30 {
+        t.step().unwrap();
+    }
+    let rows = t.rows();
+    let first = rows[0].loss;
+    let last: f64 = rows[25..].iter().map(|r| r.loss).sum::<f64>() / 5.0;
+    assert!(last < 0.9 * first, "loss {first} → {last}");
+    let after = rows.last().unwrap().eval_share.unwrap();
+    assert!(
+        after > 0.6 && after > before + 0.1,
+        "share of wins against random: {before} → {after}"
+    );
+    // The files a run leaves.
+    for f in [
+        "checkpoint.safetensors",
+        "model.safetensors",
+        "curve.csv",
+        "curve.svg",
+    ] {
+        assert!(d.join(f).exists(), "{f}");
+    }
+    let svg = std::fs::read_to_string(d.join("curve.svg")).unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.matches("<polyline").count() == 2,
+        "{svg}"
+    );
+    let csv = std::fs::read_to_string(d.join("curve.csv")).unwrap();
+    assert_eq!(csv.lines().count(), 31);
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn a_resumed_run_ends_exactly_where_an_uninterrupted_one_does() {
+    let config = Config {
+        iterations: 4,
+        games: 60,
+        hidden: vec![16, 8],
+        eval_every: 2,
+        eval_deals: 10,
+        ..small()
+    };
+    let straight = dir("straight");
+    let mut a = Trainer::new(nim(), config.clone(), &straight, "test").unwrap();
+    while a.iteration() < 4 {
+        a.step().unwrap();
+    }
+    let cut = dir("cut");
+    let mut b = Trainer::new(
+        nim(),
+        Config {
+            iterations: 2,
+            ..config.clone()
+        },
+        &cut,
+        "test",
+    )
+    .unwrap();
+    while b.iteration() < 2 {
+        b.step().unwrap();
+    }
+    drop(b);
+    let mut b = Trainer::resume(nim(), config.clone(), &cut, "test").unwrap();
+    assert_eq!(b.iteration(), 2);
+    while b.iteration() < 4 {
+        b.step().unwrap();
+    }
+    assert_eq!(a.model().layers(), b.model().layers());
+    let strip = |t: &Trainer<Nim>| {
+        t.rows()
+            .iter()
+            .map(|r| (r.iteration, r.samples, r.loss, r.eval_share, r.eval_lead))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(strip(&a), strip(&b));
+    for d in [straight, cut] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}
+
+#[test]
+fn other_settings_a_damaged_checkpoint_and_a_used_directory_are_refused() {
+    let config = Config {
+        iterations: 1,
+        games: 10,
+        hidden: vec![4],
+        eval_every: 0,
+        ..small()
+    };
+    let d = dir("refused");
+    let mut t = Trainer::new(nim(), config.clone(), &d, "test").unwrap();
+    t.step().unwrap();
+    drop(t);
+    let e = Trainer::new(nim(), config.clone(), &d, "test")
+        .err()
+        .unwrap();
+    assert!(
+        matches!(e, TrainError::Config(ref m) if m.contains("--resume")),
+        "{e}"
+    );
+    let e = Trainer::resume(
+        nim(),
+        Config {
+            learning_rate: 0.5,
+            ..config.clone()
+        },
+        &d,
+        "test",
+    )
+    .err()
+    .unwrap();
+    assert!(e.to_string().contains("learning_rate"), "{e}");
+    assert!(e.to_string().contains("checkpoint.safetensors"), "{e}");
+    let path = d.join("checkpoint.safetensors");
+    let bytes = std::fs::read(&path).unwrap();
+    std::fs::write(&path, &bytes[..bytes.len() / 2]).unwrap();
+    let e = Trainer::resume(nim(), config.clone(), &d, "test")
+        .err()
+        .unwrap();
+    assert!(matches!(e, TrainError::Checkpoint { .. }), "{e}");
+    assert!(e.to_string().contains("checkpoint.safetensors"), "{e}");
+    let e = Trainer::new(
+        nim(),
+        Config {
+            hidden: vec![],
+            ..config
+        },
+        &dir("bad"),
+        "test",
+    )
+    .err()
+    .unwrap();
+    assert!(matches!(e, TrainError::Config(_)), "{e}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
