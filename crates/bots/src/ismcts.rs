@@ -173,6 +173,9 @@ pub struct IsmctsBot<G: GameAi> {
     /// The game's tuning with the config's overrides, made at the first decision.
     tuning: Option<SearchTuning<G>>,
     iterations: u64,
+    /// An anchor in place of the tuning's (`Some(None)`: no anchor), set by
+    /// [`IsmctsBot::with_anchor`] and moved into the tuning when it is made.
+    anchor: Option<Option<Box<dyn Bot<G>>>>,
 }
 
 impl<G: GameAi> std::fmt::Debug for IsmctsBot<G> {
@@ -193,7 +196,18 @@ impl<G: GameAi> IsmctsBot<G> {
             rng: seeded(seed),
             tuning: None,
             iterations: 0,
+            anchor: None,
         }
+    }
+
+    /// This searcher with `anchor` in place of the game's anchor bot (`None`: no anchor): the
+    /// anchor's move stands unless the search's is clearly better (see the module docs).
+    pub fn with_anchor(mut self, anchor: Option<Box<dyn Bot<G>>>) -> IsmctsBot<G> {
+        match &mut self.tuning {
+            Some(t) => t.anchor = anchor,
+            None => self.anchor = Some(anchor),
+        }
+        self
     }
 
     /// A searcher with its own tuning (a researcher's playout policy or evaluator, say); the
@@ -269,7 +283,11 @@ impl<G: GameAi> IsmctsBot<G> {
                 } else {
                     d.game.search_tuning()
                 };
-                self.overridden(base)
+                let mut t = self.overridden(base);
+                if let Some(anchor) = self.anchor.take() {
+                    t.anchor = anchor;
+                }
+                t
             }
         };
         let chosen = self.search_with(d, &mut tuning);
@@ -629,6 +647,15 @@ fn clearly_better(b: (u32, f64), a: (u32, f64), z: f64) -> bool {
 impl<G: GameAi> Bot<G> for IsmctsBot<G> {
     fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
         self.search(d)
+    }
+
+    fn fits(&self, game: &G) -> Result<(), String> {
+        let anchor = match (&self.anchor, &self.tuning) {
+            (Some(a), _) => a.as_ref(),
+            (None, Some(t)) => t.anchor.as_ref(),
+            (None, None) => None,
+        };
+        anchor.map_or(Ok(()), |a| a.fits(game))
     }
 
     fn counters(&self) -> Vec<(&'static str, u64)> {

@@ -118,10 +118,20 @@ const ISMCTS_OPTIONS: &[parlour_core::BotOption] = &[
         about: "tree (grow a search tree), paired (flat: every move played out from the same deals and luck) or halving (paired, dropping the worse half of the moves phase by phase); default: the game's tuning",
         uses_clock: false,
     },
+    parlour_core::BotOption {
+        name: "anchor",
+        about: "tuned (the game's anchor bot, if any; default), none, or learned (the learned bot, whose move stands unless the search's is clearly better)",
+        uses_clock: false,
+    },
+    parlour_core::BotOption {
+        name: "model",
+        about: "with anchor=learned: the model file (default: the model parlour ships for the game)",
+        uses_clock: false,
+    },
 ];
 
 /// An ISMCTS bot from its command-line options.
-fn ismcts_from_options<G: GameAi>(
+fn ismcts_from_options<G: GameAi + Encode>(
     seed: u64,
     options: &parlour_core::BotOptions<'_>,
 ) -> Result<ismcts::IsmctsBot<G>, BotError> {
@@ -169,7 +179,26 @@ fn ismcts_from_options<G: GameAi>(
             _ => return Err(options.bad_value("root", "must be tree, paired or halving")),
         });
     }
-    Ok(ismcts::IsmctsBot::new(config, seed))
+    let bot = ismcts::IsmctsBot::new(config, seed);
+    let model = options.get::<String>("model")?;
+    match options.get::<String>("anchor")?.as_deref() {
+        None | Some("tuned") => {
+            if model.is_some() {
+                return Err(options.bad_value("model", "is for anchor=learned"));
+            }
+            Ok(bot)
+        }
+        Some("none") => Ok(bot.with_anchor(None)),
+        Some("learned") => {
+            let (model, name) = parlour_learn::bot::model_for::<G>(options)?;
+            Ok(
+                bot.with_anchor(Some(Box::new(parlour_learn::bot::LearnedBot::new(
+                    model, &name,
+                )))),
+            )
+        }
+        Some(_) => Err(options.bad_value("anchor", "must be tuned, none or learned")),
+    }
 }
 
 /// Every bot `G` can field: the generic bots, then the game's own (strongest first).

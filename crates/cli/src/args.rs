@@ -217,6 +217,24 @@ pub enum Command {
         /// The bot evaluations play against.
         #[arg(long, default_value = "random")]
         against: String,
+        /// A bot that plays every seat of the self-play games for the first --warm-iterations
+        /// (with --epsilon's random moves), so the network starts from that bot's values.
+        #[arg(long, default_value = "")]
+        warm_start: String,
+        /// Iterations the --warm-start bot plays.
+        #[arg(long, default_value_t = 0)]
+        warm_iterations: u64,
+        /// Train on paired playouts by this bot instead of each game's result: at a decision,
+        /// each of up to --rollout-actions legal actions is played and the game finished by the
+        /// bot in every seat, with the same seed for every action.
+        #[arg(long, default_value = "")]
+        rollout: String,
+        /// The most actions a decision's playouts try.
+        #[arg(long, default_value_t = 8)]
+        rollout_actions: usize,
+        /// The share of decisions given playouts.
+        #[arg(long, default_value_t = 1.0)]
+        rollout_rate: f64,
         /// A game option as key=value; repeatable.
         #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,

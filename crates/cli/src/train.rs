@@ -38,6 +38,17 @@ impl GameCommand for TrainCmd {
             0,
         )
         .map_err(|e| usage(format!("--against: {e}")))?;
+        for (flag, text) in [
+            ("--warm-start", &self.config.warm_start),
+            ("--rollout", &self.config.rollout),
+        ] {
+            if text.is_empty() {
+                continue;
+            }
+            let spec = text.parse().map_err(|e| usage(format!("{flag}: {e}")))?;
+            parlour_bots::make_bot_for::<G>(&game, &spec, 0)
+                .map_err(|e| usage(format!("{flag}: {e}")))?;
+        }
         let command = std::iter::once("parlour".to_string())
             .chain(std::env::args().skip(1))
             .collect::<Vec<_>>()

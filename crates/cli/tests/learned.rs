@@ -120,7 +120,7 @@ fn shipped_models_play_whole_tournaments_of_legal_moves() {
             "tournament",
             "uno",
             "--bots",
-            "learned,heuristic,learned,random",
+            "learned,heuristic,ismcts:anchor=learned:iters=50,random",
             "--games",
             "200",
             "--no-db",
@@ -210,6 +210,65 @@ fn bad_or_mismatched_model_files_are_one_line_naming_the_file() {
             "1",
         ],
         "observation length",
+    );
+    // The same checks when the model anchors a search.
+    assert_bad_input_in(
+        &d,
+        &[
+            "strength",
+            "uno",
+            "-o",
+            "players=3",
+            "--bots",
+            "ismcts:anchor=learned,random",
+            "--deals",
+            "1",
+        ],
+        "observation length",
+    );
+    assert_bad_input_in(
+        &d,
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "ismcts:anchor=learned:model=junk.safetensors,random",
+            "--no-db",
+        ],
+        "junk.safetensors",
+    );
+    assert_bad_input_in(
+        &d,
+        &[
+            "tournament",
+            "go",
+            "--bots",
+            "ismcts:anchor=learned,random",
+            "--no-db",
+        ],
+        "ships no model for go",
+    );
+    assert_bad_input_in(
+        &d,
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "ismcts:model=nim/model.safetensors,random",
+            "--no-db",
+        ],
+        "anchor=learned",
+    );
+    assert_bad_input_in(
+        &d,
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "ismcts:anchor=sometimes,random",
+            "--no-db",
+        ],
+        "tuned, none or learned",
     );
     std::fs::remove_dir_all(&d).unwrap();
 }

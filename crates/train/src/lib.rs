@@ -83,6 +83,36 @@ pub struct Config {
     pub eval_deals: u64,
     /// The bot evaluations play against.
     pub against: String,
+    /// A bot that plays every seat of the self-play games instead of the network for the first
+    /// [`Config::warm_iterations`] (empty: none). The network then learns the values of that
+    /// bot's play and of the random moves that ε mixes in, so its greedy play starts as one
+    /// step of policy improvement over the bot.
+    #[serde(default)]
+    pub warm_start: String,
+    /// How many iterations the warm-start bot plays.
+    #[serde(default)]
+    pub warm_iterations: u64,
+    /// Targets from paired playouts instead of the game's own result (empty: the result). At a
+    /// sampled decision, each of up to [`Config::rollout_actions`] legal actions is played and
+    /// the game finished by this bot in every seat, with the same seed for every action, and
+    /// each action's target is its result less the mean of the decision's: its advantage, with
+    /// the luck the playouts share taken out.
+    #[serde(default)]
+    pub rollout: String,
+    /// The most actions a decision's playouts try.
+    #[serde(default = "default_rollout_actions")]
+    pub rollout_actions: usize,
+    /// The share of decisions given playouts.
+    #[serde(default = "default_rollout_rate")]
+    pub rollout_rate: f64,
+}
+
+fn default_rollout_actions() -> usize {
+    8
+}
+
+fn default_rollout_rate() -> f64 {
+    1.0
 }
 
 impl Default for Config {
@@ -99,6 +129,11 @@ impl Default for Config {
             eval_every: 10,
             eval_deals: 100,
             against: "random".into(),
+            warm_start: String::new(),
+            warm_iterations: 0,
+            rollout: String::new(),
+            rollout_actions: default_rollout_actions(),
+            rollout_rate: default_rollout_rate(),
         }
     }
 }
@@ -400,6 +435,23 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
     fn episode(&self, model: &Model, seed: u64) -> Samples {
         let mut rng = seeded(seed);
         let mut state = self.game.new_game(rng.random());
+        let rollout: Option<BotSpec> = if self.config.rollout.is_empty() {
+            None
+        } else {
+            self.config.rollout.parse().ok()
+        };
+        // The warm-start bot in every seat, while it plays.
+        let mut warm: Vec<Box<dyn parlour_core::Bot<G>>> = Vec::new();
+        if self.iteration < self.config.warm_iterations {
+            if let Ok(spec) = self.config.warm_start.parse::<BotSpec>() {
+                for s in 0..self.game.num_players() {
+                    if let Ok(bot) = parlour_bots::make_bot::<G>(&spec, derive_seed(seed, s as u64))
+                    {
+                        warm.push(bot);
+                    }
+                }
+            }
+        }
         let mut out = Samples::default();
         let mut seats = Vec::new();
         let (mut features, mut q, mut scratch) =
@@ -412,6 +464,9 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
                 features.fill(&self.game, self.observation_len, seat, &observation, &legal);
                 let k = if rng.random::<f64>() < self.config.epsilon {
                     rng.random_range(0..legal.len())
+                } else if let Some(bot) = warm.get_mut(seat) {
+                    let a = bot.act(&Decision::new(&self.game, seat, &observation, &legal));
+                    legal.iter().position(|&l| l == a).unwrap_or(0)
                 } else {
                     model.q_values(
                         &features.state,
@@ -422,12 +477,46 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
                     );
                     argmax(&q)
                 };
-                let start = if k == 0 { 0 } else { features.ends[k - 1] };
-                out.states.extend_from_slice(&features.state);
-                out.tokens
-                    .extend_from_slice(&features.tokens[start..features.ends[k]]);
-                out.ends.push(out.tokens.len());
-                seats.push(seat);
+                if let Some(spec) = &rollout {
+                    if rng.random::<f64>() < self.config.rollout_rate {
+                        let mut tried: Vec<usize> = (0..legal.len()).collect();
+                        if tried.len() > self.config.rollout_actions {
+                            tried.shuffle(&mut rng);
+                            tried.truncate(self.config.rollout_actions);
+                            tried.sort_unstable();
+                        }
+                        let playout_seed: u64 = rng.random();
+                        let first = out.targets.len();
+                        for &i in &tried {
+                            let mut after = state.clone();
+                            if after.apply(legal[i]).is_err() {
+                                continue;
+                            }
+                            let r = self.playout(after, spec, playout_seed);
+                            let start = if i == 0 { 0 } else { features.ends[i - 1] };
+                            out.states.extend_from_slice(&features.state);
+                            out.tokens
+                                .extend_from_slice(&features.tokens[start..features.ends[i]]);
+                            out.ends.push(out.tokens.len());
+                            out.targets.push(relative(&r, seat));
+                        }
+                        // The paired playouts share their luck: the targets are each action's
+                        // result less the mean of the decision's, so what is left is the
+                        // action's advantage.
+                        let tried = &mut out.targets[first..];
+                        let mean = tried.iter().sum::<f32>() / tried.len().max(1) as f32;
+                        for t in tried {
+                            *t -= mean;
+                        }
+                    }
+                } else {
+                    let start = if k == 0 { 0 } else { features.ends[k - 1] };
+                    out.states.extend_from_slice(&features.state);
+                    out.tokens
+                        .extend_from_slice(&features.tokens[start..features.ends[k]]);
+                    out.ends.push(out.tokens.len());
+                    seats.push(seat);
+                }
                 if state.apply(legal[k]).is_err() {
                     break;
                 }
@@ -435,21 +524,52 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
                 break;
             }
         }
-        let returns = state.returns();
-        let n = returns.len();
-        let total: f64 = returns.iter().sum();
-        out.targets = seats
-            .iter()
-            .map(|&s| {
-                let others = if n > 1 {
-                    (total - returns[s]) / (n - 1) as f64
-                } else {
-                    0.0
-                };
-                (returns[s] - others) as f32
-            })
-            .collect();
+        if rollout.is_none() {
+            let returns = state.returns();
+            out.targets = seats.iter().map(|&s| relative(&returns, s)).collect();
+        }
         out
+    }
+
+    /// Finishes the game from `state` with the bot `spec` in every seat (seeded from `seed`);
+    /// the returns.
+    fn playout(&self, mut state: G::State, spec: &BotSpec, seed: u64) -> Vec<f64> {
+        let n = self.game.num_players();
+        let mut bots: Vec<Option<Box<dyn parlour_core::Bot<G>>>> = (0..n).map(|_| None).collect();
+        let mut legal = Vec::new();
+        while let Some(seat) = state.current_player() {
+            state.legal_actions(&mut legal);
+            let action = if legal.len() == 1 {
+                legal[0]
+            } else {
+                let bot = match &mut bots[seat] {
+                    Some(b) => b,
+                    slot => {
+                        let Ok(mut b) =
+                            parlour_bots::make_bot::<G>(spec, derive_seed(seed, seat as u64))
+                        else {
+                            break;
+                        };
+                        b.start(
+                            &self.game,
+                            parlour_core::Seating {
+                                index: 0,
+                                deal: 0,
+                                seat,
+                                decisions: 0,
+                            },
+                        );
+                        slot.insert(b)
+                    }
+                };
+                let observation = state.observation(seat);
+                bot.act(&Decision::new(&self.game, seat, &observation, &legal))
+            };
+            if state.apply(action).is_err() {
+                break;
+            }
+        }
+        state.returns()
     }
 
     /// Fits the network to `samples`; the mean loss.
@@ -602,6 +722,18 @@ pub fn evaluate<G: GameAi + Encode + 'static>(
     Ok((share / count, lead / count))
 }
 
+/// A seat's return less the other seats' mean.
+fn relative(returns: &[f64], seat: usize) -> f32 {
+    let n = returns.len();
+    let total: f64 = returns.iter().sum();
+    let others = if n > 1 {
+        (total - returns[seat]) / (n - 1) as f64
+    } else {
+        0.0
+    };
+    (returns[seat] - others) as f32
+}
+
 fn check_config(config: &Config) -> Result<(), TrainError> {
     let bad = |m: &str| Err(TrainError::Config(m.to_string()));
     if config.games == 0 {
@@ -621,6 +753,14 @@ fn check_config(config: &Config) -> Result<(), TrainError> {
     }
     if !(0.0..=1.0).contains(&config.epsilon) {
         return bad("--epsilon must be from 0 to 1");
+    }
+    if !(config.rollout_rate > 0.0 && config.rollout_rate <= 1.0) || config.rollout_actions == 0 {
+        return bad(
+            "--rollout-rate must be above 0 and at most 1, and --rollout-actions at least 1",
+        );
+    }
+    if config.warm_iterations > 0 && config.warm_start.is_empty() {
+        return bad("--warm-iterations needs --warm-start BOT");
     }
     if config.eval_every > 0 && config.eval_deals == 0 {
         return bad("--eval-deals must be at least 1 when evaluating");
