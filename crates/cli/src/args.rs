@@ -235,6 +235,10 @@ pub enum Command {
         /// The share of decisions given playouts.
         #[arg(long, default_value_t = 1.0)]
         rollout_rate: f64,
+        /// What the network learns: return (the game's returns) or wins (each seat's share of
+        /// the win; for Phased Out, whose returns hold a 10,000 bonus).
+        #[arg(long, default_value = "return")]
+        target: String,
         /// A game option as key=value; repeatable.
         #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
         options: Vec<String>,

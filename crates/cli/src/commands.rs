@@ -260,6 +260,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             rollout,
             rollout_actions,
             rollout_rate,
+            target,
             options,
             variant,
         } => {
@@ -289,6 +290,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                         rollout,
                         rollout_actions,
                         rollout_rate,
+                        target,
                     },
                     options: with_variant(options, variant),
                 },

@@ -105,6 +105,15 @@ pub struct Config {
     /// The share of decisions given playouts.
     #[serde(default = "default_rollout_rate")]
     pub rollout_rate: f64,
+    /// What the network learns to predict: `return` (the game's returns, the default) or
+    /// `wins` (each seat's share of the win), for games whose returns are lopsided (Phased
+    /// Out's 10,000 for the last phase).
+    #[serde(default = "default_target")]
+    pub target: String,
+}
+
+fn default_target() -> String {
+    "return".into()
 }
 
 fn default_rollout_actions() -> usize {
@@ -134,6 +143,7 @@ impl Default for Config {
             rollout: String::new(),
             rollout_actions: default_rollout_actions(),
             rollout_rate: default_rollout_rate(),
+            target: default_target(),
         }
     }
 }
@@ -199,7 +209,8 @@ impl Samples {
 }
 
 /// A training run in a directory: `checkpoint.safetensors` (resume from it), `model.safetensors`
-/// (the latest network, for `learned:model=...`), `curve.csv` and `curve.svg`.
+/// (the latest network, for `learned:model=...`), `models/iteration-N.safetensors` (every
+/// evaluated network), `curve.csv` and `curve.svg`.
 pub struct Trainer<G: GameAi + Encode> {
     game: G,
     config: Config,
@@ -498,7 +509,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
                             out.tokens
                                 .extend_from_slice(&features.tokens[start..features.ends[i]]);
                             out.ends.push(out.tokens.len());
-                            out.targets.push(relative(&r, seat));
+                            out.targets.push(relative(&self.outcome(r), seat));
                         }
                         // The paired playouts share their luck: the targets are each action's
                         // result less the mean of the decision's, so what is left is the
@@ -526,9 +537,25 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         }
         if rollout.is_none() {
             let returns = state.returns();
-            out.targets = seats.iter().map(|&s| relative(&returns, s)).collect();
+            let outcome = self.outcome(returns);
+            out.targets = seats.iter().map(|&s| relative(&outcome, s)).collect();
         }
         out
+    }
+
+    /// What a game's `returns` are worth to each seat as training targets: the returns
+    /// themselves, or under `--target wins` each seat's share of the win (the seats with the
+    /// best return split it).
+    fn outcome(&self, returns: Vec<f64>) -> Vec<f64> {
+        if self.config.target != "wins" {
+            return returns;
+        }
+        let best = returns.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+        let winners = returns.iter().filter(|&&r| r == best).count().max(1) as f64;
+        returns
+            .iter()
+            .map(|&r| if r == best { 1.0 / winners } else { 0.0 })
+            .collect()
     }
 
     /// Finishes the game from `state` with the bot `spec` in every seat (seeded from `seed`);
@@ -640,6 +667,13 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         write_atomic(&path, &self.net.checkpoint_bytes(checkpoint)?).map_err(io(path.clone()))?;
         let model = self.dir.join("model.safetensors");
         self.model().save(&model).map_err(io(model.clone()))?;
+        // Every evaluated network is kept, so the best of a run can be picked by its curve.
+        if self.rows.last().is_some_and(|r| r.eval_share.is_some()) {
+            let kept = self.dir.join("models");
+            std::fs::create_dir_all(&kept).map_err(io(kept.clone()))?;
+            let path = kept.join(format!("iteration-{:05}.safetensors", self.iteration));
+            self.model().save(&path).map_err(io(path.clone()))?;
+        }
         let csv = self.dir.join("curve.csv");
         write_atomic(&csv, curve_csv(&self.rows).as_bytes()).map_err(io(csv.clone()))?;
         let svg_path = self.dir.join("curve.svg");
@@ -758,6 +792,9 @@ fn check_config(config: &Config) -> Result<(), TrainError> {
         return bad(
             "--rollout-rate must be above 0 and at most 1, and --rollout-actions at least 1",
         );
+    }
+    if config.target != "return" && config.target != "wins" {
+        return bad("--target must be return or wins");
     }
     if config.warm_iterations > 0 && config.warm_start.is_empty() {
         return bad("--warm-iterations needs --warm-start BOT");

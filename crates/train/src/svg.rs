@@ -3,66 +3,86 @@
 
 use crate::Row;
 
-/// One panel: a polyline of `(x, y)` points in a box at `top`, with its range labelled.
-fn panel(
-    out: &mut String,
+/// A panel's box and labels.
+struct Panel<'a> {
     top: f64,
-    label: &str,
-    points: &[(f64, f64)],
+    label: &'a str,
+    /// The iteration at the right edge.
+    x_max: f64,
+    /// The y range; `None`: the points' own.
     fixed: Option<(f64, f64)>,
-) {
-    let (left, width, height) = (70.0, 560.0, 180.0);
-    out.push_str(&format!(
-        "<rect x=\"{left}\" y=\"{top}\" width=\"{width}\" height=\"{height}\" fill=\"none\" stroke=\"#999\"/>\n\
-         <text x=\"{left}\" y=\"{}\" font-size=\"13\">{}</text>\n",
-        top - 6.0,
-        escape(label)
-    ));
-    if points.is_empty() {
+    /// A dashed line at this height.
+    reference: Option<f64>,
+}
+
+impl Panel<'_> {
+    /// Draws the panel with a polyline through `points`.
+    fn draw(&self, out: &mut String, points: &[(f64, f64)]) {
+        let (left, width, height, top) = (70.0, 560.0, 180.0, self.top);
         out.push_str(&format!(
-            "<text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"#666\">no points yet</text>\n",
-            left + 10.0,
-            top + 20.0
+            "<rect x=\"{left}\" y=\"{top}\" width=\"{width}\" height=\"{height}\" fill=\"none\" stroke=\"#999\"/>\n\
+             <text x=\"{left}\" y=\"{}\" font-size=\"13\">{}</text>\n",
+            top - 6.0,
+            escape(self.label)
         ));
-        return;
-    }
-    let x_max = points.iter().map(|p| p.0).fold(1.0, f64::max);
-    let (lo, hi) = fixed.unwrap_or_else(|| {
-        let lo = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
-        let hi = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
-        if hi > lo {
-            (lo, hi)
-        } else {
-            (lo - 0.5, hi + 0.5)
+        if points.is_empty() {
+            out.push_str(&format!(
+                "<text x=\"{}\" y=\"{}\" font-size=\"12\" fill=\"#666\">no points yet</text>\n",
+                left + 10.0,
+                top + 20.0
+            ));
+            return;
         }
-    });
-    let sx = |x: f64| left + width * x / x_max;
-    let sy = |y: f64| top + height - height * ((y - lo) / (hi - lo)).clamp(0.0, 1.0);
-    let path: Vec<String> = points
-        .iter()
-        .map(|&(x, y)| format!("{:.1},{:.1}", sx(x), sy(y)))
-        .collect();
-    out.push_str(&format!(
-        "<polyline fill=\"none\" stroke=\"#1f5fa8\" stroke-width=\"1.5\" points=\"{}\"/>\n",
-        path.join(" ")
-    ));
-    for (y, anchor) in [(lo, top + height), (hi, top + 10.0)] {
+        let x_max = self.x_max.max(1.0);
+        let (lo, hi) = self.fixed.unwrap_or_else(|| {
+            let lo = points.iter().map(|p| p.1).fold(f64::INFINITY, f64::min);
+            let hi = points.iter().map(|p| p.1).fold(f64::NEG_INFINITY, f64::max);
+            if hi > lo {
+                (lo, hi)
+            } else {
+                (lo - 0.5, hi + 0.5)
+            }
+        });
+        let sx = |x: f64| left + width * x / x_max;
+        let sy = |y: f64| top + height - height * ((y - lo) / (hi - lo)).clamp(0.0, 1.0);
+        if let Some(y) = self.reference {
+            out.push_str(&format!(
+                "<line x1=\"{left}\" x2=\"{}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"#c33\" stroke-dasharray=\"4 3\"/>\n",
+                left + width,
+                sy(y),
+                sy(y)
+            ));
+        }
+        let path: Vec<String> = points
+            .iter()
+            .map(|&(x, y)| format!("{:.1},{:.1}", sx(x), sy(y)))
+            .collect();
         out.push_str(&format!(
-            "<text x=\"{}\" y=\"{anchor}\" font-size=\"11\" text-anchor=\"end\">{}</text>\n",
-            left - 4.0,
-            short(y)
+            "<polyline fill=\"none\" stroke=\"#1f5fa8\" stroke-width=\"1.5\" points=\"{}\"/>\n",
+            path.join(" ")
+        ));
+        for (y, anchor) in [(lo, top + height), (hi, top + 10.0)] {
+            out.push_str(&format!(
+                "<text x=\"{}\" y=\"{anchor}\" font-size=\"11\" text-anchor=\"end\">{}</text>\n",
+                left - 4.0,
+                short(y)
+            ));
+        }
+        out.push_str(&format!(
+            "<text x=\"{left}\" y=\"{}\" font-size=\"11\">0</text>\n\
+             <text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">iteration {}</text>\n",
+            top + height + 14.0,
+            left + width,
+            top + height + 14.0,
+            x_max
         ));
     }
-    out.push_str(&format!(
-        "<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\">iteration {}</text>\n",
-        left + width,
-        top + height + 14.0,
-        x_max
-    ));
 }
 
 fn short(y: f64) -> String {
-    if y.abs() >= 100.0 {
+    if y == y.round() {
+        format!("{y:.0}")
+    } else if y.abs() >= 100.0 {
         format!("{y:.0}")
     } else {
         format!("{y:.3}")
@@ -85,25 +105,28 @@ pub fn curve(title: &str, rows: &[Row]) -> String {
         "<text x=\"70\" y=\"24\" font-size=\"15\" font-weight=\"bold\">{}</text>\n",
         escape(title)
     ));
+    let x_max = rows.last().map_or(1.0, |r| r.iteration as f64);
     let loss: Vec<(f64, f64)> = rows.iter().map(|r| (r.iteration as f64, r.loss)).collect();
-    panel(
-        &mut out,
-        60.0,
-        "training loss (mean squared error of the scaled return)",
-        &loss,
-        None,
-    );
+    Panel {
+        top: 60.0,
+        label: "training loss (mean squared error of the scaled targets)",
+        x_max,
+        fixed: None,
+        reference: None,
+    }
+    .draw(&mut out, &loss);
     let share: Vec<(f64, f64)> = rows
         .iter()
         .filter_map(|r| r.eval_share.map(|s| (r.iteration as f64, 100.0 * s)))
         .collect();
-    panel(
-        &mut out,
-        300.0,
-        "share of the wins in evaluation, % (50 = even)",
-        &share,
-        Some((0.0, 100.0)),
-    );
+    Panel {
+        top: 300.0,
+        label: "share of the wins in evaluation, % (dashed: 50, even)",
+        x_max,
+        fixed: Some((0.0, 100.0)),
+        reference: Some(50.0),
+    }
+    .draw(&mut out, &share);
     out.push_str("</svg>\n");
     out
 }

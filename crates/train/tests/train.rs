@@ -51,6 +51,7 @@ fn a_few_seconds_of_self_play_improve_the_loss_and_beat_random() {
     for f in [
         "checkpoint.safetensors",
         "model.safetensors",
+        "models/iteration-00030.safetensors",
         "curve.csv",
         "curve.svg",
     ] {
@@ -167,5 +168,30 @@ fn other_settings_a_damaged_checkpoint_and_a_used_directory_are_refused() {
     .err()
     .unwrap();
     assert!(matches!(e, TrainError::Config(_)), "{e}");
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn paired_playout_targets_and_a_warm_start_train_too() {
+    let d = dir("rollout");
+    let config = Config {
+        iterations: 12,
+        games: 100,
+        rollout: "random".into(),
+        warm_start: "random".into(),
+        warm_iterations: 2,
+        eval_every: 12,
+        ..small()
+    };
+    let mut t = Trainer::new(nim(), config, &d, "test").unwrap();
+    let (before, _) = t.evaluate(&t.model()).unwrap();
+    while t.iteration() < 12 {
+        t.step().unwrap();
+    }
+    let after = t.rows().last().unwrap().eval_share.unwrap();
+    assert!(
+        after > 0.6 && after > before + 0.1,
+        "share of wins against random: {before} → {after}"
+    );
     std::fs::remove_dir_all(&d).unwrap();
 }
