@@ -80,9 +80,7 @@ impl Panel<'_> {
 }
 
 fn short(y: f64) -> String {
-    if y == y.round() {
-        format!("{y:.0}")
-    } else if y.abs() >= 100.0 {
+    if y == y.round() || y.abs() >= 100.0 {
         format!("{y:.0}")
     } else {
         format!("{y:.3}")
