@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 /// parlour: exact engines for five card and board games, bots from random to strong, and fair,
 /// fast tournaments between them.
@@ -174,78 +174,7 @@ pub enum Command {
     /// DIR/model.safetensors (play it with learned:model=DIR/model.safetensors), a checkpoint
     /// to resume from, and the loss and strength curve as DIR/curve.svg and DIR/curve.csv
     /// (see docs/learned.md).
-    Train {
-        /// The game (uno, go, phased, bo, chexers, nim).
-        game: String,
-        /// The run's directory.
-        #[arg(long)]
-        out: PathBuf,
-        /// Continue the run in --out from its checkpoint (the settings must match; --iterations
-        /// may grow).
-        #[arg(long)]
-        resume: bool,
-        /// Seed: the initial weights, every deal, exploration and minibatch derive from it.
-        #[arg(long, default_value_t = 1)]
-        seed: u64,
-        /// Iterations to reach (each: self-play, then training on it).
-        #[arg(long, default_value_t = 100)]
-        iterations: u64,
-        /// Self-play games an iteration.
-        #[arg(long, default_value_t = 200)]
-        games: u64,
-        /// Hidden layers' widths, comma-separated.
-        #[arg(long, default_value = "256,256")]
-        hidden: String,
-        /// Adam's learning rate.
-        #[arg(long, default_value_t = 3e-4)]
-        learning_rate: f64,
-        /// Samples a minibatch.
-        #[arg(long, default_value_t = 256)]
-        batch: usize,
-        /// Passes over each iteration's samples.
-        #[arg(long, default_value_t = 2)]
-        epochs: usize,
-        /// The chance of a random move in self-play.
-        #[arg(long, default_value_t = 0.05)]
-        epsilon: f64,
-        /// Evaluate against --against every this many iterations (0: never).
-        #[arg(long, default_value_t = 10)]
-        eval_every: u64,
-        /// Deals an evaluation plays, each under every seat rotation.
-        #[arg(long, default_value_t = 100)]
-        eval_deals: u64,
-        /// The bot evaluations play against.
-        #[arg(long, default_value = "random")]
-        against: String,
-        /// A bot that plays every seat of the self-play games for the first --warm-iterations
-        /// (with --epsilon's random moves), so the network starts from that bot's values.
-        #[arg(long, default_value = "")]
-        warm_start: String,
-        /// Iterations the --warm-start bot plays.
-        #[arg(long, default_value_t = 0)]
-        warm_iterations: u64,
-        /// Train on paired playouts by this bot instead of each game's result: at a decision,
-        /// each of up to --rollout-actions legal actions is played and the game finished by the
-        /// bot in every seat, with the same seed for every action.
-        #[arg(long, default_value = "")]
-        rollout: String,
-        /// The most actions a decision's playouts try.
-        #[arg(long, default_value_t = 8)]
-        rollout_actions: usize,
-        /// The share of decisions given playouts.
-        #[arg(long, default_value_t = 1.0)]
-        rollout_rate: f64,
-        /// What the network learns: return (the game's returns) or wins (each seat's share of
-        /// the win; for Phased Out, whose returns hold a 10,000 bonus).
-        #[arg(long, default_value = "return")]
-        target: String,
-        /// A game option as key=value; repeatable.
-        #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
-        options: Vec<String>,
-        /// The rules variant, for games that have one (e.g. `--variant bonus`).
-        #[arg(long)]
-        variant: Option<String>,
-    },
+    Train(TrainArgs),
     /// Merge the databases of a tournament's shards (`parlour tournament --shard I/N`) into a
     /// new database, and print its standings: those of a one-machine run with the same seed.
     /// Refuses files of another tournament or split, names missing shards, and counts a shard
@@ -493,4 +422,79 @@ impl From<LimitArgs> for crate::common::LimitFlags {
             bot_user: a.bot_user,
         }
     }
+}
+
+/// `parlour train`'s arguments.
+#[derive(Debug, Args)]
+pub struct TrainArgs {
+    /// The game (uno, go, phased, bo, chexers, nim).
+    pub game: String,
+    /// The run's directory.
+    #[arg(long)]
+    pub out: PathBuf,
+    /// Continue the run in --out from its checkpoint (the settings must match; --iterations
+    /// may grow).
+    #[arg(long)]
+    pub resume: bool,
+    /// Seed: the initial weights, every deal, exploration and minibatch derive from it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Iterations to reach (each: self-play, then training on it).
+    #[arg(long, default_value_t = 100)]
+    pub iterations: u64,
+    /// Self-play games an iteration.
+    #[arg(long, default_value_t = 200)]
+    pub games: u64,
+    /// Hidden layers' widths, comma-separated.
+    #[arg(long, default_value = "256,256")]
+    pub hidden: String,
+    /// Adam's learning rate.
+    #[arg(long, default_value_t = 3e-4)]
+    pub learning_rate: f64,
+    /// Samples a minibatch.
+    #[arg(long, default_value_t = 256)]
+    pub batch: usize,
+    /// Passes over each iteration's samples.
+    #[arg(long, default_value_t = 2)]
+    pub epochs: usize,
+    /// The chance of a random move in self-play.
+    #[arg(long, default_value_t = 0.05)]
+    pub epsilon: f64,
+    /// Evaluate against --against every this many iterations (0: never).
+    #[arg(long, default_value_t = 10)]
+    pub eval_every: u64,
+    /// Deals an evaluation plays, each under every seat rotation.
+    #[arg(long, default_value_t = 100)]
+    pub eval_deals: u64,
+    /// The bot evaluations play against.
+    #[arg(long, default_value = "random")]
+    pub against: String,
+    /// A bot that plays every seat of the self-play games for the first --warm-iterations
+    /// (with --epsilon's random moves), so the network starts from that bot's values.
+    #[arg(long, default_value = "")]
+    pub warm_start: String,
+    /// Iterations the --warm-start bot plays.
+    #[arg(long, default_value_t = 0)]
+    pub warm_iterations: u64,
+    /// Train on paired playouts by this bot instead of each game's result: at a decision,
+    /// each of up to --rollout-actions legal actions is played and the game finished by the
+    /// bot in every seat, with the same seed for every action.
+    #[arg(long, default_value = "")]
+    pub rollout: String,
+    /// The most actions a decision's playouts try.
+    #[arg(long, default_value_t = 8)]
+    pub rollout_actions: usize,
+    /// The share of decisions given playouts.
+    #[arg(long, default_value_t = 1.0)]
+    pub rollout_rate: f64,
+    /// What the network learns: return (the game's returns) or wins (each seat's share of
+    /// the win; for Phased Out, whose returns hold a 10,000 bonus).
+    #[arg(long, default_value = "return")]
+    pub target: String,
+    /// A game option as key=value; repeatable.
+    #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The rules variant, for games that have one (e.g. `--variant bonus`).
+    #[arg(long)]
+    pub variant: Option<String>,
 }

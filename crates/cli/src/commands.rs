@@ -240,59 +240,38 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                 options: with_variant(options, variant),
             },
         ),
-        Command::Train {
-            game,
-            out,
-            resume,
-            seed,
-            iterations,
-            games,
-            hidden,
-            learning_rate,
-            batch,
-            epochs,
-            epsilon,
-            eval_every,
-            eval_deals,
-            against,
-            warm_start,
-            warm_iterations,
-            rollout,
-            rollout_actions,
-            rollout_rate,
-            target,
-            options,
-            variant,
-        } => {
-            let hidden = hidden
+        Command::Train(args) => {
+            let hidden = args
+                .hidden
                 .split(',')
                 .map(|w| parse_number::<usize>("--hidden", w.trim()))
                 .collect::<Result<Vec<_>, _>>()?;
+            let game = args.game.clone();
             with_game(
                 &game,
                 crate::train::TrainCmd {
-                    out,
-                    resume,
+                    out: args.out.clone(),
+                    resume: args.resume,
+                    options: with_variant(args.options.clone(), args.variant.clone()),
                     config: parlour_train::Config {
-                        seed,
-                        iterations,
-                        games,
                         hidden,
-                        learning_rate,
-                        batch,
-                        epochs,
-                        epsilon,
-                        eval_every,
-                        eval_deals,
-                        against,
-                        warm_start,
-                        warm_iterations,
-                        rollout,
-                        rollout_actions,
-                        rollout_rate,
-                        target,
+                        seed: args.seed,
+                        iterations: args.iterations,
+                        games: args.games,
+                        learning_rate: args.learning_rate,
+                        batch: args.batch,
+                        epochs: args.epochs,
+                        epsilon: args.epsilon,
+                        eval_every: args.eval_every,
+                        eval_deals: args.eval_deals,
+                        against: args.against,
+                        warm_start: args.warm_start,
+                        warm_iterations: args.warm_iterations,
+                        rollout: args.rollout,
+                        rollout_actions: args.rollout_actions,
+                        rollout_rate: args.rollout_rate,
+                        target: args.target,
                     },
-                    options: with_variant(options, variant),
                 },
             )
         }
