@@ -6,7 +6,7 @@
 //! hidden layers with ReLU, and one output, the action's value to the seat (its return, less
 //! the other seats' mean, over [`Meta::return_scale`]).
 //!
-//! The file is [safetensors](https://docs.rs/safetensors) with tensors `layers.K.weight`
+//! The file is safetensors (the `safetensors` crate's format) with tensors `layers.K.weight`
 //! (`[outputs, inputs]`, row-major, little-endian `f32`) and `layers.K.bias` (`[outputs]`),
 //! and string metadata: `format` (`parlour-dmc/1`), `game`, `options` (the game's options as
 //! JSON), `observation_len`, `action_space`, `hidden` (a JSON list), `return_scale` and

@@ -1,7 +1,7 @@
 //! # parlour-train
 //!
 //! Self-play training for parlour's learned bots, on parlour's own engines: Deep Monte-Carlo
-//! (DMC, as DouZero trains), with [candle](https://docs.rs/candle-core) for the gradients.
+//! (DMC, as DouZero trains), with the `candle-core` crate for the gradients.
 //!
 //! Each **iteration** plays [`Config::games`] self-play games in which every seat is the
 //! current network, choosing the legal action it values most (a random one with probability
