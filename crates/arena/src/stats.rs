@@ -393,11 +393,10 @@ fn bounded_interval(mean: f64, variance: f64, clusters: u64, bounds: Bounds) -> 
 /// effective number of games; see the module docs). `parlour strength` reports a bot's share
 /// of the wins against another with it.
 pub fn clustered_share(observations: &[(u64, f64)]) -> Interval {
-    let mut sums = ClusterSums::default();
-    for &(cluster, x) in observations {
-        sums.add(cluster, x);
-    }
-    share_interval(sums.interval(Bounds::NONE), observations.len() as u64)
+    share_interval(
+        clustered_mean(observations, Bounds::NONE),
+        observations.len() as u64,
+    )
 }
 
 /// The mean of a per-game quantity `x` observed as `(cluster, x)` pairs (each cluster's

@@ -53,8 +53,8 @@ pub struct LearnedBot {
     features: Features,
     q: Vec<f32>,
     scratch: Scratch,
-    /// The game's observation length, once checked against the model.
-    checked: Option<Result<usize, String>>,
+    /// Whether the model fits the game, once checked.
+    checked: Option<Result<(), String>>,
     warned: bool,
 }
 
@@ -95,11 +95,10 @@ impl LearnedBot {
         &self.q
     }
 
-    fn check<G: Encode>(&mut self, game: &G) -> &Result<usize, String> {
+    fn check<G: Encode>(&mut self, game: &G) -> &Result<(), String> {
         self.checked.get_or_insert_with(|| {
             self.model
                 .check_game(game, &self.name)
-                .map(|()| self.model.meta().observation_len)
                 .map_err(|e| e.to_string())
         })
     }

@@ -665,14 +665,15 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         };
         let path = checkpoint_path(&self.dir);
         write_atomic(&path, &self.net.checkpoint_bytes(checkpoint)?).map_err(io(path.clone()))?;
+        let current = self.model();
         let model = self.dir.join("model.safetensors");
-        self.model().save(&model).map_err(io(model.clone()))?;
+        current.save(&model).map_err(io(model.clone()))?;
         // Every evaluated network is kept, so the best of a run can be picked by its curve.
         if self.rows.last().is_some_and(|r| r.eval_share.is_some()) {
             let kept = self.dir.join("models");
             std::fs::create_dir_all(&kept).map_err(io(kept.clone()))?;
             let path = kept.join(format!("iteration-{:05}.safetensors", self.iteration));
-            self.model().save(&path).map_err(io(path.clone()))?;
+            current.save(&path).map_err(io(path.clone()))?;
         }
         let csv = self.dir.join("curve.csv");
         write_atomic(&csv, curve_csv(&self.rows).as_bytes()).map_err(io(csv.clone()))?;
