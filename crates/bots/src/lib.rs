@@ -191,11 +191,9 @@ fn ismcts_from_options<G: GameAi + Encode>(
         Some("none") => Ok(bot.with_anchor(None)),
         Some("learned") => {
             let (model, name) = parlour_learn::bot::model_for::<G>(options)?;
-            Ok(
-                bot.with_anchor(Some(Box::new(parlour_learn::bot::LearnedBot::new(
-                    model, &name,
-                )))),
-            )
+            let anchor = parlour_learn::bot::LearnedBot::<G>::new(model, &name, seed)
+                .map_err(|e| options.bad_value("model", &e.to_string()))?;
+            Ok(bot.with_anchor(Some(Box::new(anchor))))
         }
         Some(_) => Err(options.bad_value("anchor", "must be tuned, none or learned")),
     }

@@ -491,6 +491,11 @@ pub struct TrainArgs {
     /// the win; for Phased Out, whose returns hold a 10,000 bonus).
     #[arg(long, default_value = "return")]
     pub target: String,
+    /// One of the game's own bots (e.g. heuristic) whose choice is an input to the network:
+    /// the network learns where another action is better than the bot's. The model names
+    /// it, and the learned bot asks it at every decision.
+    #[arg(long, default_value = "")]
+    pub prior: String,
     /// A game option as key=value; repeatable.
     #[arg(short = 'o', long = "option", value_name = "KEY=VALUE")]
     pub options: Vec<String>,

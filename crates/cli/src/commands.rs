@@ -271,6 +271,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                         rollout_actions: args.rollout_actions,
                         rollout_rate: args.rollout_rate,
                         target: args.target,
+                        prior: args.prior,
                     },
                 },
             )

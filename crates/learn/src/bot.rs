@@ -5,9 +5,11 @@ use std::path::Path;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use parlour_core::encode::{Encode, Token};
-use parlour_core::{Bot, BotEntry, BotError, BotOption, BotOptions, Decision, Game, Seat};
+use parlour_core::{
+    Bot, BotEntry, BotError, BotOption, BotOptions, BotSpec, Decision, Game, GameAi, Seat, Seating,
+};
 
-use crate::model::{Model, ModelError, Scratch};
+use crate::model::{Model, ModelError, Problem, Scratch};
 use crate::shipped;
 
 /// A seat's observation vector and its legal actions' tokens, as a model reads them.
@@ -19,6 +21,8 @@ pub struct Features {
     pub tokens: Vec<Token>,
     /// Where each action's tokens end in `tokens`.
     pub ends: Vec<usize>,
+    /// The action the model's prior bot would play, if it has one.
+    pub prior: Option<usize>,
 }
 
 impl Features {
@@ -41,15 +45,48 @@ impl Features {
             game.action_tokens(seat, a, &mut self.tokens);
             self.ends.push(self.tokens.len());
         }
+        self.prior = None;
     }
 }
 
-/// Plays the legal action with the highest value under its model (the first of equals), so
-/// it is deterministic: its seed is not used.
-#[derive(Debug, Clone)]
-pub struct LearnedBot {
+/// The prior bot `name` of `model` (one of game `G`'s own bots, [`GameAi::bots`]) with `seed`;
+/// `file` names the model in the error if `G` has no such bot.
+pub fn make_prior<G: GameAi>(
+    name: &str,
+    seed: u64,
+    file: &str,
+) -> Result<Box<dyn Bot<G>>, ModelError> {
+    let unknown = |reason: String| ModelError {
+        file: file.to_string(),
+        problem: Problem::BadMeta {
+            key: "prior",
+            reason,
+        },
+    };
+    let entry = G::bots().iter().find(|b| b.name == name).ok_or_else(|| {
+        let known: Vec<&str> = G::bots().iter().map(|b| b.name).collect();
+        unknown(format!(
+            "names bot {name:?}, which is not one of {}'s own bots ({})",
+            G::INFO.name,
+            known.join(", ")
+        ))
+    })?;
+    let spec: BotSpec = name
+        .parse()
+        .map_err(|e| unknown(format!("names bot {name:?}: {e}")))?;
+    entry
+        .build(&spec, seed)
+        .map_err(|e| unknown(format!("names bot {name:?}: {e}")))
+}
+
+/// Plays the legal action with the highest value under its model (the first of equals). It is
+/// deterministic: its seed only seeds the model's prior bot, if the model has one.
+pub struct LearnedBot<G: Game> {
     model: Arc<Model>,
     name: String,
+    /// The model's prior bot, which is asked at every decision (so it sees the game as it
+    /// would playing alone) and whose choice is one of the model's inputs.
+    prior: Option<Box<dyn Bot<G>>>,
     features: Features,
     q: Vec<f32>,
     scratch: Scratch,
@@ -58,18 +95,33 @@ pub struct LearnedBot {
     warned: bool,
 }
 
-impl LearnedBot {
-    /// A bot playing `model`, which `name` names in messages.
-    pub fn new(model: Arc<Model>, name: &str) -> LearnedBot {
-        LearnedBot {
+impl<G: Game> std::fmt::Debug for LearnedBot<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LearnedBot")
+            .field("name", &self.name)
+            .field("model", &self.model)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: GameAi + Encode> LearnedBot<G> {
+    /// A bot playing `model`, which `name` names in messages; `seed` seeds its prior bot. An
+    /// error if the model's prior is not one of `G`'s own bots.
+    pub fn new(model: Arc<Model>, name: &str, seed: u64) -> Result<LearnedBot<G>, ModelError> {
+        let prior = match &model.meta().prior {
+            Some(p) => Some(make_prior::<G>(p, seed, name)?),
+            None => None,
+        };
+        Ok(LearnedBot {
             model,
             name: name.to_string(),
+            prior,
             features: Features::default(),
             q: Vec::new(),
             scratch: Scratch::default(),
             checked: None,
             warned: false,
-        }
+        })
     }
 
     /// The model.
@@ -77,25 +129,34 @@ impl LearnedBot {
         &self.model
     }
 
-    /// Every legal action's value in `d`, in `legal`'s order.
+    /// Every legal action's value in `d`, in `legal`'s order (asking the prior bot, if any,
+    /// for its choice).
     ///
     /// # Panics
     /// If the model does not fit `d`'s game (see [`Model::check_game`]).
-    pub fn values<G: Encode>(&mut self, d: &Decision<'_, G>) -> &[f32] {
+    pub fn values(&mut self, d: &Decision<'_, G>) -> &[f32] {
         let len = self.model.meta().observation_len;
         self.features
             .fill(d.game, len, d.seat, d.observation(), d.legal);
+        self.features.prior = self.ask_prior(d);
         self.model.q_values(
             &self.features.state,
             &self.features.tokens,
             &self.features.ends,
+            self.features.prior,
             &mut self.q,
             &mut self.scratch,
         );
         &self.q
     }
 
-    fn check<G: Encode>(&mut self, game: &G) -> &Result<(), String> {
+    /// The prior bot's choice in `d`, as an index into `d.legal`.
+    fn ask_prior(&mut self, d: &Decision<'_, G>) -> Option<usize> {
+        let a = self.prior.as_mut()?.act(d);
+        d.legal.iter().position(|&l| l == a)
+    }
+
+    fn check(&mut self, game: &G) -> &Result<(), String> {
         self.checked.get_or_insert_with(|| {
             self.model
                 .check_game(game, &self.name)
@@ -115,9 +176,10 @@ pub fn argmax(values: &[f32]) -> usize {
     best
 }
 
-impl<G: Encode> Bot<G> for LearnedBot {
+impl<G: GameAi + Encode> Bot<G> for LearnedBot<G> {
     fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
         if d.legal.len() == 1 {
+            self.ask_prior(d);
             return d.legal[0];
         }
         if let Err(e) = self.check(d.game).clone() {
@@ -133,8 +195,11 @@ impl<G: Encode> Bot<G> for LearnedBot {
         d.legal[argmax(values)]
     }
 
-    fn start(&mut self, game: &G, _seating: parlour_core::Seating) {
+    fn start(&mut self, game: &G, seating: Seating) {
         self.check(game);
+        if let Some(p) = &mut self.prior {
+            p.start(game, seating);
+        }
     }
 
     fn fits(&self, game: &G) -> Result<(), String> {
@@ -202,16 +267,18 @@ pub fn model_for<G: Game>(options: &BotOptions<'_>) -> Result<(Arc<Model>, Strin
     Ok((model, name))
 }
 
-fn make<G: Encode + 'static>(
-    _seed: u64,
+fn make<G: GameAi + Encode + 'static>(
+    seed: u64,
     options: &BotOptions<'_>,
 ) -> Result<Box<dyn Bot<G>>, BotError> {
     let (model, name) = model_for::<G>(options)?;
-    Ok(Box::new(LearnedBot::new(model, &name)))
+    let bot = LearnedBot::<G>::new(model, &name, seed)
+        .map_err(|e| options.bad_value("model", &e.to_string()))?;
+    Ok(Box::new(bot))
 }
 
 /// The `learned` bot's entry for game `G`.
-pub fn entry<G: Encode + 'static>() -> BotEntry<G> {
+pub fn entry<G: GameAi + Encode + 'static>() -> BotEntry<G> {
     BotEntry {
         name: "learned",
         about: "a Q-network trained by self-play (parlour train): the legal action it values most",

@@ -31,6 +31,7 @@
 //!     hidden: vec![4],
 //!     return_scale: 1.0,
 //!     provenance: "made by hand for this example".into(),
+//!     prior: None,
 //! };
 //! // One hidden layer of 4, every weight a small number: a model of the right shape.
 //! let layers = meta
@@ -47,7 +48,7 @@
 //! // A model file round-trips through its bytes.
 //! assert_eq!(Model::from_bytes(&model.to_bytes(), "example").unwrap(), model);
 //!
-//! let mut bot = LearnedBot::new(Arc::new(model), "example");
+//! let mut bot = LearnedBot::new(Arc::new(model), "example", 1).unwrap();
 //! let mut state = game.new_game(7);
 //! while let Some(seat) = state.current_player() {
 //!     let legal = state.legal_action_vec();

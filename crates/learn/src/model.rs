@@ -2,15 +2,18 @@
 //!
 //! A model is a multilayer perceptron `Q(s, a)`: its input is a seat's observation vector `s`
 //! (the game's [`Encode`] observation layout) followed by the action's features `a` (a count
-//! per token of the action space: how often the action's spelling uses each token), then
+//! per token of the action space: how often the action's spelling uses each token) and, if the
+//! model names a *prior* bot, one more input that is 1 for the action that bot would play (so
+//! the network learns how much better than the prior's choice another action is), then
 //! hidden layers with ReLU, and one output, the action's value to the seat (its return, less
 //! the other seats' mean, over [`Meta::return_scale`]).
 //!
 //! The file is safetensors (the `safetensors` crate's format) with tensors `layers.K.weight`
 //! (`[outputs, inputs]`, row-major, little-endian `f32`) and `layers.K.bias` (`[outputs]`),
 //! and string metadata: `format` (`parlour-dmc/1`), `game`, `options` (the game's options as
-//! JSON), `observation_len`, `action_space`, `hidden` (a JSON list), `return_scale` and
-//! `provenance` (how it was made). Loading checks everything against the metadata — names,
+//! JSON), `observation_len`, `action_space`, `hidden` (a JSON list), `return_scale`,
+//! `provenance` (how it was made) and, only if it has one, `prior` (one of the game's own bots,
+//! by name). Loading checks everything against the metadata — names,
 //! types, shapes, finite values, nothing extra — and a model is checked against the game it is
 //! asked to play; each failure is a [`ModelError`] naming the file.
 //!
@@ -51,12 +54,15 @@ pub struct Meta {
     pub return_scale: f64,
     /// How the model was made: the command, its seed, the CPU time.
     pub provenance: String,
+    /// The game's own bot (by name, e.g. `heuristic`) whose choice is an input, if any.
+    pub prior: Option<String>,
 }
 
 impl Meta {
-    /// The input length: observation, then one count per token.
+    /// The input length: observation, then one count per token, then the prior's bit if the
+    /// model has a prior.
     pub fn inputs(&self) -> usize {
-        self.observation_len + self.action_space
+        self.observation_len + self.action_space + usize::from(self.prior.is_some())
     }
 
     /// Each layer's `(inputs, outputs)`, input layer first, the single output last.
@@ -387,8 +393,9 @@ impl Model {
     }
 
     /// The value of each action to the seat whose observation vector is `state`: action `k`
-    /// is spelled by `tokens[ends[k-1]..ends[k]]` (`ends[-1]` = 0). Writes one value an action
-    /// into `out`.
+    /// is spelled by `tokens[ends[k-1]..ends[k]]` (`ends[-1]` = 0), and `prior` is the action
+    /// the model's prior bot would play (ignored by a model without a prior). Writes one value
+    /// an action into `out`.
     ///
     /// # Panics
     /// If `state` is not [`Meta::observation_len`] long or a token is outside the action space
@@ -398,10 +405,17 @@ impl Model {
         state: &[f32],
         tokens: &[Token],
         ends: &[usize],
+        prior: Option<usize>,
         out: &mut Vec<f32>,
         scratch: &mut Scratch,
     ) {
         let obs = self.meta.observation_len;
+        let prior_row = self
+            .meta
+            .prior
+            .as_ref()
+            .and(prior)
+            .map(|k| (k, obs + self.meta.action_space));
         assert_eq!(state.len(), obs, "an observation of the wrong length");
         let width = self.first_bias.len();
         // The state's part of the first layer, once for every action: observations are sparse,
@@ -418,11 +432,12 @@ impl Model {
         }
         out.clear();
         let mut start = 0;
-        for &end in ends {
+        for (k, &end) in ends.iter().enumerate() {
             scratch.a.clear();
             scratch.a.extend_from_slice(&scratch.base);
-            for &t in &tokens[start..end] {
-                let i = obs + t as usize;
+            let inputs = tokens[start..end].iter().map(|&t| obs + t as usize);
+            let flagged = prior_row.filter(|&(p, _)| p == k).map(|(_, i)| i);
+            for i in inputs.chain(flagged) {
                 let row = &self.first[i * width..(i + 1) * width];
                 for (a, &w) in scratch.a.iter_mut().zip(row) {
                     *a += w;
@@ -496,7 +511,7 @@ fn read_tensor(file: &SafeTensors<'_>, name: &str, shape: &[usize]) -> Result<Ve
 }
 
 fn meta_map(meta: &Meta) -> HashMap<String, String> {
-    HashMap::from([
+    let mut map = HashMap::from([
         ("format".to_string(), FORMAT.to_string()),
         ("game".to_string(), meta.game.clone()),
         ("options".to_string(), meta.options.to_string()),
@@ -511,7 +526,11 @@ fn meta_map(meta: &Meta) -> HashMap<String, String> {
         ),
         ("return_scale".to_string(), meta.return_scale.to_string()),
         ("provenance".to_string(), meta.provenance.clone()),
-    ])
+    ]);
+    if let Some(prior) = &meta.prior {
+        map.insert("prior".to_string(), prior.clone());
+    }
+    map
 }
 
 fn parse_meta(map: &HashMap<String, String>) -> Result<Meta, Problem> {
@@ -551,6 +570,7 @@ fn parse_meta(map: &HashMap<String, String>) -> Result<Meta, Problem> {
         hidden,
         return_scale,
         provenance: map.get("provenance").cloned().unwrap_or_default(),
+        prior: map.get("prior").cloned(),
     })
 }
 
@@ -575,6 +595,16 @@ fn check_meta(meta: &Meta) -> Result<(), Problem> {
     }
     if !(meta.return_scale.is_finite() && meta.return_scale > 0.0) {
         return bad("return_scale", "must be a positive number");
+    }
+    if let Some(prior) = &meta.prior {
+        if prior.is_empty()
+            || prior.len() > 64
+            || !prior
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        {
+            return bad("prior", "must be a bot's name (letters, digits, - and _)");
+        }
     }
     Ok(())
 }

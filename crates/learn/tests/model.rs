@@ -1,6 +1,7 @@
 //! Model files: a good one round-trips and plays legal moves only; every kind of bad file —
 //! not safetensors, cut short, another format, a missing, misshapen, non-finite or extra
-//! tensor, another game, another table size — is an error that names the file, never a panic.
+//! tensor, another game, another table size, an unknown prior bot — is an error that names the
+//! file, never a panic. A model with a prior bot reads that bot's choice as an input.
 
 use std::collections::HashMap;
 use std::sync::Arc;
@@ -21,6 +22,11 @@ fn uno(players: usize) -> Uno {
 
 /// A small model of the right shape for `game`, its weights a fixed pattern.
 fn model_for(game: &Uno) -> Model {
+    model_with_prior(game, None)
+}
+
+/// The same, with a prior bot.
+fn model_with_prior(game: &Uno, prior: Option<&str>) -> Model {
     let meta = Meta {
         game: "uno".into(),
         options: serde_json::to_value(game.options()).unwrap(),
@@ -29,6 +35,7 @@ fn model_for(game: &Uno) -> Model {
         hidden: vec![8, 4],
         return_scale: 30.0,
         provenance: "a test".into(),
+        prior: prior.map(String::from),
     };
     let layers = meta
         .shapes()
@@ -112,7 +119,7 @@ fn a_learned_bot_plays_legal_moves_only_and_replays_exactly() {
     let game = uno(4);
     let model = Arc::new(model_for(&game));
     let play = |seed: u64| {
-        let mut bot = LearnedBot::new(model.clone(), "test");
+        let mut bot = LearnedBot::new(model.clone(), "test", 1).unwrap();
         let mut state = game.new_game(seed);
         let mut moves = Vec::new();
         while let Some(seat) = state.current_player() {
@@ -242,7 +249,7 @@ fn a_model_for_another_game_or_table_size_is_refused() {
     assert!(matches!(e.problem, Problem::WrongGame { .. }), "{e}");
     // A bot that was never checked plays on without panicking: its first legal action.
     let three = uno(3);
-    let mut bot = LearnedBot::new(Arc::new(four), "uno4.safetensors");
+    let mut bot = LearnedBot::new(Arc::new(four), "uno4.safetensors", 1).unwrap();
     assert!(Bot::<Uno>::fits(&bot, &three).is_err());
     let state = three.new_game(1);
     let seat = state.current_player().unwrap();
@@ -252,6 +259,79 @@ fn a_model_for_another_game_or_table_size_is_refused() {
         bot.act(&Decision::new(&three, seat, &observation, &legal)),
         legal[0]
     );
+}
+
+#[test]
+fn a_model_with_a_prior_reads_the_prior_bots_choice() {
+    let game = uno(4);
+    let with = model_with_prior(&game, Some("heuristic"));
+    assert_eq!(with.meta().inputs(), model_for(&game).meta().inputs() + 1);
+    // The prior is in the file and survives a round trip.
+    let back = Model::from_bytes(&with.to_bytes(), "prior.safetensors").unwrap();
+    assert_eq!(back.meta().prior.as_deref(), Some("heuristic"));
+    assert_eq!(back, with);
+    // The flagged action (and only it) gets the prior's input.
+    let state = game.new_game(3);
+    let seat = state.current_player().unwrap();
+    let legal = state.legal_action_vec();
+    let observation = state.observation(seat);
+    let mut features = parlour_learn::bot::Features::default();
+    let len = game.observation_layout().len();
+    features.fill(&game, len, seat, &observation, &legal);
+    let (mut plain, mut flagged) = (Vec::new(), Vec::new());
+    let mut scratch = parlour_learn::model::Scratch::default();
+    let (s, t, e) = (&features.state, &features.tokens, &features.ends);
+    with.q_values(s, t, e, None, &mut plain, &mut scratch);
+    with.q_values(s, t, e, Some(0), &mut flagged, &mut scratch);
+    assert_ne!(plain[0], flagged[0]);
+    assert_eq!(plain[1..], flagged[1..]);
+    // The bot asks the prior at every decision and plays legal moves only, replaying exactly.
+    let model = Arc::new(with);
+    let play = |seed: u64| {
+        let mut bot = LearnedBot::<Uno>::new(model.clone(), "prior.safetensors", 9).unwrap();
+        let mut state = game.new_game(seed);
+        let mut moves = Vec::new();
+        while let Some(seat) = state.current_player() {
+            let legal = state.legal_action_vec();
+            let observation = state.observation(seat);
+            let a = bot.act(&Decision::new(&game, seat, &observation, &legal));
+            assert!(legal.contains(&a), "{a} is not legal");
+            moves.push(a);
+            state.apply(a).unwrap();
+        }
+        moves
+    };
+    assert_eq!(play(5), play(5));
+}
+
+#[test]
+fn an_unknown_or_malformed_prior_is_an_error_naming_the_file() {
+    let game = uno(4);
+    let e = LearnedBot::<Uno>::new(
+        Arc::new(model_with_prior(&game, Some("nosuch"))),
+        "odd.safetensors",
+        1,
+    )
+    .unwrap_err();
+    let text = e.to_string();
+    assert!(text.starts_with("model odd.safetensors: "), "{text}");
+    assert!(
+        text.contains("\"nosuch\"") && text.contains("heuristic"),
+        "{text}"
+    );
+    let (tensors, mut meta) = parts(&model_with_prior(&game, Some("heuristic")).to_bytes());
+    meta.insert("prior".into(), "heuristic; rm -rf".into());
+    let e = Model::from_bytes(&build(&tensors, meta), "bad.safetensors").unwrap_err();
+    assert!(
+        matches!(e.problem, Problem::BadMeta { key: "prior", .. }),
+        "{e}"
+    );
+    assert!(e.to_string().contains("bad.safetensors"), "{e}");
+    // A file whose prior was removed no longer matches its first layer's shape.
+    let (tensors, mut meta) = parts(&model_with_prior(&game, Some("heuristic")).to_bytes());
+    meta.remove("prior");
+    let e = Model::from_bytes(&build(&tensors, meta), "cut.safetensors").unwrap_err();
+    assert!(matches!(e.problem, Problem::BadTensor { .. }), "{e}");
 }
 
 proptest! {

@@ -47,8 +47,8 @@ use std::time::Instant;
 
 use parlour_core::encode::{Encode, Token};
 use parlour_core::rng::{derive_seed, seeded};
-use parlour_core::{BotSpec, Decision, GameAi, State};
-use parlour_learn::bot::{argmax, Features, LearnedBot};
+use parlour_core::{Bot, BotSpec, Decision, GameAi, Seating, State};
+use parlour_learn::bot::{argmax, make_prior, Features, LearnedBot};
 use parlour_learn::model::{Meta, Model, Scratch};
 use rand::seq::SliceRandom;
 use rand::RngExt;
@@ -110,6 +110,11 @@ pub struct Config {
     /// Out's 10,000 for the last phase).
     #[serde(default = "default_target")]
     pub target: String,
+    /// One of the game's own bots whose choice is an input to the network (empty: none). It is
+    /// asked at every decision, so the network can start from its play and learn where
+    /// another action is better (the model names it; the `learned` bot asks it too).
+    #[serde(default)]
+    pub prior: String,
 }
 
 fn default_target() -> String {
@@ -144,6 +149,7 @@ impl Default for Config {
             rollout_actions: default_rollout_actions(),
             rollout_rate: default_rollout_rate(),
             target: default_target(),
+            prior: String::new(),
         }
     }
 }
@@ -200,6 +206,8 @@ struct Samples {
     tokens: Vec<Token>,
     ends: Vec<usize>,
     targets: Vec<f32>,
+    /// Whether each sample's action is the prior bot's choice.
+    priors: Vec<bool>,
 }
 
 impl Samples {
@@ -236,6 +244,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         command: &str,
     ) -> Result<Trainer<G>, TrainError> {
         check_config(&config)?;
+        check_prior::<G>(&config)?;
         if checkpoint_path(dir).exists() {
             return Err(TrainError::Config(format!(
                 "{} already holds a training run; pass --resume to continue it, or choose another directory",
@@ -249,7 +258,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         let observation_len = game.observation_layout().len();
         let action_space = game.action_layout().len();
         let net = Net::new(
-            observation_len + action_space,
+            observation_len + action_space + usize::from(!config.prior.is_empty()),
             &config.hidden,
             derive_seed(config.seed, u64::MAX),
         )?;
@@ -278,6 +287,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         command: &str,
     ) -> Result<Trainer<G>, TrainError> {
         check_config(&config)?;
+        check_prior::<G>(&config)?;
         let path = checkpoint_path(dir);
         let bytes = std::fs::read(&path).map_err(|error| TrainError::Io {
             path: path.clone(),
@@ -319,8 +329,8 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         }
         let observation_len = game.observation_layout().len();
         let action_space = game.action_layout().len();
-        let net =
-            Net::restore(observation_len + action_space, &config.hidden, &saved).map_err(bad)?;
+        let inputs = observation_len + action_space + usize::from(!config.prior.is_empty());
+        let net = Net::restore(inputs, &config.hidden, &saved).map_err(bad)?;
         Ok(Trainer {
             game,
             config,
@@ -367,6 +377,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
                 self.iteration,
                 self.cpu() / 3600.0
             ),
+            prior: (!self.config.prior.is_empty()).then(|| self.config.prior.clone()),
         };
         Model::new(meta, self.net.layers(), "the network in training")
             .expect("a network in training is a valid model")
@@ -439,6 +450,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
             all.ends.extend(s.ends.iter().map(|e| e + base));
             all.tokens.extend_from_slice(&s.tokens);
             all.targets.extend_from_slice(&s.targets);
+            all.priors.extend_from_slice(&s.priors);
         }
         all
     }
@@ -452,7 +464,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
             self.config.rollout.parse().ok()
         };
         // The warm-start bot in every seat, while it plays.
-        let mut warm: Vec<Box<dyn parlour_core::Bot<G>>> = Vec::new();
+        let mut warm: Vec<Box<dyn Bot<G>>> = Vec::new();
         if self.iteration < self.config.warm_iterations {
             if let Ok(spec) = self.config.warm_start.parse::<BotSpec>() {
                 for s in 0..self.game.num_players() {
@@ -463,6 +475,19 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
                 }
             }
         }
+        // The prior bot in every seat, asked at every decision as the learned bot asks it.
+        let mut priors: Vec<Box<dyn Bot<G>>> = Vec::new();
+        if !self.config.prior.is_empty() {
+            for s in 0..self.game.num_players() {
+                let Ok(mut bot) =
+                    make_prior::<G>(&self.config.prior, derive_seed(seed, 64 + s as u64), "")
+                else {
+                    break;
+                };
+                bot.start(&self.game, seating(s));
+                priors.push(bot);
+            }
+        }
         let mut out = Samples::default();
         let mut seats = Vec::new();
         let (mut features, mut q, mut scratch) =
@@ -470,9 +495,15 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         let mut legal = Vec::new();
         while let Some(seat) = state.current_player() {
             state.legal_actions(&mut legal);
+            let prior = priors.get_mut(seat).and_then(|bot| {
+                let observation = state.observation(seat);
+                let a = bot.act(&Decision::new(&self.game, seat, &observation, &legal));
+                legal.iter().position(|&l| l == a)
+            });
             if legal.len() > 1 {
                 let observation = state.observation(seat);
                 features.fill(&self.game, self.observation_len, seat, &observation, &legal);
+                features.prior = prior;
                 let k = if rng.random::<f64>() < self.config.epsilon {
                     rng.random_range(0..legal.len())
                 } else if let Some(bot) = warm.get_mut(seat) {
@@ -483,6 +514,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
                         &features.state,
                         &features.tokens,
                         &features.ends,
+                        features.prior,
                         &mut q,
                         &mut scratch,
                     );
@@ -509,6 +541,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
                             out.tokens
                                 .extend_from_slice(&features.tokens[start..features.ends[i]]);
                             out.ends.push(out.tokens.len());
+                            out.priors.push(prior == Some(i));
                             out.targets.push(relative(&self.outcome(r), seat));
                         }
                         // The paired playouts share their luck: the targets are each action's
@@ -526,6 +559,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
                     out.tokens
                         .extend_from_slice(&features.tokens[start..features.ends[k]]);
                     out.ends.push(out.tokens.len());
+                    out.priors.push(prior == Some(k));
                     seats.push(seat);
                 }
                 if state.apply(legal[k]).is_err() {
@@ -562,7 +596,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
     /// the returns.
     fn playout(&self, mut state: G::State, spec: &BotSpec, seed: u64) -> Vec<f64> {
         let n = self.game.num_players();
-        let mut bots: Vec<Option<Box<dyn parlour_core::Bot<G>>>> = (0..n).map(|_| None).collect();
+        let mut bots: Vec<Option<Box<dyn Bot<G>>>> = (0..n).map(|_| None).collect();
         let mut legal = Vec::new();
         while let Some(seat) = state.current_player() {
             state.legal_actions(&mut legal);
@@ -577,15 +611,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
                         else {
                             break;
                         };
-                        b.start(
-                            &self.game,
-                            parlour_core::Seating {
-                                index: 0,
-                                deal: 0,
-                                seat,
-                                decisions: 0,
-                            },
-                        );
+                        b.start(&self.game, seating(seat));
                         slot.insert(b)
                     }
                 };
@@ -605,9 +631,10 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         if n == 0 {
             return Ok(0.0);
         }
+        let has_prior = !self.config.prior.is_empty();
         let (obs, d) = (
             self.observation_len,
-            self.observation_len + self.action_space,
+            self.observation_len + self.action_space + usize::from(has_prior),
         );
         let mut rng = seeded(seed);
         let mut order: Vec<usize> = (0..n).collect();
@@ -626,6 +653,9 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
                     let start = if i == 0 { 0 } else { samples.ends[i - 1] };
                     for &t in &samples.tokens[start..samples.ends[i]] {
                         row[obs + t as usize] += 1.0;
+                    }
+                    if has_prior && samples.priors[i] {
+                        row[obs + self.action_space] = 1.0;
                     }
                     y.push(samples.targets[i]);
                 }
@@ -709,13 +739,16 @@ pub fn evaluate<G: GameAi + Encode + 'static>(
         .map(|g| {
             let (deal, rotation) = (g / n as u64, (g % n as u64) as usize);
             let is_a = |s: usize| (s + rotation) % 2 == 0;
-            let mut seats: Vec<Box<dyn parlour_core::Bot<G>>> = Vec::new();
+            let mut seats: Vec<Box<dyn Bot<G>>> = Vec::new();
             for s in 0..n {
                 if is_a(s) {
-                    seats.push(Box::new(LearnedBot::new(
+                    let bot = LearnedBot::<G>::new(
                         model.clone().into(),
                         "the network",
-                    )));
+                        derive_seed(eval_seed, g * 16 + s as u64),
+                    )
+                    .map_err(|e| TrainError::Config(e.to_string()))?;
+                    seats.push(Box::new(bot));
                 } else {
                     let bot = parlour_bots::make_bot::<G>(
                         &spec,
@@ -755,6 +788,34 @@ pub fn evaluate<G: GameAi + Encode + 'static>(
         lead += l;
     }
     Ok((share / count, lead / count))
+}
+
+/// The seating a training game gives a bot.
+fn seating(seat: usize) -> Seating {
+    Seating {
+        index: 0,
+        deal: 0,
+        seat,
+        decisions: 0,
+    }
+}
+
+/// A prior must be one of the game's own bots.
+fn check_prior<G: GameAi>(config: &Config) -> Result<(), TrainError> {
+    if config.prior.is_empty() || G::bots().iter().any(|b| b.name == config.prior) {
+        return Ok(());
+    }
+    let known: Vec<&str> = G::bots().iter().map(|b| b.name).collect();
+    Err(TrainError::Config(format!(
+        "--prior {}: not one of {}'s own bots ({})",
+        config.prior,
+        G::INFO.name,
+        if known.is_empty() {
+            "it has none".to_string()
+        } else {
+            known.join(", ")
+        }
+    )))
 }
 
 /// A seat's return less the other seats' mean.

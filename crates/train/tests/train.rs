@@ -195,3 +195,64 @@ fn paired_playout_targets_and_a_warm_start_train_too() {
     );
     std::fs::remove_dir_all(&d).unwrap();
 }
+
+#[test]
+fn a_prior_bot_is_an_input_the_network_learns_to_follow() {
+    let d = dir("prior");
+    let config = Config {
+        iterations: 8,
+        games: 200,
+        prior: "perfect".into(),
+        eval_every: 8,
+        ..small()
+    };
+    let mut t = Trainer::new(nim(), config.clone(), &d, "test").unwrap();
+    while t.iteration() < 8 {
+        t.step().unwrap();
+    }
+    let model = t.model();
+    assert_eq!(model.meta().prior.as_deref(), Some("perfect"));
+    let with_prior = t.rows().last().unwrap().eval_share.unwrap();
+    // The same training without the prior, for comparison.
+    let plain = dir("no-prior");
+    let mut u = Trainer::new(
+        nim(),
+        Config {
+            prior: String::new(),
+            ..config.clone()
+        },
+        &plain,
+        "test",
+    )
+    .unwrap();
+    while u.iteration() < 8 {
+        u.step().unwrap();
+    }
+    let without = u.rows().last().unwrap().eval_share.unwrap();
+    assert!(
+        with_prior > 0.85 && with_prior > without + 0.05,
+        "share of wins against random: {with_prior} with the prior, {without} without"
+    );
+    // The model file names its prior, and the learned bot plays it from the file.
+    let saved = parlour_learn::model::Model::load(&d.join("model.safetensors")).unwrap();
+    assert_eq!(saved, model);
+    // A prior that is not one of the game's own bots is refused by name.
+    let e = Trainer::new(
+        nim(),
+        Config {
+            prior: "heuristic".into(),
+            ..config
+        },
+        &dir("bad-prior"),
+        "test",
+    )
+    .err()
+    .unwrap();
+    assert!(
+        matches!(e, TrainError::Config(ref m) if m.contains("--prior heuristic") && m.contains("perfect")),
+        "{e}"
+    );
+    for x in [d, plain] {
+        std::fs::remove_dir_all(x).unwrap();
+    }
+}
