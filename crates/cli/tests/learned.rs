@@ -270,5 +270,67 @@ fn bad_or_mismatched_model_files_are_one_line_naming_the_file() {
         ],
         "tuned, none or learned",
     );
+    // A prior must be one of the game's own bots: Nim's is "perfect".
+    assert_bad_input_in(
+        &d,
+        &[
+            "train",
+            "nim",
+            "--out",
+            "prior",
+            "--iterations",
+            "1",
+            "--prior",
+            "heuristic",
+        ],
+        "--prior heuristic: not one of nim's own bots (perfect)",
+    );
+    assert!(!d.join("prior").exists());
+    std::fs::remove_dir_all(&d).unwrap();
+}
+
+#[test]
+fn a_model_with_a_prior_plays_from_its_file() {
+    let d = tmp("prior");
+    let o = parlour_in(
+        &d,
+        &[
+            "train",
+            "nim",
+            "--out",
+            "run",
+            "--iterations",
+            "2",
+            "--games",
+            "40",
+            "--hidden",
+            "8",
+            "--eval-every",
+            "0",
+            "--prior",
+            "perfect",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let o = parlour_in(
+        &d,
+        &[
+            "tournament",
+            "nim",
+            "--bots",
+            "learned:model=run/model.safetensors,random",
+            "--games",
+            "50",
+            "--no-db",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    assert_eq!(v["games_counted"], 50, "{v}");
+    for e in v["standings"]["entries"].as_array().unwrap() {
+        assert_eq!(e["faults"], 0, "{e}");
+    }
     std::fs::remove_dir_all(&d).unwrap();
 }
