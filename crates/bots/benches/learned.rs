@@ -1,8 +1,9 @@
 //! The learned bot's cost per decision (`cargo bench -p parlour-bots --bench learned`): for each
 //! game, the decision with the most legal actions met in 200 seeded random games, answered by
 //! a network of the default shape (hidden layers 256 and 256), without and with a prior bot
-//! (the game's strongest own bot that is not a search). The weights are a fixed pattern: the
-//! cost depends on the shape only. The budget it must fit is 100 ms a move on one core.
+//! (the game's strongest own bot that is not a search). The weights are a fixed pattern
+//! (`Model::patterned`): the cost depends on the shape only. The budget it must fit is 100 ms
+//! a move on one core.
 
 use std::hint::black_box;
 use std::sync::Arc;
@@ -12,7 +13,7 @@ use parlour_core::encode::Encode;
 use parlour_core::rng::seeded;
 use parlour_core::{Bot, Decision, Game, GameAi, State};
 use parlour_learn::bot::LearnedBot;
-use parlour_learn::model::{Layer, Meta, Model};
+use parlour_learn::model::{Meta, Model};
 
 /// A model of the default shape for `game`, with `prior` as its prior bot.
 fn model<G: Encode>(game: &G, prior: Option<&str>) -> Model {
@@ -26,19 +27,7 @@ fn model<G: Encode>(game: &G, prior: Option<&str>) -> Model {
         provenance: "a benchmark".into(),
         prior: prior.map(String::from),
     };
-    let layers = meta
-        .shapes()
-        .into_iter()
-        .map(|(inputs, outputs)| Layer {
-            inputs,
-            outputs,
-            weight: (0..inputs * outputs)
-                .map(|k| ((k * 37 % 101) as f32 - 50.0) / 1000.0)
-                .collect(),
-            bias: vec![0.01; outputs],
-        })
-        .collect();
-    Model::new(meta, layers, "benchmark").unwrap()
+    Model::patterned(meta)
 }
 
 /// The state with the most legal actions met in 200 random games.

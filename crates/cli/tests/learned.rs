@@ -111,6 +111,18 @@ fn train_writes_a_model_a_checkpoint_and_a_curve_and_resumes() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
+/// A JSON tournament that exited 0 and counted `games` games, with every entry in every one
+/// and no faults (an illegal move would be a fault of its entry).
+fn every_game_counted_without_faults(o: &std::process::Output, games: u64) {
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
+    let v: serde_json::Value = serde_json::from_str(stdout(o).trim()).unwrap();
+    assert_eq!(v["games_counted"], games, "{v}");
+    for e in v["standings"]["entries"].as_array().unwrap() {
+        assert_eq!(e["faults"], 0, "{e}");
+        assert_eq!(e["games"], games, "{e}");
+    }
+}
+
 #[test]
 fn shipped_models_play_whole_tournaments_of_legal_moves() {
     let d = tmp("shipped");
@@ -128,14 +140,7 @@ fn shipped_models_play_whole_tournaments_of_legal_moves() {
             "json",
         ],
     );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-    assert_eq!(v["games_counted"], 200, "{v}");
-    // An illegal move would be a fault of its entry.
-    for e in v["standings"]["entries"].as_array().unwrap() {
-        assert_eq!(e["faults"], 0, "{e}");
-        assert_eq!(e["games"], 200, "{e}");
-    }
+    every_game_counted_without_faults(&o, 200);
     std::fs::remove_dir_all(&d).unwrap();
 }
 
@@ -326,11 +331,6 @@ fn a_model_with_a_prior_plays_from_its_file() {
             "json",
         ],
     );
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
-    assert_eq!(v["games_counted"], 50, "{v}");
-    for e in v["standings"]["entries"].as_array().unwrap() {
-        assert_eq!(e["faults"], 0, "{e}");
-    }
+    every_game_counted_without_faults(&o, 50);
     std::fs::remove_dir_all(&d).unwrap();
 }

@@ -234,6 +234,27 @@ impl Model {
         })
     }
 
+    /// A model of `meta`'s shape whose weights are a fixed pattern, not trained: for tests,
+    /// examples and benchmarks, where only the shape (and so the cost) matters.
+    ///
+    /// # Panics
+    /// If `meta` is not valid (see [`Model::new`]).
+    pub fn patterned(meta: Meta) -> Model {
+        let layers = meta
+            .shapes()
+            .into_iter()
+            .map(|(inputs, outputs)| Layer {
+                inputs,
+                outputs,
+                weight: (0..inputs * outputs)
+                    .map(|k| ((k * 37 % 101) as f32 - 50.0) / 200.0)
+                    .collect(),
+                bias: (0..outputs).map(|k| k as f32 / 10.0).collect(),
+            })
+            .collect();
+        Model::new(meta, layers, "a patterned model").expect("valid metadata")
+    }
+
     /// Reads and checks the model file at `path`.
     pub fn load(path: &Path) -> Result<Model, ModelError> {
         let name = path.display().to_string();

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use parlour_core::encode::Encode;
 use parlour_core::{Bot, Decision, Game, State};
 use parlour_learn::bot::LearnedBot;
-use parlour_learn::model::{Layer, Meta, Model, Problem};
+use parlour_learn::model::{Meta, Model, Problem};
 use parlour_uno::{Uno, UnoOptions};
 use proptest::prelude::*;
 use safetensors::tensor::{Dtype, SafeTensors, TensorView};
@@ -37,19 +37,24 @@ fn model_with_prior(game: &Uno, prior: Option<&str>) -> Model {
         provenance: "a test".into(),
         prior: prior.map(String::from),
     };
-    let layers = meta
-        .shapes()
-        .into_iter()
-        .map(|(inputs, outputs)| Layer {
-            inputs,
-            outputs,
-            weight: (0..inputs * outputs)
-                .map(|k| ((k * 37 % 101) as f32 - 50.0) / 200.0)
-                .collect(),
-            bias: (0..outputs).map(|k| k as f32 / 10.0).collect(),
-        })
-        .collect();
-    Model::new(meta, layers, "test").unwrap()
+    Model::patterned(meta)
+}
+
+/// One game of `game` with the bot playing `model` (bot seed 1) in every seat, from deal
+/// `seed`, checking every move is legal; the moves.
+fn play_game(game: &Uno, model: &Arc<Model>, seed: u64) -> Vec<String> {
+    let mut bot = LearnedBot::<Uno>::new(model.clone(), "test", 1).unwrap();
+    let mut state = game.new_game(seed);
+    let mut moves = Vec::new();
+    while let Some(seat) = state.current_player() {
+        let legal = state.legal_action_vec();
+        let observation = state.observation(seat);
+        let a = bot.act(&Decision::new(game, seat, &observation, &legal));
+        assert!(legal.contains(&a), "{a} is not legal");
+        moves.push(a.to_string());
+        state.apply(a).unwrap();
+    }
+    moves
 }
 
 /// A tensor's name, shape and bytes.
@@ -118,20 +123,7 @@ fn a_model_file_round_trips_and_loads_from_disk() {
 fn a_learned_bot_plays_legal_moves_only_and_replays_exactly() {
     let game = uno(4);
     let model = Arc::new(model_for(&game));
-    let play = |seed: u64| {
-        let mut bot = LearnedBot::new(model.clone(), "test", 1).unwrap();
-        let mut state = game.new_game(seed);
-        let mut moves = Vec::new();
-        while let Some(seat) = state.current_player() {
-            let legal = state.legal_action_vec();
-            let observation = state.observation(seat);
-            let a = bot.act(&Decision::new(&game, seat, &observation, &legal));
-            assert!(legal.contains(&a), "{a} is not legal");
-            moves.push(a.to_string());
-            state.apply(a).unwrap();
-        }
-        moves
-    };
+    let play = |seed: u64| play_game(&game, &model, seed);
     for seed in 0..20 {
         assert_eq!(play(seed), play(seed));
     }
@@ -287,20 +279,7 @@ fn a_model_with_a_prior_reads_the_prior_bots_choice() {
     assert_eq!(plain[1..], flagged[1..]);
     // The bot asks the prior at every decision and plays legal moves only, replaying exactly.
     let model = Arc::new(with);
-    let play = |seed: u64| {
-        let mut bot = LearnedBot::<Uno>::new(model.clone(), "prior.safetensors", 9).unwrap();
-        let mut state = game.new_game(seed);
-        let mut moves = Vec::new();
-        while let Some(seat) = state.current_player() {
-            let legal = state.legal_action_vec();
-            let observation = state.observation(seat);
-            let a = bot.act(&Decision::new(&game, seat, &observation, &legal));
-            assert!(legal.contains(&a), "{a} is not legal");
-            moves.push(a);
-            state.apply(a).unwrap();
-        }
-        moves
-    };
+    let play = |seed: u64| play_game(&game, &model, seed);
     assert_eq!(play(5), play(5));
 }
 
