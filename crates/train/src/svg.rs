@@ -1,5 +1,6 @@
-//! The training curve as an SVG picture: the loss on top, the evaluation's share of the wins
-//! below, both against the iteration.
+//! The training curve as an SVG picture: the loss on top, then the evaluation's share of the
+//! wins, then its lead in the game's own measure (points, at a points game), all against the
+//! iteration.
 
 use crate::Row;
 
@@ -96,7 +97,7 @@ fn escape(s: &str) -> String {
 /// The curve of `rows` under `title`.
 pub fn curve(title: &str, rows: &[Row]) -> String {
     let mut out = String::from(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"660\" height=\"520\" font-family=\"sans-serif\">\n\
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"660\" height=\"760\" font-family=\"sans-serif\">\n\
          <rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n",
     );
     out.push_str(&format!(
@@ -125,6 +126,23 @@ pub fn curve(title: &str, rows: &[Row]) -> String {
         reference: Some(50.0),
     }
     .draw(&mut out, &share);
+    let lead: Vec<(f64, f64)> = rows
+        .iter()
+        .filter_map(|r| r.eval_lead.map(|l| (r.iteration as f64, l)))
+        .collect();
+    // The lead's own range, widened to show the even line.
+    let (lo, hi) = lead
+        .iter()
+        .fold((0.0f64, 0.0f64), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
+    let pad = ((hi - lo) * 0.05).max(0.5);
+    Panel {
+        top: 540.0,
+        label: "lead in evaluation: mean return a seat less the opponent's (dashed: 0, even)",
+        x_max,
+        fixed: Some((lo - pad, hi + pad)),
+        reference: Some(0.0),
+    }
+    .draw(&mut out, &lead);
     out.push_str("</svg>\n");
     out
 }

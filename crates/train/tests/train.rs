@@ -59,7 +59,7 @@ fn a_few_seconds_of_self_play_improve_the_loss_and_beat_random() {
     }
     let svg = std::fs::read_to_string(d.join("curve.svg")).unwrap();
     assert!(
-        svg.starts_with("<svg") && svg.matches("<polyline").count() == 2,
+        svg.starts_with("<svg") && svg.matches("<polyline").count() == 3,
         "{svg}"
     );
     let csv = std::fs::read_to_string(d.join("curve.csv")).unwrap();
