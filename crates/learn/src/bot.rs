@@ -49,6 +49,23 @@ impl Features {
     }
 }
 
+/// Game `G`'s own bot `name` ([`GameAi::bots`]), or why there is none: "not one of G's own
+/// bots (…)", listing them.
+pub fn own_bot<G: GameAi>(name: &str) -> Result<&'static BotEntry<G>, String> {
+    G::bots().iter().find(|b| b.name == name).ok_or_else(|| {
+        let known: Vec<&str> = G::bots().iter().map(|b| b.name).collect();
+        format!(
+            "not one of {}'s own bots ({})",
+            G::INFO.name,
+            if known.is_empty() {
+                "it has none".to_string()
+            } else {
+                known.join(", ")
+            }
+        )
+    })
+}
+
 /// The prior bot `name` of `model` (one of game `G`'s own bots, [`GameAi::bots`]) with `seed`;
 /// `file` names the model in the error if `G` has no such bot.
 pub fn make_prior<G: GameAi>(
@@ -63,14 +80,8 @@ pub fn make_prior<G: GameAi>(
             reason,
         },
     };
-    let entry = G::bots().iter().find(|b| b.name == name).ok_or_else(|| {
-        let known: Vec<&str> = G::bots().iter().map(|b| b.name).collect();
-        unknown(format!(
-            "names bot {name:?}, which is not one of {}'s own bots ({})",
-            G::INFO.name,
-            known.join(", ")
-        ))
-    })?;
+    let entry =
+        own_bot::<G>(name).map_err(|why| unknown(format!("names bot {name:?}, which is {why}")))?;
     let spec: BotSpec = name
         .parse()
         .map_err(|e| unknown(format!("names bot {name:?}: {e}")))?;

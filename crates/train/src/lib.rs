@@ -48,7 +48,7 @@ use std::time::Instant;
 use parlour_core::encode::{Encode, Token};
 use parlour_core::rng::{derive_seed, seeded};
 use parlour_core::{Bot, BotSpec, Decision, GameAi, Seating, State};
-use parlour_learn::bot::{argmax, make_prior, Features, LearnedBot};
+use parlour_learn::bot::{argmax, make_prior, own_bot, Features, LearnedBot};
 use parlour_learn::model::{Meta, Model, Scratch};
 use rand::seq::SliceRandom;
 use rand::RngExt;
@@ -258,7 +258,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         let observation_len = game.observation_layout().len();
         let action_space = game.action_layout().len();
         let net = Net::new(
-            observation_len + action_space + usize::from(!config.prior.is_empty()),
+            input_len(observation_len, action_space, &config),
             &config.hidden,
             derive_seed(config.seed, u64::MAX),
         )?;
@@ -329,7 +329,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         }
         let observation_len = game.observation_layout().len();
         let action_space = game.action_layout().len();
-        let inputs = observation_len + action_space + usize::from(!config.prior.is_empty());
+        let inputs = input_len(observation_len, action_space, &config);
         let net = Net::restore(inputs, &config.hidden, &saved).map_err(bad)?;
         Ok(Trainer {
             game,
@@ -495,13 +495,17 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         let mut legal = Vec::new();
         while let Some(seat) = state.current_player() {
             state.legal_actions(&mut legal);
-            let prior = priors.get_mut(seat).and_then(|bot| {
-                let observation = state.observation(seat);
-                let a = bot.act(&Decision::new(&self.game, seat, &observation, &legal));
-                legal.iter().position(|&l| l == a)
-            });
-            if legal.len() > 1 {
-                let observation = state.observation(seat);
+            // The observation, once, when a prior or a choice needs it.
+            let observation =
+                (legal.len() > 1 || !priors.is_empty()).then(|| state.observation(seat));
+            let prior = priors
+                .get_mut(seat)
+                .zip(observation.as_ref())
+                .and_then(|(bot, o)| {
+                    let a = bot.act(&Decision::new(&self.game, seat, o, &legal));
+                    legal.iter().position(|&l| l == a)
+                });
+            if let Some(observation) = observation.filter(|_| legal.len() > 1) {
                 features.fill(&self.game, self.observation_len, seat, &observation, &legal);
                 features.prior = prior;
                 let k = if rng.random::<f64>() < self.config.epsilon {
@@ -634,7 +638,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         let has_prior = !self.config.prior.is_empty();
         let (obs, d) = (
             self.observation_len,
-            self.observation_len + self.action_space + usize::from(has_prior),
+            input_len(self.observation_len, self.action_space, &self.config),
         );
         let mut rng = seeded(seed);
         let mut order: Vec<usize> = (0..n).collect();
@@ -802,20 +806,18 @@ fn seating(seat: usize) -> Seating {
 
 /// A prior must be one of the game's own bots.
 fn check_prior<G: GameAi>(config: &Config) -> Result<(), TrainError> {
-    if config.prior.is_empty() || G::bots().iter().any(|b| b.name == config.prior) {
+    if config.prior.is_empty() {
         return Ok(());
     }
-    let known: Vec<&str> = G::bots().iter().map(|b| b.name).collect();
-    Err(TrainError::Config(format!(
-        "--prior {}: not one of {}'s own bots ({})",
-        config.prior,
-        G::INFO.name,
-        if known.is_empty() {
-            "it has none".to_string()
-        } else {
-            known.join(", ")
-        }
-    )))
+    own_bot::<G>(&config.prior)
+        .map(|_| ())
+        .map_err(|why| TrainError::Config(format!("--prior {}: {why}", config.prior)))
+}
+
+/// The network's input length: the observation, a count per action token, and the prior's
+/// bit if `config` has a prior (as [`Meta::inputs`] reads it back).
+fn input_len(observation_len: usize, action_space: usize, config: &Config) -> usize {
+    observation_len + action_space + usize::from(!config.prior.is_empty())
 }
 
 /// A seat's return less the other seats' mean.
