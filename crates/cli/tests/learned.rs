@@ -141,6 +141,21 @@ fn shipped_models_play_whole_tournaments_of_legal_moves() {
         ],
     );
     every_game_counted_without_faults(&o, 200);
+    let o = parlour_in(
+        &d,
+        &[
+            "tournament",
+            "go",
+            "--bots",
+            "learned,heuristic,ismcts:anchor=learned:iters=50,random",
+            "--games",
+            "40",
+            "--no-db",
+            "--format",
+            "json",
+        ],
+    );
+    every_game_counted_without_faults(&o, 40);
     std::fs::remove_dir_all(&d).unwrap();
 }
 
@@ -246,12 +261,12 @@ fn bad_or_mismatched_model_files_are_one_line_naming_the_file() {
         &d,
         &[
             "tournament",
-            "go",
+            "phased",
             "--bots",
             "ismcts:anchor=learned,random",
             "--no-db",
         ],
-        "ships no model for go",
+        "ships no model for phased",
     );
     assert_bad_input_in(
         &d,

@@ -2,7 +2,10 @@
 //! seed, and `models/README.md` gives the command that reproduces it and what it cost.
 
 /// The games a model ships for.
-const SHIPPED: &[(&str, &[u8])] = &[("uno", include_bytes!("../models/uno.safetensors"))];
+const SHIPPED: &[(&str, &[u8])] = &[
+    ("uno", include_bytes!("../models/uno.safetensors")),
+    ("go", include_bytes!("../models/go.safetensors")),
+];
 
 /// The shipped model of `game`, if there is one.
 pub fn bytes(game: &str) -> Option<&'static [u8]> {
