@@ -42,7 +42,7 @@
 use std::time::{Duration, Instant};
 
 use parlour_core::rng::{seeded, GameRng};
-use parlour_core::search::{playout, Root, Sampler, SearchTuning};
+use parlour_core::search::{playout, PointsEvaluator, Root, Sampler, SearchTuning, WinEvaluator};
 use parlour_core::{Bot, Decision, GameAi, Seat, State};
 use rand::RngExt;
 
@@ -105,6 +105,20 @@ pub struct Config {
     pub plain: bool,
     /// How the root is searched (see [`Root`]).
     pub root: Option<Root>,
+    /// What a playout's end is worth (`None`: the game's evaluator).
+    pub eval: Option<Eval>,
+    /// How clearly the search's move must beat the anchor's to replace it, in standard errors
+    /// (`None`: the game's `anchor_z`).
+    pub anchor_z: Option<f64>,
+}
+
+/// What a playout's end is worth, in place of the game's evaluator.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Eval {
+    /// Win or lose ([`WinEvaluator`]).
+    Wins,
+    /// Each seat's points over the others' mean ([`PointsEvaluator`]).
+    Points,
 }
 
 /// A node: the move into it, who made it, and its statistics.
@@ -248,6 +262,14 @@ impl<G: GameAi> IsmctsBot<G> {
         if let Some(r) = self.config.root {
             tuning.root = r;
         }
+        if let Some(z) = self.config.anchor_z {
+            tuning.anchor_z = z;
+        }
+        match self.config.eval {
+            Some(Eval::Wins) => tuning.evaluator = Box::new(WinEvaluator),
+            Some(Eval::Points) => tuning.evaluator = Box::new(PointsEvaluator::default()),
+            None => {}
+        }
         tuning
     }
 
@@ -298,6 +320,9 @@ impl<G: GameAi> IsmctsBot<G> {
     fn search_with(&mut self, d: &Decision<'_, G>, tuning: &mut SearchTuning<G>) -> G::Action {
         let players = d.game.num_players();
         let trees_needed = if tuning.tree_per_seat { players } else { 1 };
+        // The clock starts before the anchor is asked: a timed search's budget covers its
+        // anchor's thinking too (a learned anchor's network, say).
+        let budget = self.budget(tuning);
         let anchor_move = tuning
             .anchor
             .as_mut()
@@ -313,9 +338,9 @@ impl<G: GameAi> IsmctsBot<G> {
                 // The anchor's move, by its index among the legal moves.
                 let anchor = anchor_move.and_then(|a| d.legal.iter().position(|&b| b == a));
                 return if flat == Root::Paired {
-                    self.paired(d, tuning, sampler.as_mut(), anchor)
+                    self.paired(d, tuning, sampler.as_mut(), anchor, budget)
                 } else {
-                    self.halving(d, tuning, sampler.as_mut(), anchor)
+                    self.halving(d, tuning, sampler.as_mut(), anchor, budget)
                 };
             }
         }
@@ -327,7 +352,6 @@ impl<G: GameAi> IsmctsBot<G> {
         let mut untried: Vec<G::Action> = Vec::new();
         let mut paths: Vec<Vec<u32>> = vec![Vec::new(); trees_needed];
         let mut at = vec![0u32; trees_needed];
-        let budget = self.budget(tuning);
         let mut done = 0u64;
         loop {
             if budget.spent(done) {
@@ -466,6 +490,7 @@ impl<G: GameAi> IsmctsBot<G> {
         tuning: &mut SearchTuning<G>,
         sampler: &mut dyn Sampler<G>,
         anchor: Option<usize>,
+        budget: Running,
     ) -> G::Action {
         let (k, base) = (d.legal.len(), anchor.unwrap_or(0));
         // Per move: the sum of its values, and the sum of its differences from the base
@@ -475,7 +500,6 @@ impl<G: GameAi> IsmctsBot<G> {
         let mut value = vec![0.0; k];
         let mut values = vec![0.0; d.game.num_players()];
         let mut scratch = Vec::new();
-        let budget = self.budget(tuning);
         let (mut done, mut rounds) = (0u64, 0u64);
         loop {
             if budget.spent(done) {
@@ -527,6 +551,7 @@ impl<G: GameAi> IsmctsBot<G> {
         tuning: &mut SearchTuning<G>,
         sampler: &mut dyn Sampler<G>,
         anchor: Option<usize>,
+        budget: Running,
     ) -> G::Action {
         let (k, base) = (d.legal.len(), anchor.unwrap_or(0));
         let mut alive: Vec<usize> = (0..k).filter(|&i| i != base).collect();
@@ -537,7 +562,6 @@ impl<G: GameAi> IsmctsBot<G> {
         let mut square = vec![0.0; k];
         let mut values = vec![0.0; d.game.num_players()];
         let mut scratch = Vec::new();
-        let budget = self.budget(tuning);
         // One phase per halving of the contenders, down to one.
         let phases = (usize::BITS - (alive.len().max(1) - 1).leading_zeros()).max(1) as u64;
         let mut done = 0u64;
@@ -711,6 +735,64 @@ mod tests {
         }
     }
 
+    /// A finished Uno round: its returns, and each seat's value under the points evaluator.
+    fn points_of(seed: u64, evaluator: &mut PointsEvaluator) -> (Vec<f64>, Vec<f64>) {
+        use parlour_core::search::{Evaluator, RandomRollout};
+        use parlour_uno::Uno;
+        let game = Uno::new(Default::default()).unwrap();
+        let mut state = game.new_game(seed);
+        let mut rng = seeded(seed);
+        playout::<Uno>(
+            &mut state,
+            &mut RandomRollout,
+            &mut rng,
+            &mut Vec::new(),
+            u32::MAX,
+        );
+        assert!(state.is_terminal());
+        let mut values = vec![0.0; 4];
+        Evaluator::<Uno>::values(evaluator, &state, &mut values);
+        (state.returns(), values)
+    }
+
+    #[test]
+    fn the_points_evaluator_is_linear_in_each_seats_margin_on_one_scale() {
+        let mut evaluator = PointsEvaluator::default();
+        let mut widest_so_far = 0.0f64;
+        for seed in 0..40 {
+            let (returns, values) = points_of(seed, &mut evaluator);
+            let total: f64 = returns.iter().sum();
+            let margin = |s: usize| returns[s] - (total - returns[s]) / 3.0;
+            widest_so_far = (0..4)
+                .map(margin)
+                .fold(widest_so_far, |m, x| m.max(x.abs()));
+            for s in 0..4 {
+                assert!((0.0..=1.0).contains(&values[s]), "{values:?}");
+                // The same scale for every seat: the value is 0.5 plus the margin over twice
+                // the widest margin met so far.
+                let expected = 0.5 + margin(s) / (2.0 * widest_so_far.max(1.0));
+                assert!(
+                    (values[s] - expected).abs() < 1e-12,
+                    "{values:?} {returns:?}"
+                );
+            }
+            // Margins over the others' mean cancel out, so the values average 0.5.
+            assert!((values.iter().sum::<f64>() - 2.0).abs() < 1e-9);
+            // A round's winner takes the points; unlike win-or-lose, the size of the win counts.
+            let winner = (0..4)
+                .max_by(|&a, &b| returns[a].total_cmp(&returns[b]))
+                .unwrap();
+            assert!(returns[winner] > 0.0 && values[winner] > 0.5);
+        }
+        // By the end the scale is wide, so a small win is worth less than the widest.
+        let (returns, values) = points_of(41, &mut evaluator);
+        let best = values.iter().copied().fold(0.0, f64::max);
+        assert!(
+            best < 1.0 || returns.iter().sum::<f64>() >= widest_so_far,
+            "{values:?}"
+        );
+    }
+
     #[test]
     fn flat_roots_keep_the_top_card_and_swap_the_bottom_one() {
         let (sixes, ones) = (first_decisions(6), first_decisions(1));
@@ -749,6 +831,27 @@ mod tests {
                 let a = choose(flat(root, 400), anchored(0.0), s);
                 assert_eq!(a, HighCardAction::Stay, "{root:?}");
             }
+        }
+    }
+
+    #[test]
+    fn the_configs_anchor_z_overrides_the_tunings() {
+        let anchored = |z: f64| {
+            let mut t = SearchTuning::plain();
+            t.anchor = Some(Box::new(Stays));
+            t.anchor_z = z;
+            t
+        };
+        let tree = |z: f64| Config {
+            budget: Some(Budget::Iterations(400)),
+            anchor_z: Some(z),
+            ..Config::default()
+        };
+        for (_, s) in &first_decisions(1) {
+            // Staying on a 1 always loses; the tuning's z would overrule the anchor, the
+            // config's does not.
+            assert_eq!(choose(tree(1e9), anchored(0.0), s), HighCardAction::Stay);
+            assert_eq!(choose(tree(0.0), anchored(1e9), s), HighCardAction::Swap);
         }
     }
 

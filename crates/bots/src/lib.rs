@@ -119,8 +119,18 @@ const ISMCTS_OPTIONS: &[parlour_core::BotOption] = &[
         uses_clock: false,
     },
     parlour_core::BotOption {
+        name: "eval",
+        about: "what a playout's end is worth: tuned (the game's evaluator, default), wins (win or lose) or points (the seat's points over the others' mean, for games judged by points)",
+        uses_clock: false,
+    },
+    parlour_core::BotOption {
         name: "anchor",
         about: "tuned (the game's anchor bot, if any; default), none, or learned (the learned bot, whose move stands unless the search's is clearly better)",
+        uses_clock: false,
+    },
+    parlour_core::BotOption {
+        name: "z",
+        about: "with an anchor: how many standard errors the search's move must be ahead of the anchor's to replace it (default: the game's tuning)",
         uses_clock: false,
     },
     parlour_core::BotOption {
@@ -178,6 +188,20 @@ fn ismcts_from_options<G: GameAi + Encode>(
             "halving" => Root::Halving,
             _ => return Err(options.bad_value("root", "must be tree, paired or halving")),
         });
+    }
+    if let Some(e) = options.get::<String>("eval")? {
+        config.eval = match e.as_str() {
+            "tuned" => None,
+            "wins" => Some(ismcts::Eval::Wins),
+            "points" => Some(ismcts::Eval::Points),
+            _ => return Err(options.bad_value("eval", "must be tuned, wins or points")),
+        };
+    }
+    if let Some(z) = options.get::<f64>("z")? {
+        if !(z >= 0.0 && z.is_finite()) {
+            return Err(options.bad_value("z", "must be a finite number, 0 or more"));
+        }
+        config.anchor_z = Some(z);
     }
     let bot = ismcts::IsmctsBot::new(config, seed);
     let model = options.get::<String>("model")?;

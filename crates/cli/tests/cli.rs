@@ -881,6 +881,14 @@ fn strength_rejects_bad_values_with_one_line_errors() {
         &["strength", "uno", "--bots", "heuristic,ismcts:root=bad"],
         "must be tree, paired or halving",
     );
+    assert_bad_input(
+        &["strength", "uno", "--bots", "heuristic,ismcts:eval=often"],
+        "must be tuned, wins or points",
+    );
+    assert_bad_input(
+        &["strength", "uno", "--bots", "heuristic,ismcts:z=-1"],
+        "must be a finite number, 0 or more",
+    );
 }
 
 /// `parlour bench GAME --bot ismcts` reports the search's iterations a second, with each way of

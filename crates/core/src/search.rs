@@ -164,6 +164,47 @@ impl<G: Game> Evaluator<G> for WinEvaluator {
     }
 }
 
+/// Points, not wins: each seat's return less the mean of the others', mapped linearly to
+/// `[0, 1]` (0.5 for level) by the largest such margin this evaluator has met so far, for
+/// games judged by points (Uno's seed ranks its bots by total points). A finished game and a
+/// game stopped early are both valued by their returns. The scale only ever grows, and it is
+/// the same for every seat and every position it judges at the same time, so on a flat,
+/// paired root (where moves are compared by their mean difference) a move's lead is in
+/// points; it starts at 1.
+#[derive(Debug, Clone, Copy)]
+pub struct PointsEvaluator {
+    scale: f64,
+}
+
+impl Default for PointsEvaluator {
+    fn default() -> PointsEvaluator {
+        PointsEvaluator { scale: 1.0 }
+    }
+}
+
+impl<G: Game> Evaluator<G> for PointsEvaluator {
+    fn values(&mut self, state: &G::State, out: &mut [f64]) {
+        let returns = state.returns();
+        let n = returns.len();
+        if n < 2 {
+            out.iter_mut().for_each(|v| *v = 0.5);
+            return;
+        }
+        let total: f64 = returns.iter().sum();
+        for (v, r) in out.iter_mut().zip(&returns) {
+            // The seat's margin over the others' mean.
+            *v = r - (total - r) / (n - 1) as f64;
+        }
+        let widest = out.iter().fold(0.0f64, |m, v| m.max(v.abs()));
+        if widest.is_finite() {
+            self.scale = self.scale.max(widest);
+        }
+        for v in out.iter_mut() {
+            *v = (0.5 + *v / (2.0 * self.scale)).clamp(0.0, 1.0);
+        }
+    }
+}
+
 /// Each winner's equal share of 1 (all seats share it when `winners` is empty: a draw).
 pub fn win_values(winners: &[usize], out: &mut [f64]) {
     if winners.is_empty() {
