@@ -793,6 +793,14 @@ mod tests {
         );
     }
 
+    /// The plain tuning anchored on [`Stays`], its move replaced at `z` standard errors.
+    fn anchored(z: f64) -> SearchTuning<HighCard> {
+        let mut t = SearchTuning::plain();
+        t.anchor = Some(Box::new(Stays));
+        t.anchor_z = z;
+        t
+    }
+
     #[test]
     fn flat_roots_keep_the_top_card_and_swap_the_bottom_one() {
         let (sixes, ones) = (first_decisions(6), first_decisions(1));
@@ -811,12 +819,6 @@ mod tests {
 
     #[test]
     fn flat_roots_overrule_the_anchor_only_with_evidence() {
-        let anchored = |z: f64| {
-            let mut t = SearchTuning::plain();
-            t.anchor = Some(Box::new(Stays));
-            t.anchor_z = z;
-            t
-        };
         for root in FLAT {
             for (_, s) in &first_decisions(1) {
                 // Staying on a 1 always loses: the evidence is overwhelming.
@@ -836,12 +838,6 @@ mod tests {
 
     #[test]
     fn the_configs_anchor_z_overrides_the_tunings() {
-        let anchored = |z: f64| {
-            let mut t = SearchTuning::plain();
-            t.anchor = Some(Box::new(Stays));
-            t.anchor_z = z;
-            t
-        };
         let tree = |z: f64| Config {
             budget: Some(Budget::Iterations(400)),
             anchor_z: Some(z),
