@@ -190,10 +190,8 @@ impl<G: Game> Evaluator<G> for PointsEvaluator {
             out.iter_mut().for_each(|v| *v = 0.5);
             return;
         }
-        let total: f64 = returns.iter().sum();
-        for (v, r) in out.iter_mut().zip(&returns) {
-            // The seat's margin over the others' mean.
-            *v = r - (total - r) / (n - 1) as f64;
+        for (seat, v) in out.iter_mut().enumerate() {
+            *v = margin(&returns, seat);
         }
         let widest = out.iter().fold(0.0f64, |m, v| m.max(v.abs()));
         if widest.is_finite() {
@@ -203,6 +201,19 @@ impl<G: Game> Evaluator<G> for PointsEvaluator {
             *v = (0.5 + *v / (2.0 * self.scale)).clamp(0.0, 1.0);
         }
     }
+}
+
+/// Seat `seat`'s return less the mean of the other seats' (its whole return when it is alone):
+/// what [`PointsEvaluator`] values and what learned bots are trained to predict.
+pub fn margin(returns: &[f64], seat: usize) -> f64 {
+    let n = returns.len();
+    let total: f64 = returns.iter().sum();
+    let others = if n > 1 {
+        (total - returns[seat]) / (n - 1) as f64
+    } else {
+        0.0
+    };
+    returns[seat] - others
 }
 
 /// Each winner's equal share of 1 (all seats share it when `winners` is empty: a draw).

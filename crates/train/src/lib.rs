@@ -47,6 +47,7 @@ use std::time::Instant;
 
 use parlour_core::encode::{Encode, Token};
 use parlour_core::rng::{derive_seed, seeded};
+use parlour_core::search::margin;
 use parlour_core::{Bot, BotSpec, Decision, GameAi, Seating, State};
 use parlour_learn::bot::{argmax, make_prior, own_bot, Features, LearnedBot};
 use parlour_learn::model::{Meta, Model, Scratch};
@@ -546,7 +547,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
                                 .extend_from_slice(&features.tokens[start..features.ends[i]]);
                             out.ends.push(out.tokens.len());
                             out.priors.push(prior == Some(i));
-                            out.targets.push(relative(&self.outcome(r), seat));
+                            out.targets.push(margin(&self.outcome(r), seat) as f32);
                         }
                         // The paired playouts share their luck: the targets are each action's
                         // result less the mean of the decision's, so what is left is the
@@ -576,7 +577,7 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
         if rollout.is_none() {
             let returns = state.returns();
             let outcome = self.outcome(returns);
-            out.targets = seats.iter().map(|&s| relative(&outcome, s)).collect();
+            out.targets = seats.iter().map(|&s| margin(&outcome, s) as f32).collect();
         }
         out
     }
@@ -818,18 +819,6 @@ fn check_prior<G: GameAi>(config: &Config) -> Result<(), TrainError> {
 /// bit if `config` has a prior (as [`Meta::inputs`] reads it back).
 fn input_len(observation_len: usize, action_space: usize, config: &Config) -> usize {
     observation_len + action_space + usize::from(!config.prior.is_empty())
-}
-
-/// A seat's return less the other seats' mean.
-fn relative(returns: &[f64], seat: usize) -> f32 {
-    let n = returns.len();
-    let total: f64 = returns.iter().sum();
-    let others = if n > 1 {
-        (total - returns[seat]) / (n - 1) as f64
-    } else {
-        0.0
-    };
-    (returns[seat] - others) as f32
 }
 
 fn check_config(config: &Config) -> Result<(), TrainError> {
