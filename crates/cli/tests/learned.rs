@@ -156,6 +156,21 @@ fn shipped_models_play_whole_tournaments_of_legal_moves() {
         ],
     );
     every_game_counted_without_faults(&o, 40);
+    let o = parlour_in(
+        &d,
+        &[
+            "tournament",
+            "chexers",
+            "--bots",
+            "learned,greedy,ismcts:anchor=learned:iters=50",
+            "--games",
+            "12",
+            "--no-db",
+            "--format",
+            "json",
+        ],
+    );
+    every_game_counted_without_faults(&o, 12);
     std::fs::remove_dir_all(&d).unwrap();
 }
 

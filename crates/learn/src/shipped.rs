@@ -5,6 +5,7 @@
 const SHIPPED: &[(&str, &[u8])] = &[
     ("uno", include_bytes!("../models/uno.safetensors")),
     ("go", include_bytes!("../models/go.safetensors")),
+    ("chexers", include_bytes!("../models/chexers.safetensors")),
 ];
 
 /// The shipped model of `game`, if there is one.
