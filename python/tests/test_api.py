@@ -182,9 +182,9 @@ def test_built_in_bots_play_legal_moves(name, options):
         if spec == "ismcts":
             spec = "ismcts:iters=20"
         if spec == "learned" and (name not in ("uno", "go", "chexers") or options):
-            # Models ship for four-seat Uno, standard Comp10001-Go and Chexers; elsewhere the bot needs
-            # model=FILE, and the shipped model is refused (Go's proposed scoring has another
-            # action space).
+            # Models ship for four-seat Uno, standard Comp10001-Go and Chexers; elsewhere the
+            # bot needs model=FILE, and the shipped model is refused (Go's proposed scoring has
+            # another action space).
             with pytest.raises(Exception, match="model"):
                 parlour.bot(game, spec, seed=1)
             continue

@@ -126,51 +126,40 @@ fn every_game_counted_without_faults(o: &std::process::Output, games: u64) {
 #[test]
 fn shipped_models_play_whole_tournaments_of_legal_moves() {
     let d = tmp("shipped");
-    let o = parlour_in(
-        &d,
-        &[
-            "tournament",
+    for (game, bots, games) in [
+        (
             "uno",
-            "--bots",
             "learned,heuristic,ismcts:anchor=learned:iters=50,random",
-            "--games",
-            "200",
-            "--no-db",
-            "--format",
-            "json",
-        ],
-    );
-    every_game_counted_without_faults(&o, 200);
-    let o = parlour_in(
-        &d,
-        &[
-            "tournament",
+            200,
+        ),
+        (
             "go",
-            "--bots",
             "learned,heuristic,ismcts:anchor=learned:iters=50,random",
-            "--games",
-            "40",
-            "--no-db",
-            "--format",
-            "json",
-        ],
-    );
-    every_game_counted_without_faults(&o, 40);
-    let o = parlour_in(
-        &d,
-        &[
-            "tournament",
+            40,
+        ),
+        (
             "chexers",
-            "--bots",
             "learned,greedy,ismcts:anchor=learned:iters=50",
-            "--games",
-            "12",
-            "--no-db",
-            "--format",
-            "json",
-        ],
-    );
-    every_game_counted_without_faults(&o, 12);
+            12,
+        ),
+    ] {
+        let n = games.to_string();
+        let o = parlour_in(
+            &d,
+            &[
+                "tournament",
+                game,
+                "--bots",
+                bots,
+                "--games",
+                &n,
+                "--no-db",
+                "--format",
+                "json",
+            ],
+        );
+        every_game_counted_without_faults(&o, games);
+    }
     std::fs::remove_dir_all(&d).unwrap();
 }
 
