@@ -134,7 +134,7 @@ fn shipped_models_play_whole_tournaments_of_legal_moves() {
         ),
         (
             "go",
-            "learned,heuristic,ismcts:anchor=learned:iters=50,random",
+            "learned,heuristic,ismcts:anchor=learned:z=1:iters=50,random",
             40,
         ),
         (
