@@ -1,6 +1,6 @@
 //! `parlour train` and the `learned` bot through the built binary: a short run writes its
-//! model, checkpoint and curve and resumes; the shipped models play whole games of legal moves
-//! in tournaments; and a model of another game, a corrupt file or a table size the model was
+//! model, checkpoint and curve and resumes; every game trains, and its model plays whole games
+//! of legal moves; the shipped models play whole games of legal moves in tournaments; and a model of another game, a corrupt file or a table size the model was
 //! not trained for is one clear line naming the file, exit code 2.
 
 mod common;
@@ -121,6 +121,69 @@ fn every_game_counted_without_faults(o: &std::process::Output, games: u64) {
         assert_eq!(e["faults"], 0, "{e}");
         assert_eq!(e["games"], games, "{e}");
     }
+}
+
+#[test]
+fn every_game_trains_and_its_model_plays_whole_games_of_legal_moves() {
+    // One short iteration a game (the heuristic plays the self-play, as a warm start, so the
+    // untrained network's near-random play cannot drag a Phased Out game on), then a
+    // tournament of the model against the game's heuristic (greedy at Chexers), random play
+    // and a small search, one seat each.
+    let d = tmp("every");
+    for (game, against) in [
+        ("uno", "heuristic"),
+        ("go", "heuristic"),
+        ("phased", "heuristic"),
+        ("bo", "heuristic"),
+        ("chexers", "greedy"),
+    ] {
+        let out = format!("run-{game}");
+        let o = parlour_in(
+            &d,
+            &[
+                "train",
+                game,
+                "--out",
+                &out,
+                "--iterations",
+                "1",
+                "--games",
+                "2",
+                "--hidden",
+                "16",
+                "--eval-every",
+                "0",
+                "--warm-start",
+                against,
+                "--warm-iterations",
+                "1",
+            ],
+        );
+        assert_eq!(o.status.code(), Some(0), "{game}: {}", stderr(&o));
+        let mut bots = format!("learned:model={out}/model.safetensors,{against},random");
+        // A game under every seat order: six at three seats.
+        let mut games = 6;
+        if game != "chexers" {
+            bots.push_str(",ismcts:iters=10");
+            games = 4;
+        }
+        let o = parlour_in(
+            &d,
+            &[
+                "tournament",
+                game,
+                "--bots",
+                &bots,
+                "--games",
+                &games.to_string(),
+                "--no-db",
+                "--format",
+                "json",
+            ],
+        );
+        every_game_counted_without_faults(&o, games);
+    }
+    std::fs::remove_dir_all(&d).unwrap();
 }
 
 #[test]
