@@ -1,7 +1,8 @@
 //! `parlour train` and the `learned` bot through the built binary: a short run writes its
 //! model, checkpoint and curve and resumes; every game trains, and its model plays whole games
-//! of legal moves; the shipped models play whole games of legal moves in tournaments; and a model of another game, a corrupt file or a table size the model was
-//! not trained for is one clear line naming the file, exit code 2.
+//! of legal moves; the shipped models play whole games of legal moves in tournaments; and a
+//! model of another game, a corrupt file or a table size the model was not trained for is one
+//! clear line naming the file, exit code 2.
 
 mod common;
 
@@ -111,11 +112,27 @@ fn train_writes_a_model_a_checkpoint_and_a_curve_and_resumes() {
     std::fs::remove_dir_all(&d).unwrap();
 }
 
-/// A JSON tournament that exited 0 and counted `games` games, with every entry in every one
-/// and no faults (an illegal move would be a fault of its entry).
-fn every_game_counted_without_faults(o: &std::process::Output, games: u64) {
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(o));
-    let v: serde_json::Value = serde_json::from_str(stdout(o).trim()).unwrap();
+/// Plays a JSON tournament of `games` games of `game` between `bots` in `dir`, and checks that
+/// it exited 0 and counted every game, with every entry in every one and no faults (an illegal
+/// move would be a fault of its entry).
+fn tournament_counts_every_game(dir: &std::path::Path, game: &str, bots: &str, games: u64) {
+    let n = games.to_string();
+    let o = parlour_in(
+        dir,
+        &[
+            "tournament",
+            game,
+            "--bots",
+            bots,
+            "--games",
+            &n,
+            "--no-db",
+            "--format",
+            "json",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{game}: {}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
     assert_eq!(v["games_counted"], games, "{v}");
     for e in v["standings"]["entries"].as_array().unwrap() {
         assert_eq!(e["faults"], 0, "{e}");
@@ -160,28 +177,14 @@ fn every_game_trains_and_its_model_plays_whole_games_of_legal_moves() {
             ],
         );
         assert_eq!(o.status.code(), Some(0), "{game}: {}", stderr(&o));
-        let mut bots = format!("learned:model={out}/model.safetensors,{against},random");
-        // A game under every seat order: six at three seats.
-        let mut games = 6;
-        if game != "chexers" {
-            bots.push_str(",ismcts:iters=10");
-            games = 4;
-        }
-        let o = parlour_in(
-            &d,
-            &[
-                "tournament",
-                game,
-                "--bots",
-                &bots,
-                "--games",
-                &games.to_string(),
-                "--no-db",
-                "--format",
-                "json",
-            ],
-        );
-        every_game_counted_without_faults(&o, games);
+        let bots = format!("learned:model={out}/model.safetensors,{against},random");
+        // Chexers seats three, and counts games in sixes (every seat order).
+        let (bots, games) = if game == "chexers" {
+            (bots, 6)
+        } else {
+            (bots + ",ismcts:iters=10", 4)
+        };
+        tournament_counts_every_game(&d, game, &bots, games);
     }
     std::fs::remove_dir_all(&d).unwrap();
 }
@@ -206,22 +209,7 @@ fn shipped_models_play_whole_tournaments_of_legal_moves() {
             12,
         ),
     ] {
-        let n = games.to_string();
-        let o = parlour_in(
-            &d,
-            &[
-                "tournament",
-                game,
-                "--bots",
-                bots,
-                "--games",
-                &n,
-                "--no-db",
-                "--format",
-                "json",
-            ],
-        );
-        every_game_counted_without_faults(&o, games);
+        tournament_counts_every_game(&d, game, bots, games);
     }
     std::fs::remove_dir_all(&d).unwrap();
 }
@@ -399,20 +387,6 @@ fn a_model_with_a_prior_plays_from_its_file() {
         ],
     );
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
-    let o = parlour_in(
-        &d,
-        &[
-            "tournament",
-            "nim",
-            "--bots",
-            "learned:model=run/model.safetensors,random",
-            "--games",
-            "50",
-            "--no-db",
-            "--format",
-            "json",
-        ],
-    );
-    every_game_counted_without_faults(&o, 50);
+    tournament_counts_every_game(&d, "nim", "learned:model=run/model.safetensors,random", 50);
     std::fs::remove_dir_all(&d).unwrap();
 }
