@@ -253,17 +253,27 @@ pub enum Command {
         #[arg(long)]
         variant: Option<String>,
     },
-    /// Check an external bot: play it through many decisions from random positions and
-    /// report every illegal, malformed or late answer with its position
+    /// Check an external bot: play it through many decisions from random positions (or whole
+    /// games) and report every illegal, malformed or late answer with its position
     CheckBot {
         /// The game (uno, go, phased, bo, chexers)
         game: String,
         /// The bot's command, after `--` (e.g. `-- python3 mybot.py`)
         #[arg(last = true, required = true, value_name = "COMMAND")]
         command: Vec<String>,
-        /// Decisions to put to the bot
-        #[arg(long, default_value = "10000", allow_hyphen_values = true)]
-        decisions: String,
+        /// Decisions to put to the bot, each game joined after 0-40 random moves against
+        /// random bots [default: 10000, unless the command runs a course adapter]
+        #[arg(long, allow_hyphen_values = true, conflicts_with = "games")]
+        decisions: Option<String>,
+        /// Play N whole games from the deal instead, the bot in each seat in turn, against
+        /// built-in bots (--against) [default: 40 for a course adapter, `python3 -m
+        /// parlour_bot.course`]
+        #[arg(long, value_name = "N", allow_hyphen_values = true)]
+        games: Option<String>,
+        /// The built-in bot in the other seats of whole games [default: the game's heuristic
+        /// (greedy at Chexers)]
+        #[arg(long, value_name = "BOT")]
+        against: Option<String>,
         /// Seed for the positions
         #[arg(long, default_value_t = 1)]
         seed: u64,

@@ -194,6 +194,8 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             game,
             command,
             decisions,
+            games,
+            against,
             seed,
             show,
             log,
@@ -206,6 +208,8 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             crate::external::CheckBotCmd {
                 command,
                 decisions,
+                games,
+                against,
                 seed,
                 options: with_variant(options, variant),
                 limits: limits.into(),

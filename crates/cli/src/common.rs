@@ -145,7 +145,12 @@ impl LimitFlags {
 
     /// The limits and fault allowance for programs, over the defaults.
     pub fn resolve(&self) -> Result<(Limits, u32), Failure> {
-        let mut limits = Limits::default();
+        self.resolve_over(Limits::default())
+    }
+
+    /// The limits and fault allowance for programs, the flags given over `base`.
+    pub fn resolve_over(&self, base: Limits) -> Result<(Limits, u32), Failure> {
+        let mut limits = base;
         let positive = |flag: &str, text: &Option<String>, default: u64| -> Result<u64, Failure> {
             match text {
                 None => Ok(default),

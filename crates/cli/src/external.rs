@@ -7,10 +7,11 @@ use std::path::{Path, PathBuf};
 
 use parlour_core::Game;
 use parlour_games::Playable;
+use parlour_protocol::check::MAX_PREFIX;
 use parlour_protocol::process::Log;
 use parlour_protocol::{
-    check_program, file_stem, shell_text, working_directory, EntrySpec, Limits, Mode, Pool,
-    ProgramSpec, Programs,
+    check_program, file_stem, shell_text, working_directory, CheckMode, EntrySpec, Limits, Mode,
+    Pool, ProgramSpec, Programs,
 };
 
 use crate::common::{
@@ -61,7 +62,9 @@ pub fn start_programs<G: Game>(
 /// `parlour check-bot GAME -- COMMAND...`.
 pub struct CheckBotCmd {
     pub command: Vec<String>,
-    pub decisions: String,
+    pub decisions: Option<String>,
+    pub games: Option<String>,
+    pub against: Option<String>,
     pub seed: u64,
     pub options: Vec<String>,
     pub limits: LimitFlags,
@@ -72,10 +75,7 @@ pub struct CheckBotCmd {
 
 impl GameCommand for CheckBotCmd {
     fn run<G: Playable>(self) -> Result<(), Failure> {
-        let decisions: u64 = parse_number("--decisions", &self.decisions)?;
-        if decisions == 0 || decisions > 100_000_000 {
-            return Err(usage("--decisions must be from 1 to 100000000"));
-        }
+        let mode = self.mode()?;
         let show: usize = parse_number("--show", &self.show)?;
         let mut flags = self.limits.clone();
         // The checker lists faults rather than forfeiting; it stops after this many.
@@ -107,13 +107,21 @@ impl GameCommand for CheckBotCmd {
                 log_path.display()
             ))
         })?;
-        let pool = Pool::new(
-            &game,
-            spec.clone(),
-            Some(log),
-            Mode::Check { budget: decisions },
-        )
-        .map_err(|e| failed(format!("cannot start a thread: {e}")))?;
+        let budget = match mode {
+            CheckMode::Positions { budget } => budget,
+            CheckMode::Games { .. } => u64::MAX,
+        };
+        let against = match mode {
+            CheckMode::Games { .. } => {
+                let spec = bot_spec(self.against.as_deref().unwrap_or(default_opponent::<G>()))?;
+                parlour_bots::make_bot_for::<G>(&game, &spec, 0)
+                    .map_err(|e| usage(format!("--against: {e}")))?;
+                Some(spec)
+            }
+            CheckMode::Positions { .. } => None,
+        };
+        let pool = Pool::new(&game, spec.clone(), Some(log), Mode::Check { budget })
+            .map_err(|e| failed(format!("cannot start a thread: {e}")))?;
         pool.preflight().map_err(|why| {
             usage(format!(
                 "{} cannot play: {why} (its standard error is in {})",
@@ -121,24 +129,40 @@ impl GameCommand for CheckBotCmd {
                 log_path.display()
             ))
         })?;
+        let what = match (mode, &against) {
+            (CheckMode::Games { games }, Some(a)) => format!(
+                "{games} whole games from the deal, the bot in each seat in turn, {a} in the others"
+            ),
+            _ => format!(
+                "{budget} decisions, each game joined after 0 to {MAX_PREFIX} random moves, random bots in the other seats"
+            ),
+        };
         errln!(
-            "parlour: checking {} on {} for {decisions} decisions (seed {}; the bot's standard error is in {})",
+            "parlour: checking {} on {}: {what} (seed {}; the bot's standard error is in {})",
             spec.name,
             G::INFO.name,
             self.seed,
             log_path.display()
         );
+        let opponent = |seed: u64| -> Box<dyn parlour_core::Bot<G>> {
+            match &against {
+                Some(a) => parlour_bots::make_bot_for::<G>(&game, a, seed)
+                    .unwrap_or_else(|_| Box::new(parlour_bots::RandomBot::new(seed))),
+                None => Box::new(parlour_bots::RandomBot::new(seed)),
+            }
+        };
         let mut last = std::time::Instant::now();
         let report = check_program(
             &game,
             &pool,
-            decisions,
+            mode,
+            &opponent,
             u64::from(max_faults),
             self.seed,
             &mut |asked| {
                 if last.elapsed().as_secs() >= 2 {
                     last = std::time::Instant::now();
-                    errln!("parlour: {asked}/{decisions} decisions checked");
+                    errln!("parlour: {asked} decisions checked");
                 }
             },
         )
@@ -186,10 +210,14 @@ impl GameCommand for CheckBotCmd {
             .collect::<Vec<_>>()
             .join(", ");
         outln!(
-            "{}: {} decisions in {} games, {} faults{}; answer time mean {:.3} ms, max {:.1} ms",
+            "{}: {} decisions in {} games ({}), {} faults{}; answer time mean {:.3} ms, max {:.1} ms",
             G::INFO.name,
             report.decisions,
             report.games,
+            match mode {
+                CheckMode::Games { .. } => "whole games",
+                CheckMode::Positions { .. } => "random positions",
+            },
             report.faults.len(),
             if kinds.is_empty() {
                 String::new()
@@ -212,6 +240,53 @@ impl GameCommand for CheckBotCmd {
             })
         }
     }
+}
+
+impl CheckBotCmd {
+    /// The checking mode the flags ask for: `--games`, `--decisions`, or by default whole games
+    /// for a course adapter (whose students' code follows the game by its own moves, so games
+    /// joined part-way would fault it for moves it never made) and positions for anything else.
+    fn mode(&self) -> Result<CheckMode, Failure> {
+        let course = self
+            .command
+            .windows(2)
+            .any(|w| w[0] == "-m" && w[1] == "parlour_bot.course");
+        match (&self.games, &self.decisions) {
+            (Some(g), _) => {
+                let games: u64 = parse_number("--games", g)?;
+                if games == 0 || games > 10_000_000 {
+                    return Err(usage("--games must be from 1 to 10000000"));
+                }
+                Ok(CheckMode::Games { games })
+            }
+            (None, Some(d)) => {
+                if self.against.is_some() {
+                    return Err(usage("--against is for whole games (--games N)"));
+                }
+                let budget: u64 = parse_number("--decisions", d)?;
+                if budget == 0 || budget > 100_000_000 {
+                    return Err(usage("--decisions must be from 1 to 100000000"));
+                }
+                Ok(CheckMode::Positions { budget })
+            }
+            (None, None) if course || self.against.is_some() => Ok(CheckMode::Games {
+                games: COURSE_CHECK_GAMES,
+            }),
+            (None, None) => Ok(CheckMode::Positions { budget: 10_000 }),
+        }
+    }
+}
+
+/// Whole games `check-bot` plays by default for a course adapter: ten in each of four seats.
+const COURSE_CHECK_GAMES: u64 = 40;
+
+/// The built-in bot in the other seats of `check-bot --games`: the game's heuristic, or its
+/// greedy bot (Chexers), else random play.
+fn default_opponent<G: Playable>() -> &'static str {
+    ["heuristic", "greedy"]
+        .into_iter()
+        .find(|name| G::bots().iter().any(|b| b.name == *name))
+        .unwrap_or("random")
 }
 
 /// Every fault the checker found, one JSON object a line, positions included.

@@ -113,6 +113,9 @@ fn entries_arg<G: Playable>(
         entries.extend(read_bots_file(path, lim, max_faults)?);
     }
     if let Some(dir) = course_bots {
+        // The course's own limits where it gave them, under the flags given.
+        let base = parlour_protocol::course_limits(G::INFO.name).unwrap_or_default();
+        let (lim, _) = limits.resolve_over(base)?;
         entries.extend(
             parlour_protocol::course_bots(dir, G::INFO.name, lim, max_faults)
                 .map_err(crate::common::entry_failure)?,
@@ -890,7 +893,8 @@ impl GameCommand for BenchExternal {
         let check = parlour_protocol::check_program(
             &game,
             &pool,
-            decisions,
+            parlour_protocol::CheckMode::Positions { budget: decisions },
+            &|seed| Box::new(parlour_bots::RandomBot::new(seed)),
             u64::MAX,
             self.seed,
             &mut |_| {},

@@ -377,6 +377,21 @@ pub trait Game: Clone + Debug + Send + Sync + Sized + 'static {
         true
     }
 
+    /// What a seat that sees `action` is told of it beyond its text: facts the rules make public
+    /// that the action's text does not carry (Phased Out: the hand it was made in, and the card
+    /// a `take` took from the discard pile). `observation` is the actor's view just before the
+    /// action; an implementation reads only what every seat saw of it (its public part), so the
+    /// detail never tells a seat more than the rules do. External programs receive it as their
+    /// `event` line's `detail` (docs/protocol.md). None by default.
+    fn action_detail(
+        &self,
+        observation: &Self::Observation,
+        action: &Self::Action,
+    ) -> Option<serde_json::Value> {
+        let _ = (observation, action);
+        None
+    }
+
     /// What every seat sees: `observation`'s JSON form without the fields only its seat sees
     /// ([`GameInfo::private`]). Every seat's observation of one state gives the same public view
     /// (checked by the conformance harness), so it is what a spectator of a table with live

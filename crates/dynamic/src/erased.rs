@@ -710,7 +710,10 @@ impl<G: Playable> AnyBot for ProgramHandle<G> {
         self.start(seat, s.state.decisions());
         let game = self.inner.game();
         let seen = game.action_visible(actor, &action, seat);
-        self.bot.event(game, actor, seen.then_some(action));
+        let detail = seen
+            .then(|| game.action_detail(&s.state.observation(actor), &action))
+            .flatten();
+        self.bot.event(game, actor, seen.then_some(action), detail);
     }
 
     fn finish(&mut self, end: &dyn AnyState, seat: usize) {

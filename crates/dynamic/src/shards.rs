@@ -105,8 +105,13 @@ pub fn plan(game: &str, plan: &Plan) -> Result<TournamentConfig, DynError> {
             }
             if let Some(dir) = &p.course_bots {
                 entries.extend(
-                    parlour_protocol::course_bots(dir, G::INFO.name, limits, max_faults)
-                        .map_err(bad)?,
+                    parlour_protocol::course_bots(
+                        dir,
+                        G::INFO.name,
+                        parlour_protocol::course_limits(G::INFO.name).unwrap_or(limits),
+                        max_faults,
+                    )
+                    .map_err(bad)?,
                 );
             }
             parlour_protocol::number_programs(&mut entries);

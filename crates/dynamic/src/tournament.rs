@@ -323,7 +323,13 @@ impl<G: Game> Foreign<G> {
 }
 
 impl<G: Game> Program<G> for Foreign<G> {
-    fn event(&mut self, _game: &G, actor: usize, action: Option<G::Action>) {
+    fn event(
+        &mut self,
+        _game: &G,
+        actor: usize,
+        action: Option<G::Action>,
+        _detail: Option<Value>,
+    ) {
         if let Err(e) = self.bot.event(actor, action.map(|a| a.to_string())) {
             self.fault(FaultKind::Malformed, e);
         }

@@ -171,6 +171,22 @@ impl Game for Phased {
         obs.seat
     }
 
+    /// Every seat is told the hand an action was made in (`hand`: the hands completed before
+    /// it), so a seat that follows the table by its events always knows where a hand starts;
+    /// and a `take` names its `card`, the discard pile's top, which every seat saw (the card
+    /// turned up at the deal too): `{"hand": 3, "card": "JS"}`.
+    fn action_detail(
+        &self,
+        obs: &PhasedObservation,
+        action: &PhasedAction,
+    ) -> Option<serde_json::Value> {
+        let mut detail = serde_json::json!({ "hand": obs.hands_completed });
+        if let (PhasedAction::Take, Some(card)) = (action, obs.discard.last()) {
+            detail["card"] = serde_json::Value::String(card.to_string());
+        }
+        Some(detail)
+    }
+
     /// 10,000 for completing every phase, less the penalty points (never negative).
     fn return_bounds(&self) -> Bounds {
         Bounds::at_most(10_000.0)

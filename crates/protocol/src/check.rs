@@ -1,13 +1,15 @@
-//! The bot checker (`parlour check-bot`): a program plays one seat of many games against random
-//! bots, each game joined after a random number of random moves, until it has been asked a
-//! set number of decisions; every illegal, malformed or late answer is kept with the position.
+//! The bot checker (`parlour check-bot`): a program plays one seat of many games, in one of two
+//! [`CheckMode`]s: games joined after a random number of random moves, against random bots,
+//! until it has been asked a set number of decisions (many positions, fast); or whole games from
+//! the deal against built-in bots, every decision of its seat its own (as a course's
+//! tournament played it). Every illegal, malformed or late answer is kept with the position.
 
 use std::sync::Arc;
 
 use parlour_bots::RandomBot;
 use parlour_core::play::Runner;
 use parlour_core::rng::{bot_seed, derive_seed, seeded};
-use parlour_core::{Game, State};
+use parlour_core::{Bot, Game, State};
 use rand::RngExt;
 
 use crate::external::{ExternalBot, Pool, Position, Timing};
@@ -19,6 +21,26 @@ pub const MAX_PREFIX: u32 = 40;
 /// Games in a row in which the program is never asked before the checker gives up (a program
 /// that cannot start).
 const IDLE_GAMES: u64 = 20;
+
+/// How the checker puts a program to the test.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CheckMode {
+    /// Each game joined after 0 to [`MAX_PREFIX`] random moves, the other seats random, until
+    /// the program has been asked `budget` decisions: many different positions, quickly. The
+    /// moves played before it joins were not its own, so a program that follows the game by
+    /// its own choices (a course bot tracking its pieces) may lose its way here.
+    Positions {
+        /// Decisions to ask.
+        budget: u64,
+    },
+    /// `games` whole games from the deal, the program in each seat in turn (game `i` in seat
+    /// `i % players`), the other seats the checker's opponents: every decision of its seat is
+    /// its own, as in a tournament.
+    Games {
+        /// Games to play.
+        games: u64,
+    },
+}
 
 /// What the checker found.
 #[derive(Debug, Clone, PartialEq)]
@@ -35,13 +57,15 @@ pub struct CheckReport {
     pub stopped: Option<String>,
 }
 
-/// Checks `pool`'s program (made in [`Mode::Check`](crate::Mode::Check) with the budget of
-/// decisions) on `game` from `seed`, stopping early after `max_faults` faults. `progress` hears
-/// the decisions asked so far after every game.
+/// Checks `pool`'s program (made in [`Mode::Check`](crate::Mode::Check) with a budget of
+/// decisions at least `mode`'s) on `game` from `seed`, stopping early after `max_faults` faults.
+/// In [`CheckMode::Games`] the other seats are `opponent(seed)`'s bots (random bots in
+/// [`CheckMode::Positions`]). `progress` hears the decisions asked so far after every game.
 pub fn check_program<G: Game>(
     game: &G,
     pool: &Arc<Pool>,
-    budget: u64,
+    mode: CheckMode,
+    opponent: &dyn Fn(u64) -> Box<dyn Bot<G>>,
     max_faults: u64,
     seed: u64,
     progress: &mut dyn FnMut(u64),
@@ -51,7 +75,12 @@ pub fn check_program<G: Game>(
     let mut idle = 0u64;
     let mut stopped = None;
     let mut scratch = Vec::new();
-    while pool.asked() < budget {
+    let more = |games: u64, asked: u64| match mode {
+        CheckMode::Positions { budget } => asked < budget,
+        CheckMode::Games { games: wanted } => games < wanted,
+    };
+    let whole = matches!(mode, CheckMode::Games { .. });
+    while more(games, pool.asked()) {
         if pool.faults() >= max_faults {
             stopped = Some(format!("stopped after {} faults", pool.faults()));
             break;
@@ -67,7 +96,12 @@ pub fn check_program<G: Game>(
         let game_seed = derive_seed(seed, index);
         let mut rng = seeded(derive_seed(game_seed, 1));
         let mut state = game.new_game(game_seed);
-        for _ in 0..rng.random_range(0..=MAX_PREFIX) {
+        let prefix = if whole {
+            0
+        } else {
+            rng.random_range(0..=MAX_PREFIX)
+        };
+        for _ in 0..prefix {
             match state.random_action(&mut rng, &mut scratch) {
                 Some(a) => state.apply_unchecked(a),
                 None => break,
@@ -84,6 +118,8 @@ pub fn check_program<G: Game>(
                     let seat_seed = bot_seed(derive_seed(game_seed, 2 + s as u64));
                     if s == seat {
                         Player::Program(Box::new(ExternalBot::<G>::new(pool.clone(), seat_seed)))
+                    } else if whole {
+                        Player::BuiltIn(opponent(seat_seed))
                     } else {
                         Player::BuiltIn(Box::new(RandomBot::new(seat_seed)))
                     }

@@ -413,10 +413,29 @@ pub fn file_stem(label: &str) -> String {
     s.trim_matches('_').to_string()
 }
 
-/// The entries of a class tournament: every `*.py` file in `dir` (sorted by name), each a
-/// program `python3 -m parlour_bot.course GAME FILE` (the Python kit's course adapters, which
-/// must be importable) entered under its file name without `.py`. A name that is not a valid
-/// entry name is refused, as is a folder with no Python files.
+/// The limits a course's own tournament held each player to, where the course's texts say:
+/// COMP30024's referee (Chexers) allowed each player 60 s of CPU time a game and set no limit
+/// on one move, so a Chexers course bot gets a 60 s bank a game and any one answer may use all
+/// of it (parlour's clock is wall time, which is never less than CPU time for one process).
+/// `None` where no course text gave its limits (Uno, Comp10001-Go, Comp10001-Bo, Phased Out):
+/// parlour's defaults hold there (1 s a decision, 60 s a game).
+pub fn course_limits(game: &str) -> Option<Limits> {
+    match game {
+        "chexers" => Some(Limits {
+            decision_ms: 60_000,
+            bank_ms: 60_000,
+            ..Limits::default()
+        }),
+        _ => None,
+    }
+}
+
+/// The entries of a class tournament: each submission in `dir` (sorted by name) is a Python
+/// file `NAME.py` or a package, a folder `NAME/` with an `__init__.py` (as COMP30024's
+/// submissions were), run as the program `python3 -m parlour_bot.course GAME PATH` (the Python
+/// kit's course adapters, which must be importable) and entered under `NAME`. Anything else in
+/// the folder is passed over. A name that is not a valid entry name is refused, as is a folder
+/// with no submissions.
 pub fn course_bots(
     dir: &Path,
     game: &str,
@@ -428,25 +447,33 @@ pub fn course_bots(
         reason,
     };
     let read = std::fs::read_dir(dir).map_err(|e| bad(e.to_string()))?;
-    let mut files = Vec::new();
+    let mut found = Vec::new();
     for entry in read {
         let path = entry.map_err(|e| bad(e.to_string()))?.path();
-        if path.is_file() && path.extension().is_some_and(|e| e == "py") {
-            files.push(path);
+        let module = path.is_file() && path.extension().is_some_and(|e| e == "py");
+        let package = path.is_dir() && path.join("__init__.py").is_file();
+        if module || package {
+            found.push(path);
         }
     }
-    if files.is_empty() {
-        return Err(bad("no Python files (*.py) in it".into()));
+    if found.is_empty() {
+        return Err(bad(
+            "no submissions in it (Python files *.py, or packages: folders with an __init__.py)"
+                .into(),
+        ));
     }
-    files.sort();
-    let mut entries = Vec::with_capacity(files.len());
-    for path in files {
+    found.sort();
+    let mut entries = Vec::with_capacity(found.len());
+    for path in found {
         let path = std::fs::canonicalize(&path).map_err(|e| bad(e.to_string()))?;
-        let stem = path
-            .file_stem()
-            .and_then(|s| s.to_str())
-            .unwrap_or_default()
-            .to_string();
+        let stem = if path.is_dir() {
+            path.file_name()
+        } else {
+            path.file_stem()
+        }
+        .and_then(|s| s.to_str())
+        .unwrap_or_default()
+        .to_string();
         let mut spec = program_from_cmd("python3", limits, max_faults)?;
         spec.command = vec![
             "python3".to_string(),
@@ -456,7 +483,7 @@ pub fn course_bots(
             path.display().to_string(),
         ];
         spec.name = entry_name(&stem)
-            .map_err(|_| bad(format!("{stem:?} cannot be an entry's name: rename the file with letters, digits, '-', '_' or '.'")))?;
+            .map_err(|_| bad(format!("{stem:?} cannot be an entry's name: rename it with letters, digits, '-', '_' or '.'")))?;
         entries.push(EntrySpec::Program(spec));
     }
     Ok(entries)

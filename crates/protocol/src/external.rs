@@ -457,6 +457,10 @@ struct Event<A> {
     kind: &'static str,
     seat: Seat,
     action: Option<A>,
+    /// What the rules show of the action beyond its text ([`Game::action_detail`]); left out
+    /// when there is none.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    detail: Option<Value>,
 }
 
 /// What one line means as an answer to decision `id`.
@@ -747,13 +751,14 @@ impl<G: Game> Bot<G> for ExternalBot<G> {
 }
 
 impl<G: Game> Program<G> for ExternalBot<G> {
-    fn event(&mut self, _game: &G, actor: Seat, action: Option<G::Action>) {
+    fn event(&mut self, _game: &G, actor: Seat, action: Option<G::Action>, detail: Option<Value>) {
         self.decisions += 1;
         if self.running.as_ref().is_some_and(|r| r.events) {
             self.tell(&Event {
                 kind: "event",
                 seat: actor,
                 action,
+                detail,
             });
         }
     }

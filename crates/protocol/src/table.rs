@@ -11,8 +11,15 @@ use crate::entry::{make_builtin, BotReport, EntrySpec};
 /// (as its seat saw it) and how the game ended, and it reports its own conduct.
 pub trait Program<G: Game>: Bot<G> {
     /// Another seat's action, as this program's seat saw it: `None` when the rules hide it
-    /// ([`Game::action_visible`]).
-    fn event(&mut self, game: &G, actor: Seat, action: Option<G::Action>);
+    /// ([`Game::action_visible`]), with what the rules show of it beyond its text
+    /// ([`Game::action_detail`]; `None` too when the action is hidden).
+    fn event(
+        &mut self,
+        game: &G,
+        actor: Seat,
+        action: Option<G::Action>,
+        detail: Option<serde_json::Value>,
+    );
 
     /// The game is over.
     fn finish(&mut self, outcome: &Outcome<'_, G>);
@@ -93,12 +100,18 @@ impl<G: Game> From<Box<dyn Bot<G>>> for Player<G> {
 pub struct Table<G: Game> {
     /// The players, by seat.
     pub players: Vec<Player<G>>,
+    /// The last action's [`Game::action_detail`], read from its actor's view before it was
+    /// applied, for the programs told of it.
+    detail: Option<serde_json::Value>,
 }
 
 impl<G: Game> Table<G> {
     /// A table of these players, by seat.
     pub fn new(players: Vec<Player<G>>) -> Table<G> {
-        Table { players }
+        Table {
+            players,
+            detail: None,
+        }
     }
 
     /// Each seat's conduct in the game just played (see [`Player::report`]).
@@ -117,14 +130,32 @@ impl<G: Game> Seats<G> for Table<G> {
     }
 
     fn act(&mut self, decision: &Decision<'_, G>) -> G::Action {
-        self.players[decision.seat].bot().act(decision)
+        let action = self.players[decision.seat].bot().act(decision);
+        // Only programs are told of actions; a table of built-in bots builds no view for it.
+        let told = self
+            .players
+            .iter()
+            .enumerate()
+            .any(|(s, p)| s != decision.seat && matches!(p, Player::Program(_)));
+        self.detail = if told {
+            decision.game.action_detail(decision.observation(), &action)
+        } else {
+            None
+        };
+        action
     }
 
     fn after(&mut self, game: &G, actor: Seat, action: G::Action, _state: &G::State) {
+        let detail = self.detail.take();
         for (viewer, player) in self.players.iter_mut().enumerate() {
             if let (Player::Program(p), true) = (player, viewer != actor) {
                 let seen = game.action_visible(actor, &action, viewer);
-                p.event(game, actor, seen.then_some(action));
+                p.event(
+                    game,
+                    actor,
+                    seen.then_some(action),
+                    detail.clone().filter(|_| seen),
+                );
             }
         }
     }
