@@ -821,3 +821,99 @@ fn phased_a_person_types_in_any_case() {
         "{e}"
     );
 }
+
+/// Ruling: "What is public: the turned-up first discard and every card taken from the discard
+/// pile are seen by every seat, including a take made before a seat's first decision of the
+/// hand". A seat told of another's `take` is told the card (`Game::action_detail`, read from
+/// the actor's view before it), and the hand it was made in; the detail is the same in every
+/// state that seat cannot tell apart from the true one, so it tells no seat more than the rules.
+#[test]
+fn phased_taken_cards_are_public_including_a_take_before_a_seats_first_decision() {
+    let game = Phased::standard();
+    // Seat 1 leads hand 0 and takes the card turned up at the deal, before seats 2, 3 and 0
+    // have made a decision.
+    let s = build(&game, &setup(["2S", "9H 9C", "3D", "2C"], "9S 8S", "KH"));
+    let take = "take".parse::<PhasedAction>().unwrap();
+    let detail = game.action_detail(&s.observation(1), &take).unwrap();
+    assert_eq!(detail, serde_json::json!({"hand": 0, "card": "KH"}));
+    let draw = "draw".parse::<PhasedAction>().unwrap();
+    assert_eq!(
+        game.action_detail(&s.observation(1), &draw).unwrap(),
+        serde_json::json!({"hand": 0}),
+        "a draw from the deck names no card"
+    );
+    // Over whole random games: every take's detail names the discard pile's top, every
+    // action's the hands completed, and resampling any other seat's view changes neither.
+    let mut rng = seeded(11);
+    let mut takes = 0;
+    for seed in 0..4 {
+        let mut s = game.new_game(seed);
+        let mut scratch = Vec::new();
+        while let Some(actor) = s.current_player() {
+            let action = s.random_action(&mut rng, &mut scratch).unwrap();
+            let view = s.observation(actor);
+            let detail = game.action_detail(&view, &action).unwrap();
+            assert_eq!(detail["hand"], u64::from(view.hands_completed));
+            if action == take {
+                takes += 1;
+                assert_eq!(detail["card"], view.discard.last().unwrap().to_string());
+            } else {
+                assert!(detail.get("card").is_none(), "{action}: {detail}");
+            }
+            for viewer in (0..4).filter(|&v| v != actor) {
+                let other = game.resample(&s.observation(viewer), &mut rng).unwrap();
+                assert_eq!(
+                    game.action_detail(&other.observation(actor), &action),
+                    Some(detail.clone()),
+                    "seat {viewer} would learn more than it sees"
+                );
+            }
+            s.apply(action).unwrap();
+        }
+    }
+    assert!(takes > 20, "{takes} takes");
+}
+
+/// Ruling: "Phase 1 and Phase 3 name two groups of the same type, so their order is free, and
+/// a wild may sit in either group: any proposal of the right groups with the same cards is the
+/// same lay. Phase 5's order is fixed (the run, then the set)."
+#[test]
+fn phased_phase_1_and_3_sets_in_either_order_with_wilds_in_either_group_are_one_lay() {
+    let game = Phased::standard();
+    let play = |hand: &str, done: Vec<u8>| {
+        let mut st = setup(["2S", hand, "3D", "2C"], "9S 8S", "KH");
+        st.phases_done = vec![vec![], done, vec![], vec![]];
+        st.drawn = true;
+        build(&game, &st)
+    };
+    let lays = |s: &PhasedState| -> Vec<String> {
+        s.legal_action_vec()
+            .iter()
+            .map(ToString::to_string)
+            .filter(|t| t.starts_with("lay "))
+            .collect()
+    };
+    // Phase 1: listed once, the sets in ascending order; either order is accepted.
+    let s = play("3H 3D 3C 4D 4D 4C KS", vec![]);
+    assert_eq!(lays(&s), vec!["lay 3H 3D 3C / 4D 4D 4C"]);
+    for text in ["lay 4D 4D 4C / 3H 3D 3C", "lay 3C 3D 3H / 4C 4D 4D"] {
+        s.check(text.parse().unwrap())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    // Phase 3: the Aces in either group, in any order within it.
+    let s = play("7S 7C 7C 5H 5D AS AH AD", vec![1, 2]);
+    assert_eq!(lays(&s), vec!["lay 7S 7C 7C AS / 5H 5D AH AD"]);
+    for text in [
+        "lay 7S 7C 7C AD / 5H 5D AS AH",
+        "lay 5H AS 5D AH / AD 7C 7S 7C",
+    ] {
+        s.check(text.parse().unwrap())
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+    }
+    // Phase 5: the run of one colour, then the set; the other order is not phase 5.
+    let s = play("5H 6D 8H 9S 9C 9D AS AH", vec![1, 2, 3, 4]);
+    assert!(s
+        .check("lay 5H 6D AS 8H / 9S 9C 9D AH".parse().unwrap())
+        .is_ok());
+    assert!(rejected(&s, "lay 9S 9C 9D AH / 5H 6D AS 8H").contains("phase"));
+}

@@ -120,8 +120,12 @@ fn uno_messages_are_the_seats_view_and_plays_are_public() {
     for lines in record(&game, 4) {
         let events = check_views(&game, &lines);
         assert!(!events.is_empty());
-        // Every Uno action is seen by all: each event names it.
+        // Every Uno action is seen by all: each event names it, and needs no detail.
         assert!(events.iter().all(|e| e["action"].is_string()), "{events:?}");
+        assert!(
+            events.iter().all(|e| e.get("detail").is_none()),
+            "{events:?}"
+        );
     }
 }
 
@@ -139,9 +143,19 @@ fn go_picks_of_other_seats_arrive_hidden() {
 #[test]
 fn phased_bo_and_chexers_messages_are_the_seats_view() {
     let phased = parlour_phased::Phased::new(Default::default()).unwrap();
-    for lines in record(&phased, 1) {
-        check_views(&phased, &lines);
+    let mut takes = 0;
+    for lines in record(&phased, 4) {
+        let events = check_views(&phased, &lines);
+        // Every event says the hand it belongs to, and a take the card it took (public by a
+        // ruling; `Game::action_detail`'s own test checks it against resampling).
+        for e in &events {
+            assert!(e["detail"]["hand"].is_u64(), "{e}");
+            let take = e["action"] == "take";
+            takes += usize::from(take);
+            assert_eq!(e["detail"]["card"].is_string(), take, "{e}");
+        }
     }
+    assert!(takes > 0);
     let bo = parlour_bo::Bo::new(Default::default()).unwrap();
     for lines in record(&bo, 2) {
         check_views(&bo, &lines);
