@@ -227,7 +227,7 @@ fn a_class_tournament_of_a_folder_of_course_bots_completes_with_their_faults() {
     std::fs::create_dir(dir.path().join("empty")).unwrap();
     for (folder, needle) in [
         ("missing", "--course-bots missing"),
-        ("empty", "no Python files"),
+        ("empty", "no submissions in it"),
     ] {
         common::assert_bad_input_in(
             dir.path(),
@@ -235,6 +235,154 @@ fn a_class_tournament_of_a_folder_of_course_bots_completes_with_their_faults() {
             needle,
         );
     }
+}
+
+/// The samples written to each course's interface in the shapes real submissions take
+/// (`sdk/python/tests/fixtures/course`): a Uno class that prints and calls Davies' spelling of
+/// a getter; a Go bot that prints; a Phased Out bot that lays its phases in its own group order
+/// with its Aces wherever they fall, answers with tuples and reads every taken card from
+/// `turn_history`; a Bo bot that prints; and a Chexers package with several modules, absolute
+/// and relative imports, a board kept as module-level state, and prints.
+const SAMPLES: [(&str, &str); 5] = [
+    ("uno", "uno_sample.py"),
+    ("go", "go_prints.py"),
+    ("phased", "phased_sample.py"),
+    ("bo", "bo_sample.py"),
+    ("chexers", "team_sample"),
+];
+
+/// Copies the file or folder `from` to `to`, as a submission is handed in.
+fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
+    if from.is_dir() {
+        std::fs::create_dir_all(to).unwrap();
+        for entry in std::fs::read_dir(from).unwrap() {
+            let path = entry.unwrap().path();
+            if path.file_name().is_some_and(|n| n != "__pycache__") {
+                copy_tree(&path, &to.join(path.file_name().unwrap()));
+            }
+        }
+    } else {
+        std::fs::copy(from, to).unwrap();
+    }
+}
+
+/// Each course's realistic sample, handed in as a student would (the Chexers one a package),
+/// plays a 40-game class tournament from the deal with no fault and no forfeit, and
+/// `check-bot` (whole games by default for a course adapter) agrees. On the adapters before
+/// issue 35 the Phased Out sample forfeited every game and the Chexers package did not import.
+#[test]
+fn realistic_course_submissions_play_whole_tournaments_without_a_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    for (game, sample) in SAMPLES {
+        let class = dir.path().join(game);
+        std::fs::create_dir(&class).unwrap();
+        let from = kit().join("tests/fixtures/course").join(sample);
+        let handed_in = class.join(sample);
+        copy_tree(&from, &handed_in);
+        let others = if game == "chexers" {
+            "greedy,greedy"
+        } else {
+            "heuristic,heuristic,heuristic"
+        };
+        let v = json_tournament(
+            dir.path(),
+            &[
+                "tournament",
+                game,
+                "--course-bots",
+                game,
+                "--bots",
+                others,
+                "--games",
+                "40",
+                "--seed",
+                "35",
+            ],
+        );
+        assert_eq!(v["games_counted"], 40, "{game}");
+        let name = sample.trim_end_matches(".py");
+        let entry = v["standings"]["entries"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["label"] == name)
+            .unwrap_or_else(|| panic!("no entry {name}: {v}"))
+            .clone();
+        assert_eq!(entry["faults"], 0, "{game}: {entry}");
+        assert_eq!(entry["forfeits"], 0, "{game}: {entry}");
+        assert_eq!(entry["games"], 40, "{game}: {entry}");
+
+        let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args(["check-bot", game, "--"])
+            .args(["python3", "-m", "parlour_bot.course", game])
+            .arg(&handed_in)
+            .env("PYTHONPATH", kit())
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        let (out, err) = (stdout(&o), stderr(&o));
+        assert!(o.status.success(), "{game}: {out}{err}");
+        assert!(
+            out.contains(" in 40 games (whole games), 0 faults;"),
+            "{game}: {out}"
+        );
+        assert!(
+            err.contains("40 whole games from the deal"),
+            "{game}: {err}"
+        );
+    }
+}
+
+/// `check-bot` says which mode it ran: random positions by default for any program, whole
+/// games for a course adapter or with `--games`; `--against` belongs to whole games.
+#[test]
+fn check_bot_says_which_mode_ran() {
+    let dir = tempfile::tempdir().unwrap();
+    // `--decisions` asks for random positions even of a course adapter.
+    let o = check_course_bot(dir.path(), "chexers", "chexers_first.py");
+    assert!(stdout(&o).contains("(random positions)"), "{}", stdout(&o));
+    let first = kit().join("examples/course/chexers_first.py");
+    let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args([
+            "check-bot",
+            "chexers",
+            "--games",
+            "6",
+            "--against",
+            "random",
+        ])
+        .args(["--", "python3", "-m", "parlour_bot.course", "chexers"])
+        .arg(&first)
+        .env("PYTHONPATH", kit())
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stdout(&o).contains(" in 6 games (whole games), 0 faults;"),
+        "{}",
+        stdout(&o)
+    );
+    assert!(
+        stderr(&o).contains("random in the others"),
+        "{}",
+        stderr(&o)
+    );
+    common::assert_bad_input_in(
+        dir.path(),
+        &[
+            "check-bot",
+            "uno",
+            "--decisions",
+            "10",
+            "--against",
+            "random",
+            "--",
+            "python3",
+            "x.py",
+        ],
+        "--against is for whole games",
+    );
 }
 
 /// Plays a game of Comp10001-Go under the course's scoring with these seats (the kit on the

@@ -26,13 +26,16 @@ module, so a file written against the course's ``card.py`` imports as it did the
 is not a wild. ``hand`` is in parlour's order (sorted by colour R, G, B, Y then rank; the wilds
 last).
 
-**game_state** has exactly the seed's four methods; each list starts with the seat that plays
+**game_state** has the seed's four methods; each list starts with the seat that plays
 next in the current direction of play (``seat + 1`` clockwise, ``seat - 1`` counterclockwise)
 and goes on round the table in that direction, as the course's own ``GameState`` orders them
 (the seed's "assume that there was no skip or reverse played" leaves out only the card about to
 be played):
 
-- ``get_num_cards_in_hand_of_upcoming_players()``: hand sizes;
+- ``get_num_cards_in_hand_of_upcoming_players()``: hand sizes (also as
+  ``get_num_cards_in_hands_of_upcoming_players()``, the spelling of Davies' Java interface,
+  ``getNumCardsInHandsOfUpcomingPlayers``, and of its Python port, which students wrote
+  against; the other three are spelt the same in all three);
 - ``get_most_recent_color_called_by_upcoming_players()``: the colour each last called this
   round, ``'none'`` if it has not called one;
 - ``get_total_score_of_upcoming_players()``: total scores in this game;
@@ -117,8 +120,8 @@ class Card:
 
 
 class GameState:
-    """The seed's ``GameState``: four queries, each ordered from the next seat on in the current
-    direction of play."""
+    """The seed's ``GameState``: four queries (one also under a second spelling), each ordered
+    from the next seat on in the current direction of play."""
 
     def __init__(self, observation: UnoObservation) -> None:
         self._obs = observation
@@ -127,6 +130,12 @@ class GameState:
         """Hand sizes of the upcoming seats: the next in the current direction, then on."""
         o = self._obs
         return [o.hand_sizes[s] for s in o.upcoming_players()]
+
+    def get_num_cards_in_hands_of_upcoming_players(self) -> List[int]:
+        """:meth:`get_num_cards_in_hand_of_upcoming_players` as Davies' Java interface
+        (``getNumCardsInHandsOfUpcomingPlayers``) and its Python port spell it: code written
+        against either runs unchanged."""
+        return self.get_num_cards_in_hand_of_upcoming_players()
 
     def get_most_recent_color_called_by_upcoming_players(self) -> List[str]:
         """The colour each upcoming seat last called this round, ``'none'`` if none yet."""

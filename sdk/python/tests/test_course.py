@@ -1,5 +1,7 @@
 """The course-interface adapters: argument building, action translation, and faults."""
 
+import contextlib
+import io
 import time
 import unittest
 
@@ -29,14 +31,17 @@ class ChexersActions(unittest.TestCase):
 
 
 class Faults(unittest.TestCase):
-    def test_an_exception_a_print_and_a_timeout_are_course_errors(self):
-        with self.assertRaisesRegex(CourseError, "raised ZeroDivisionError"):
-            call_student("f", lambda: 1 // 0)
-        with self.assertRaisesRegex(CourseError, "printed to standard output"):
-            call_student("f", lambda: print("hello"))
-        with self.assertRaisesRegex(CourseError, "ran past its 50 ms"):
-            call_student("f", lambda: time.sleep(2), limit_ms=50)
+    def test_an_exception_and_a_timeout_are_course_errors_a_print_is_not(self):
+        log = io.StringIO()
+        with contextlib.redirect_stderr(log):
+            with self.assertRaisesRegex(CourseError, "raised ZeroDivisionError"):
+                call_student("f", lambda: 1 // 0)
+            # The course drivers allowed printing: it goes to the log and the answer stands.
+            self.assertEqual(call_student("f", lambda: print("hello") or 3), 3)
+            with self.assertRaisesRegex(CourseError, "ran past its 50 ms"):
+                call_student("f", lambda: time.sleep(2), limit_ms=50)
         self.assertEqual(call_student("f", lambda x: x + 1, 1, limit_ms=1000), 2)
+        self.assertIn("f printed to standard output: hello", log.getvalue())
 
     def test_a_fault_answer_says_why_and_is_no_action(self):
         answer = fault_answer(CourseError("f raised ValueError: no"))
@@ -108,83 +113,3 @@ class Modules(unittest.TestCase):
             for _ in range(2):
                 bot.on_start(0, 1, 0)
                 self.assertEqual(bot.act(obs, ["2S"]), "2S")
-
-
-class PhasedHistory(unittest.TestCase):
-    """The adapter's ``turn_history`` against the truth of a recorded game (four heuristic
-    bots, seed 3, five hands): at each of seat 0's decisions it is exactly the hand's plays so
-    far, draws from the deck as ``(1, 'XX')``, each take with the card it took."""
-
-    def test_turn_history_is_the_hands_plays_as_the_course_passed_them(self):
-        import json
-        import os
-
-        from parlour_bot.course.phased import PhasedCourseBot, course_play
-        path = os.path.join(os.path.dirname(__file__), "fixtures", "phased_course_trace.json")
-        with open(path) as f:
-            decisions = json.load(f)
-        seen = []
-
-        class Recorder(PhasedCourseBot):
-            def on_start(self, seat, seed, index):  # nothing to import: the student is below
-                self.hand_index = -1
-                self.reset_hand()
-                self.deck = None
-
-            def student(self, seat):
-                def play(player_id, table, turn_history, phase_status, hand, discard):
-                    seen.append(turn_history)
-                    answer = course_play(now["action"], now["observation"]["discard"])
-                    return (1, None) if answer[0] == 1 else answer
-                return play
-
-        bot = Recorder("recorder.py")
-        bot.on_start(0, 1, 0)
-        truth, expected, hand, acted = [], [], -1, False
-        for now in decisions:
-            obs, seat, action = now["observation"], now["seat"], now["action"]
-            if obs["hands_completed"] != hand:
-                truth, hand, acted = [], obs["hands_completed"], False
-            play = course_play(action, obs["discard"])
-            if play[0] == 2 and not acted and not obs["discard"][:-1] and seat != 0 \
-                    and not any(p for _, plays in truth for p in plays if p[0] in (2, 5)):
-                play = (2, "XX")  # the turned-up card, taken before seat 0 saw the hand
-            if seat == 0:
-                expected.append([(p, list(plays)) for p, plays in truth])
-                acted = True
-                self.assertEqual(bot.act(obs, [action]), action)
-            else:
-                bot.on_event(seat, action)
-            if truth and truth[-1][0] == seat and truth[-1][1][-1][0] not in (5, 6):
-                truth[-1][1].append(play)
-            else:
-                truth.append((seat, [play]))
-        self.assertGreater(len(seen), 40)
-        for i, (got, want) in enumerate(zip(seen, expected)):
-            self.assertEqual(got, want, f"seat 0's decision {i}")
-
-
-class PhasedHandEnds(unittest.TestCase):
-    def test_the_turn_limit_ends_the_hand_the_adapter_follows(self):
-        from parlour_bot.course.phased import PhasedCourseBot
-        bot = PhasedCourseBot("unused.py")
-        bot.history = [(2, [(1, "XX"), (5, "7H")])]
-        bot.pile, bot.sizes, bot.deck = ["7H"], [10, 10, 10, 10], 30
-        bot.turns = [50, 50, 49, 49]
-        bot.on_event(3, "draw")
-        bot.on_event(3, "discard 5H")
-        self.assertEqual(bot.history[-1], (3, [(1, "XX"), (5, "5H")]), "49 and 50: not yet")
-        bot.on_event(2, "take")
-        self.assertEqual(bot.history[-1], (2, [(2, "5H")]))
-        bot.on_event(2, "discard 9C")
-        self.assertEqual(bot.history, [], "every seat's 50th turn ends the hand")
-        self.assertEqual(bot.turns, [0, 0, 0, 0])
-
-    def test_the_last_card_of_the_deck_ends_the_hand_after_that_turn(self):
-        from parlour_bot.course.phased import PhasedCourseBot
-        bot = PhasedCourseBot("unused.py")
-        bot.pile, bot.sizes, bot.deck = ["7H"], [10, 10, 10, 10], 1
-        bot.on_event(1, "draw")
-        self.assertEqual(bot.history, [(1, [(1, "XX")])])
-        bot.on_event(1, "discard 4S")
-        self.assertEqual(bot.history, [])

@@ -120,10 +120,11 @@ class GameStateQueries(unittest.TestCase):
         self.assertEqual((played[0].color, played[0].rank, played[0].number),
                          ("green", "number", 4))
 
-    def test_exactly_the_four_seed_methods(self):
+    def test_exactly_the_four_seed_methods_and_the_java_spelling(self):
         public = sorted(m for m in dir(GameState) if not m.startswith("_"))
         self.assertEqual(public, ["get_most_recent_color_called_by_upcoming_players",
                                   "get_num_cards_in_hand_of_upcoming_players",
+                                  "get_num_cards_in_hands_of_upcoming_players",
                                   "get_played_cards",
                                   "get_total_score_of_upcoming_players"])
 

@@ -1,5 +1,6 @@
 """A Comp10001-Go bot in the course's interface that answers junk: a number, then a card it
-does not hold, then prints instead of playing quietly."""
+does not hold, then a good card, thinking out loud (no fault: the print goes to the bot log, as
+the course's driver allowed, and the card is played)."""
 
 
 def comp10001go_play(discard_history, player_no, hand):

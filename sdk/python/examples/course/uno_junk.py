@@ -1,5 +1,6 @@
 """A COMP 202 Uno bot in the course's interface that answers junk: a word, an index past its
-hand, a colour that is no colour, and a print instead of playing quietly."""
+hand, and a colour that is no colour; between them it draws, thinking out loud (no fault: the
+print goes to the bot log, and the draw is played)."""
 
 
 class UnoAI:

@@ -7,7 +7,18 @@ referee's axial coordinates, which are parlour's: ``("MOVE", ((q, r), (q, r)))``
 ``("JUMP", ((q, r), (q, r)))`` (start, landing), ``("EXIT", (q, r))`` and ``("PASS", None)``.
 The referee accepted only those exact tuples; so does the adapter (a list is not a tuple).
 The observation holds every action since the start, so ``update`` is called for each action
-the player has not been told of, in order, before its next ``action()``.
+the player has not been told of, in order, before its next ``action()``; and at the game's end
+(parlour's ``result``, whose final observation holds every action) for the last ones, its own
+last action included, so a player that learns in ``update`` sees the whole game.
+
+A submission is a package (``team/__init__.py`` re-exporting ``Player``), imported by name with
+the folder above it first on ``sys.path``, as the referee imported it (see
+:mod:`parlour_bot.course`).
+
+Time: the pending ``update`` calls and the ``action()`` of one decision share that decision's
+time (parlour's limit less the adapter's margin), so together they cannot overrun parlour's
+limit: a call that runs past what is left is a timeout fault. The final ``update`` calls share
+one decision's time the same way; running past it is logged (there is no answer left to fault).
 """
 
 from __future__ import annotations
@@ -16,7 +27,9 @@ import re
 from typing import Any, List, Optional, Tuple
 
 from ..chexers import COLOURS
-from . import CourseBot, CourseError, call_student, decision_limit_ms, fault_answer, log
+from ..protocol import GameResult
+from . import (CourseBot, CourseError, Deadline, call_student, decision_limit_ms, fault_answer,
+               log)
 
 _HEX = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 
@@ -55,7 +68,7 @@ def parlour_action(action: Any) -> Optional[str]:
 
 
 class ChexersCourseBot(CourseBot):
-    """Runs a file's ``Player`` class for one seat."""
+    """Runs a submission's ``Player`` class for one seat."""
 
     game = "chexers"
     course_entry = "Player"
@@ -74,21 +87,25 @@ class ChexersCourseBot(CourseBot):
         except CourseError as e:
             self.error = str(e)
 
+    def tell(self, actions: List[str], deadline: Deadline) -> None:
+        """Calls ``update`` for each action the player has not been told of, in order (the
+        referee told every player of every action, in turn order from Red). An action is
+        told once, even when its ``update`` fails: the referee never repeated one."""
+        for i in range(self.told, len(actions)):
+            self.told = i + 1
+            call_student("update(colour, action)", self.player.update, COLOURS[i % 3],
+                         referee_action(actions[i]), deadline=deadline)
+
     def act(self, observation: Any, legal: List[str]) -> str:
         seat = int(observation["seat"])
         if self.player is None and self.error is None:
             self.on_start(seat, 0, 0)
         if self.player is None:
             return fault_answer(CourseError(self.error or "no player"))
-        limit = decision_limit_ms(self)
-        actions = observation["actions"]
+        deadline = Deadline(decision_limit_ms(self))
         try:
-            # The referee told every player of every action, in turn order from Red.
-            for i in range(self.told, len(actions)):
-                call_student("update(colour, action)", self.player.update, COLOURS[i % 3],
-                             referee_action(actions[i]), limit_ms=limit)
-                self.told = i + 1
-            answer = call_student("action()", self.player.action, limit_ms=limit)
+            self.tell(observation["actions"], deadline)
+            answer = call_student("action()", self.player.action, deadline=deadline)
         except CourseError as e:
             return fault_answer(e)
         text = parlour_action(answer)
@@ -99,3 +116,17 @@ class ChexersCourseBot(CourseBot):
         if text not in legal:
             log(f"action() returned {answer!r}, which is not legal now")
         return text
+
+    def on_result(self, result: GameResult) -> None:
+        """The game's last actions, the seat's own included, reach ``update`` too."""
+        obs = result.observation
+        if self.player is None or not isinstance(obs, dict):
+            return
+        limit = decision_limit_ms(self)
+        if not limit:
+            decision = int((getattr(self, "limits", None) or {}).get("decision_ms", 0) or 0)
+            limit = max(decision - 50, 1) if decision else 0
+        try:
+            self.tell(list(obs.get("actions") or []), Deadline(limit))
+        except CourseError as e:
+            log(f"after the game: {e}")

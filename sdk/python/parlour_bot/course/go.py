@@ -16,8 +16,9 @@ of its ten discards, and the adapter calls ``comp10001go_group(discard_history, 
 course would not accept is scored as the course's own scoring scored it, each invalid group as
 its cards alone (minus their values), any discard left out alone too, and cards that are not the
 seat's discards dropped; the adapter sends that grouping and reports the fault to parlour
-(``Faulted``), which records it. An exception, a timeout, printing or an answer that is not a list
-of lists of cards is a fault too, and the grouping is then every card alone.
+(``Faulted``), which records it. An exception, a timeout or an answer that is not a list of lists
+of cards is a fault too, and the grouping is then every card alone. (Printing is not: it goes to
+the bot log.)
 """
 
 from __future__ import annotations
