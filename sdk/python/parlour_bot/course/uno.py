@@ -18,7 +18,7 @@ from typing import Any, List, Optional
 from ..uno import UnoAction, UnoObservation
 from ..uno_seed import Card, GameState, SeedAdapter, provide_card_module
 from . import (CourseBot, CourseError, Deadline, call_student, decision_limit_ms,
-               fault_answer, submission_folder)
+               fault_answer, log, submission_folder)
 from ..uno import COLOR_NAMES
 
 
@@ -58,3 +58,9 @@ class UnoCourseBot(SeedAdapter, CourseBot):
     def call_color(self, rest: List[Card]) -> Optional[Any]:
         return call_student("UnoAI.call_color", self.ai.call_color, rest,
                             deadline=self.deadline)
+
+    @staticmethod
+    def _unwritable(why: str) -> str:
+        # An answer that is no action is a course bot fault, said as every adapter says it.
+        log(why)
+        return fault_answer(CourseError(why))
