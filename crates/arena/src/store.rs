@@ -96,6 +96,17 @@ pub enum StoreError {
         /// The file.
         path: PathBuf,
     },
+    /// The file was deleted or replaced while the run was writing it (a program at the table
+    /// could do that, where it can reach the file): the games are saved to `saved` instead.
+    #[error("{path} was {what} during the run, so the file there does not hold this run's results; every game recorded was saved to {saved} instead", path = .path.display(), saved = .saved.as_ref().map_or_else(|| "nowhere (saving it failed too)".to_string(), |p| p.display().to_string()))]
+    Replaced {
+        /// The file.
+        path: PathBuf,
+        /// `deleted` or `replaced`.
+        what: &'static str,
+        /// Where the run's games were saved.
+        saved: Option<PathBuf>,
+    },
     /// Some other SQLite failure (a full disk, say).
     #[error("{path}: {error}", path = .path.display())]
     Sqlite {
@@ -118,9 +129,27 @@ impl StoreError {
 pub struct Store {
     conn: Connection,
     path: PathBuf,
+    /// The file's identity (device and inode) when it was opened, to tell at the end whether
+    /// the path still names it.
+    identity: Option<(u64, u64)>,
     /// The JSON text of one game's columns, reused from game to game: the recording thread
     /// writes every game, and fresh strings for each would churn its memory.
     columns: [String; 6],
+}
+
+/// The device and inode of the file at `path` (none where the system has no such notion, or
+/// nothing is there).
+fn file_identity(path: &Path) -> Option<(u64, u64)> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        std::fs::metadata(path).ok().map(|m| (m.dev(), m.ino()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        None
+    }
 }
 
 fn sql_error(path: &Path, e: rusqlite::Error) -> StoreError {
@@ -351,8 +380,49 @@ impl Store {
         Ok(Store {
             conn,
             path: path.to_path_buf(),
+            identity: file_identity(path),
             columns: Default::default(),
         })
+    }
+
+    /// Checks that the path still names the file this store has been writing (nothing deleted
+    /// or replaced it during the run), after moving every recorded game from the write-ahead
+    /// log into the file. If it does not, the games this connection holds (it still has the
+    /// file open) are saved to a new file beside it, `NAME.recovered.sqlite` (or
+    /// `NAME.recovered-2.sqlite`, ...), and the error names it: nothing recorded is lost.
+    pub fn verify(&mut self) -> Result<(), StoreError> {
+        let path = self.path.clone();
+        // A checkpoint can fail on a WAL file that was deleted: what matters is the check
+        // below, and the copy reads through the connection either way.
+        let _ = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(TRUNCATE)", [], |_| Ok(()));
+        let now = file_identity(&path);
+        let what = match (self.identity, now) {
+            (Some(was), Some(is)) if was == is => return Ok(()),
+            (None, _) => return Ok(()), // not known on this system
+            (Some(_), None) => "deleted",
+            (Some(_), Some(_)) => "replaced",
+        };
+        let saved = (1..1000).find_map(|n| {
+            let suffix = if n == 1 {
+                ".recovered.sqlite".to_string()
+            } else {
+                format!(".recovered-{n}.sqlite")
+            };
+            let mut name = path.file_name().unwrap_or_default().to_os_string();
+            name.push(suffix);
+            let candidate = path.with_file_name(name);
+            if candidate.exists() {
+                return None;
+            }
+            let text = candidate.to_str()?.to_string();
+            self.conn
+                .execute("VACUUM INTO ?1", params![text])
+                .ok()
+                .map(|_| candidate)
+        });
+        Err(StoreError::Replaced { path, what, saved })
     }
 
     /// The file.

@@ -112,6 +112,11 @@ pub enum Command {
         /// Continue the interrupted tournament (or shard) recorded in FILE.
         #[arg(long, value_name = "FILE")]
         resume: Option<PathBuf>,
+        /// With --resume: start the programs the database names. Without it, a database that
+        /// names programs is refused with a list of their commands (a database from elsewhere
+        /// would otherwise be a script that runs on resuming).
+        #[arg(long, requires = "resume")]
+        trust_programs: bool,
         /// Play only shard I of N (numbered from 1; e.g. 3/16) into its own database, for
         /// `parlour merge` to join with the others: the groups of games are cut into N
         /// consecutive runs, whole deals each (see docs/cluster.md).

@@ -71,6 +71,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             db,
             no_db,
             resume,
+            trust_programs,
             shard,
             duplicate,
             no_duplicate,
@@ -86,7 +87,14 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                          drop the limit flags",
                     ));
                 }
-                crate::tournament::resume(&file, jobs.as_deref(), format, bot_logs, serve)
+                crate::tournament::resume(
+                    &file,
+                    jobs.as_deref(),
+                    format,
+                    bot_logs,
+                    serve,
+                    trust_programs,
+                )
             }
             None => with_game(
                 game.as_deref().unwrap_or_default(),

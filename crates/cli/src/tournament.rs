@@ -312,9 +312,13 @@ pub fn resume(
     format: StandingsFormat,
     bot_logs: Option<PathBuf>,
     serve: Option<std::net::SocketAddr>,
+    trust_programs: bool,
 ) -> Result<(), Failure> {
     let jobs = jobs_arg(jobs)?;
     let (config, shard) = Store::read_header(file).map_err(store_failure)?;
+    if !trust_programs {
+        refuse_untrusted_programs(file, &config)?;
+    }
     let game = config.game.clone();
     with_game(
         &game,
@@ -328,6 +332,37 @@ pub fn resume(
             serve,
         },
     )
+}
+
+/// Refuses to resume `file` when its tournament names programs: a database can come from
+/// anywhere, and resuming starts the commands it stores. The error lists each (name, command,
+/// folder) so the organiser can check them, then pass `--trust-programs`.
+fn refuse_untrusted_programs(file: &Path, config: &TournamentConfig) -> Result<(), Failure> {
+    let listed: Vec<String> = config
+        .entries
+        .iter()
+        .filter_map(|e| match e {
+            EntrySpec::Program(p) => Some(format!(
+                "{} = {}{}",
+                p.name,
+                parlour_protocol::shell_text(&p.command),
+                p.dir
+                    .as_ref()
+                    .map_or_else(String::new, |d| format!(" (in {})", d.display()))
+            )),
+            EntrySpec::Bot(_) => None,
+        })
+        .collect();
+    if listed.is_empty() {
+        return Ok(());
+    }
+    Err(usage(format!(
+        "{} would start {} program{}: {}; resuming runs these commands, so check them, then          resume with --trust-programs",
+        file.display(),
+        listed.len(),
+        if listed.len() == 1 { "" } else { "s" },
+        listed.join("; ")
+    )))
 }
 
 struct ResumeCmd {
@@ -507,6 +542,9 @@ fn execute<G: Playable>(
     })?;
     let secs = start.elapsed().as_secs_f64();
     programs.shutdown();
+    // The database must still be the file this run wrote: a program that could reach it may
+    // have deleted or replaced it, and then its results are saved elsewhere and said loudly.
+    let verified = store.as_mut().map_or(Ok(()), Store::verify);
     for (label, path) in programs.logs() {
         errln!("parlour: {label}'s standard error is in {}", path.display());
     }
@@ -518,6 +556,7 @@ fn execute<G: Playable>(
         schedule: tournament.schedule().kind,
     };
     print_summary(config, &result.summary, Some(&run), format)?;
+    verified.map_err(|e| failed(format!("THE RESULTS FILE WAS TAMPERED WITH: {e}")))?;
     if let (Some(shard), Some(path)) = (tournament.shard(), &run.db) {
         errln!(
             "parlour: shard {shard} (games {} to {}) is {} in {}; join all {} shards with: \

@@ -415,7 +415,12 @@ fn a_tournament_with_programs_resumes_and_refuses_when_a_program_is_gone() {
     let elsewhere = tempfile::tempdir().unwrap();
     let o = parlour_in(
         elsewhere.path(),
-        &["tournament", "--resume", db.to_str().unwrap()],
+        &[
+            "tournament",
+            "--resume",
+            db.to_str().unwrap(),
+            "--trust-programs",
+        ],
     );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("0 games played now"), "{}", stdout(&o));
@@ -435,7 +440,12 @@ fn a_tournament_with_programs_resumes_and_refuses_when_a_program_is_gone() {
     let before = std::fs::read(&db).unwrap();
     assert_bad_input_in(
         elsewhere.path(),
-        &["tournament", "--resume", db.to_str().unwrap()],
+        &[
+            "tournament",
+            "--resume",
+            db.to_str().unwrap(),
+            "--trust-programs",
+        ],
         "exited with status 2",
     );
     assert_eq!(std::fs::read(&db).unwrap(), before);
@@ -552,7 +562,10 @@ fn a_resumed_tournament_keeps_its_faults_and_forfeits() {
             .unwrap();
     }
     std::fs::remove_file(&bot).unwrap();
-    let o = parlour_in(d, &["tournament", "--resume", "t.sqlite"]);
+    let o = parlour_in(
+        d,
+        &["tournament", "--resume", "t.sqlite", "--trust-programs"],
+    );
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("20 games played now"), "{}", stdout(&o));
     let (faults_after, forfeits_after) =
@@ -800,4 +813,138 @@ fn a_program_entered_under_a_short_name_and_check_bots_log_in_a_named_directory(
         "the log is named: {}",
         stderr(&o)
     );
+}
+
+/// A raw protocol bot (Python) that plays the first legal action; on its first decision it
+/// does `attack` to the files in its working directory first (a hostile entry's reach today:
+/// issue 36).
+fn hostile_bot(dir: &Path, attack: &str) -> PathBuf {
+    let path = dir.join("hostile.py");
+    let script = format!(
+        r#"import json, os, sys
+done = False
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({{"type": "ready", "protocol": 1}}), flush=True)
+    elif m["type"] == "act":
+        if not done:
+            done = True
+            {attack}
+        print(json.dumps({{"type": "action", "id": m["id"], "index": 0}}), flush=True)
+    elif m["type"] == "bye":
+        break
+"#
+    );
+    std::fs::write(&path, script).unwrap();
+    path
+}
+
+/// A program that deletes, or replaces, the running tournament's database cannot make its
+/// results vanish in silence: parlour checks at the end that the path is still the file it
+/// wrote, saves every game it recorded beside it, and exits 1 saying so.
+#[test]
+fn a_database_deleted_or_replaced_during_the_run_is_said_loudly_and_no_game_is_lost() {
+    for (attack, what) in [
+        (
+            "[os.remove(f) for f in ('t.sqlite', 't.sqlite-wal') if os.path.exists(f)]",
+            "deleted",
+        ),
+        (
+            "os.remove('t.sqlite'); open('t.sqlite', 'w').write('not your results')",
+            "replaced",
+        ),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        hostile_bot(d, attack);
+        let o = parlour_in(
+            d,
+            &[
+                "tournament",
+                "uno",
+                "--bots",
+                "random,random,random,cmd:python3 hostile.py",
+                "--games",
+                "8",
+                "--jobs",
+                "1",
+                "--db",
+                "t.sqlite",
+            ],
+        );
+        let err = stderr(&o);
+        assert_eq!(o.status.code(), Some(1), "{what}: {err}");
+        assert!(
+            err.contains("THE RESULTS FILE WAS TAMPERED WITH"),
+            "{what}: {err}"
+        );
+        assert!(
+            err.contains(&format!("t.sqlite was {what} during the run")),
+            "{err}"
+        );
+        let saved = d.join("t.sqlite.recovered.sqlite");
+        assert!(err.contains("t.sqlite.recovered.sqlite"), "{err}");
+        let report = parlour_in(d, &["report", saved.to_str().unwrap()]);
+        assert!(report.status.success(), "{}", stderr(&report));
+        assert!(
+            stdout(&report).contains("8 of 8 games"),
+            "{what}: {}",
+            stdout(&report)
+        );
+    }
+}
+
+/// Resuming starts the programs a database names, so a database from elsewhere would be a
+/// script: `--resume` lists them and starts none unless `--trust-programs` is given, and
+/// `report` never starts them.
+#[test]
+fn resuming_a_database_that_names_programs_needs_trust_and_report_starts_none() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(misbehave(), d.join("bot.py")).unwrap();
+    std::fs::write(
+        d.join("marker.py"),
+        "import pathlib, runpy, sys\npathlib.Path('started.txt').write_text('started')\n\
+         sys.argv = ['bot.py', 'ok']\nrunpy.run_path('bot.py', run_name='__main__')\n",
+    )
+    .unwrap();
+    let o = parlour_in(
+        d,
+        &[
+            "tournament",
+            "uno",
+            "--bots",
+            "random,random,random,mark=cmd:python3 marker.py",
+            "--games",
+            "8",
+            "--db",
+            "t.sqlite",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let started = d.join("started.txt");
+    std::fs::remove_file(&started).unwrap();
+    let before = std::fs::read(d.join("t.sqlite")).unwrap();
+    let report = parlour_in(d, &["report", "t.sqlite"]);
+    assert!(report.status.success(), "{}", stderr(&report));
+    assert_bad_input_in(
+        d,
+        &["tournament", "--resume", "t.sqlite"],
+        &format!(
+            "t.sqlite would start 1 program: mark = python3 marker.py (in {})",
+            d.canonicalize().unwrap().display()
+        ),
+    );
+    assert!(
+        !started.exists(),
+        "report or a refused resume started the program"
+    );
+    assert_eq!(std::fs::read(d.join("t.sqlite")).unwrap(), before);
+    let o = parlour_in(
+        d,
+        &["tournament", "--resume", "t.sqlite", "--trust-programs"],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(started.exists(), "a trusted resume starts the program");
 }

@@ -238,6 +238,8 @@ pub fn run_shard(
             );
             programs.shutdown();
             let result = result.map_err(bad)?;
+            // The shard's file must still be the one this run wrote (see `Store::verify`).
+            store.verify().map_err(bad)?;
             let range = tournament.range();
             Ok(ShardRun {
                 shard: self.shard,
