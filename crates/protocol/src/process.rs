@@ -124,7 +124,42 @@ pub fn containment() -> Containment {
     })
 }
 
-/// Whether this process may create a PID namespace: tried once in a throwaway child.
+/// The namespaces a contained bot gets: its own PID namespace (it is process 1 there, and
+/// every process it starts dies with it), mount namespace (for its own `/proc`), IPC namespace
+/// (no System V shared memory or semaphores with another entry), UTS namespace, and network
+/// namespace (no network: not even the machine's loopback, where another entry or a
+/// tournament's page could listen).
+const NAMESPACES: CloneFlags = CloneFlags::CLONE_NEWPID
+    .union(CloneFlags::CLONE_NEWNS)
+    .union(CloneFlags::CLONE_NEWIPC)
+    .union(CloneFlags::CLONE_NEWUTS)
+    .union(CloneFlags::CLONE_NEWNET);
+
+/// In a new mount namespace, as the first process of a new PID namespace: makes every mount
+/// private (nothing done here reaches the host) and mounts a fresh `/proc`, which shows only
+/// this namespace's processes, so a bot cannot find another entry's process to open its pipes
+/// (`/proc/PID/fd`), read its memory (`/proc/PID/mem`) or environment. Only system calls
+/// (nix passes short paths on the stack): safe between fork and exec.
+fn private_proc() -> nix::Result<()> {
+    use nix::mount::{mount, MsFlags};
+    mount(
+        None::<&str>,
+        "/",
+        None::<&str>,
+        MsFlags::MS_REC | MsFlags::MS_PRIVATE,
+        None::<&str>,
+    )?;
+    mount(
+        Some("proc"),
+        "/proc",
+        Some("proc"),
+        MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
+        None::<&str>,
+    )
+}
+
+/// Whether this process may contain bots in namespaces ([`NAMESPACES`] and a private `/proc`):
+/// tried once in a throwaway child, which makes them as a bot's start would.
 fn namespaces_work() -> bool {
     let mut probe = Command::new("/proc/self/exe");
     probe
@@ -132,12 +167,19 @@ fn namespaces_work() -> bool {
         .stdin(Stdio::null())
         .stdout(Stdio::null())
         .stderr(Stdio::null());
-    // SAFETY: the closure only makes the unshare system call.
+    // SAFETY: the closure only makes system calls (unshare, fork, mount, waitpid, _exit).
     unsafe {
         probe.pre_exec(|| {
-            unshare(CloneFlags::CLONE_NEWPID).map_err(std::io::Error::from)?;
-            // Nothing is run: exiting here reports success.
-            nix::libc::_exit(0)
+            unshare(NAMESPACES).map_err(std::io::Error::from)?;
+            let code = match fork().map_err(std::io::Error::from)? {
+                ForkResult::Child => nix::libc::_exit(i32::from(private_proc().is_err())),
+                ForkResult::Parent { child } => match waitpid(child, None) {
+                    Ok(WaitStatus::Exited(_, 0)) => 0,
+                    _ => 1,
+                },
+            };
+            // Nothing is run: exiting here reports the result.
+            nix::libc::_exit(code)
         });
     }
     probe.status().is_ok_and(|s| s.success())
@@ -425,11 +467,15 @@ impl Process {
                     // This process stays outside, holding the bot's place; its child is the
                     // first process of a new PID namespace and becomes the bot. When the bot
                     // ends, or this process is killed (parlour dying kills it), the kernel
-                    // kills every process in the namespace.
-                    unshare(CloneFlags::CLONE_NEWPID)?;
+                    // kills every process in the namespace. The other namespaces keep the
+                    // bot's view of processes, IPC and network its own.
+                    unshare(NAMESPACES)?;
                     match fork()? {
                         ForkResult::Parent { child } => hold(child),
-                        ForkResult::Child => set_pdeathsig(Signal::SIGKILL)?,
+                        ForkResult::Child => {
+                            set_pdeathsig(Signal::SIGKILL)?;
+                            private_proc()?;
+                        }
                     }
                 }
                 if let Some(user) = user {
