@@ -15,11 +15,27 @@ use common::{misbehave, stderr};
 
 /// The hostile bot: a raw protocol bot that plays the first legal action and, at each of its
 /// first decisions, looks through `/proc` for the victim (a process whose command line names
-/// `victim.py`, in the hostile bot's own working directory), writes forged answers into the victim's answer pipe (`/proc/PID/fd/1`), reads
-/// its environment, and connects to the test's loopback listener. It logs a line per attempt.
-const HOSTILE: &str = r#"import json, os, socket, sys
+/// `victim.py`, in the hostile bot's own working directory), writes forged answers into the
+/// victim's answer pipe (`/proc/PID/fd/1`), reads its environment, and connects to the test's
+/// loopback listener; once, it also traces a child of its own (`ptrace`) and makes a user
+/// namespace (`unshare`). It logs a line per attempt.
+const HOSTILE: &str = r#"import ctypes, json, os, socket, subprocess, sys
 port = int(sys.argv[1])
 tries = 0
+libc = ctypes.CDLL(None, use_errno=True)
+def calls():
+    child = subprocess.Popen(["sleep", "5"])
+    if libc.ptrace(ctypes.c_long(16), ctypes.c_int(child.pid), None, None) == 0:
+        print("ATTACK ptrace: attached", file=sys.stderr, flush=True)
+        libc.ptrace(ctypes.c_long(17), ctypes.c_int(child.pid), None, None)
+    else:
+        print(f"ATTACK ptrace: refused (errno {ctypes.get_errno()})", file=sys.stderr, flush=True)
+    child.kill()
+    child.wait()
+    if libc.unshare(ctypes.c_int(0x10000000)) == 0:
+        print("ATTACK unshare: made a new user namespace", file=sys.stderr, flush=True)
+    else:
+        print(f"ATTACK unshare: refused (errno {ctypes.get_errno()})", file=sys.stderr, flush=True)
 def attack():
     victims = []
     for pid in os.listdir("/proc"):
@@ -62,6 +78,8 @@ for line in sys.stdin:
         if tries < 3:
             tries += 1
             attack()
+            if tries == 1:
+                calls()
         print(json.dumps({"type": "action", "id": m["id"], "index": 0}), flush=True)
     elif m["type"] == "bye":
         break
@@ -129,10 +147,11 @@ fn root() -> bool {
 }
 
 /// Contained (parlour as root), a bot sees only its own processes in `/proc`, so it cannot
-/// find another entry to forge its answers or read its environment, and it has no network, so
-/// it cannot reach a listener on the machine's loopback address.
+/// find another entry to forge its answers or read its environment; it has no network, so it
+/// cannot reach a listener on the machine's loopback address; and its seccomp filter refuses
+/// `ptrace` and `unshare`.
 #[test]
-fn a_contained_bot_cannot_see_another_entry_or_reach_the_loopback() {
+fn a_contained_bot_cannot_see_another_entry_reach_the_loopback_or_trace() {
     if !root() {
         eprintln!("skipped: containment in namespaces needs root here");
         return;
@@ -146,6 +165,17 @@ fn a_contained_bot_cannot_see_another_entry_or_reach_the_loopback() {
     );
     assert!(!out.log.contains("wrote forged answers"), "{}", out.log);
     assert!(out.log.contains("ATTACK connect: refused"), "{}", out.log);
+    // The seccomp filter refuses the calls a bot never needs, even on its own processes.
+    assert!(
+        out.log.contains("ATTACK ptrace: refused (errno 1)"),
+        "{}",
+        out.log
+    );
+    assert!(
+        out.log.contains("ATTACK unshare: refused (errno 1)"),
+        "{}",
+        out.log
+    );
     assert!(!out.reached, "the loopback listener was reached");
     assert_eq!(
         (out.victim_faults, out.victim_forfeits),
@@ -163,6 +193,7 @@ fn without_containment_the_same_attacks_succeed() {
     let out = play(dir.path(), Some("group"));
     assert!(out.log.contains("wrote forged answers"), "{}", out.log);
     assert!(out.log.contains("ATTACK connect: connected"), "{}", out.log);
+    assert!(out.log.contains("ATTACK ptrace: attached"), "{}", out.log);
     assert!(out.reached);
     assert!(out.victim_faults > 0, "{}", out.log);
 }

@@ -135,6 +135,68 @@ const NAMESPACES: CloneFlags = CloneFlags::CLONE_NEWPID
     .union(CloneFlags::CLONE_NEWUTS)
     .union(CloneFlags::CLONE_NEWNET);
 
+/// The system calls a contained bot is refused (`EPERM`) by its seccomp filter: calls a bot
+/// never needs that reach other processes (tracing, reading or writing their memory), change
+/// the system (mounts, modules, kexec, swap, clocks, reboot), or widen the bot's own world
+/// (new namespaces, joining another's, BPF programs, perf events, the kernel's keyrings).
+#[cfg(target_os = "linux")]
+const REFUSED_CALLS: &[i64] = &[
+    nix::libc::SYS_ptrace,
+    nix::libc::SYS_process_vm_readv,
+    nix::libc::SYS_process_vm_writev,
+    nix::libc::SYS_mount,
+    nix::libc::SYS_umount2,
+    nix::libc::SYS_pivot_root,
+    nix::libc::SYS_unshare,
+    nix::libc::SYS_setns,
+    nix::libc::SYS_bpf,
+    nix::libc::SYS_perf_event_open,
+    nix::libc::SYS_keyctl,
+    nix::libc::SYS_add_key,
+    nix::libc::SYS_request_key,
+    nix::libc::SYS_kexec_load,
+    nix::libc::SYS_kexec_file_load,
+    nix::libc::SYS_init_module,
+    nix::libc::SYS_finit_module,
+    nix::libc::SYS_delete_module,
+    nix::libc::SYS_swapon,
+    nix::libc::SYS_swapoff,
+    nix::libc::SYS_reboot,
+    nix::libc::SYS_acct,
+    nix::libc::SYS_settimeofday,
+    nix::libc::SYS_clock_settime,
+    nix::libc::SYS_adjtimex,
+    nix::libc::SYS_open_by_handle_at,
+    nix::libc::SYS_userfaultfd,
+];
+
+/// The seccomp filter of a contained bot ([`REFUSED_CALLS`]), compiled once, before any bot
+/// starts (compiling allocates; installing it between fork and exec does not).
+#[cfg(target_os = "linux")]
+fn seccomp_filter() -> std::io::Result<&'static seccompiler::BpfProgram> {
+    static FILTER: std::sync::OnceLock<Result<seccompiler::BpfProgram, String>> =
+        std::sync::OnceLock::new();
+    FILTER
+        .get_or_init(|| {
+            let arch = seccompiler::TargetArch::try_from(std::env::consts::ARCH)
+                .map_err(|e| e.to_string())?;
+            let rules = REFUSED_CALLS
+                .iter()
+                .map(|&call| (call, Vec::new()))
+                .collect();
+            let filter = seccompiler::SeccompFilter::new(
+                rules,
+                seccompiler::SeccompAction::Allow,
+                seccompiler::SeccompAction::Errno(nix::libc::EPERM as u32),
+                arch,
+            )
+            .map_err(|e| e.to_string())?;
+            seccompiler::BpfProgram::try_from(filter).map_err(|e| e.to_string())
+        })
+        .as_ref()
+        .map_err(|e| std::io::Error::other(format!("the bots' seccomp filter: {e}")))
+}
+
 /// In a new mount namespace, as the first process of a new PID namespace: makes every mount
 /// private (nothing done here reaches the host) and mounts a fresh `/proc`, which shows only
 /// this namespace's processes, so a bot cannot find another entry's process to open its pipes
@@ -443,6 +505,12 @@ impl Process {
         let memory = spec.limits.memory_mb.saturating_mul(1 << 20);
         let parent = Pid::this();
         let contain = containment() == Containment::PidNamespace;
+        #[cfg(target_os = "linux")]
+        let filter: Option<&'static seccompiler::BpfProgram> = if contain {
+            Some(seccomp_filter()?)
+        } else {
+            None
+        };
         start_adopting();
         // SAFETY: the closure runs in the child between fork and exec and only makes
         // async-signal-safe system calls (setrlimit, prctl, getppid, close_range, unshare,
@@ -482,6 +550,12 @@ impl Process {
                     setgroups(&[])?;
                     setgid(user.gid)?;
                     setuid(user.uid)?;
+                }
+                // Last: no new privileges (no setuid programs) and the refused calls. The
+                // filter was compiled before the fork; installing it is two system calls.
+                #[cfg(target_os = "linux")]
+                if let Some(filter) = filter {
+                    seccompiler::apply_filter(filter).map_err(std::io::Error::other)?;
                 }
                 Ok(())
             });
