@@ -11,17 +11,16 @@ use std::net::TcpListener;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use common::{misbehave, stderr};
+use common::{entry, hostile_bot, misbehave, stderr};
 
-/// The hostile bot: a raw protocol bot that plays the first legal action and, at each of its
-/// first decisions, looks through `/proc` for the victim (a process whose command line names
-/// `victim.py`, in the hostile bot's own working directory), writes forged answers into the
-/// victim's answer pipe (`/proc/PID/fd/1`), reads its environment, and connects to the test's
-/// loopback listener; once, it also traces a child of its own (`ptrace`) and makes a user
-/// namespace (`unshare`). It logs a line per attempt.
-const HOSTILE: &str = r#"import ctypes, json, os, socket, subprocess, sys
+/// The hostile bot's attacks ([`common::hostile_bot`] calls `attack(n)` at each of its first
+/// three decisions): it looks through `/proc` for the victim (a process whose command line
+/// names `victim.py`, in the hostile bot's own working directory), writes forged answers into
+/// the victim's answer pipe (`/proc/PID/fd/1`), reads its environment, and connects to the
+/// test's loopback listener; after the first of these, it also traces a child of its own
+/// (`ptrace`) and makes a user namespace (`unshare`). It logs a line per attempt.
+const ATTACKS: &str = r#"import ctypes, os, socket, subprocess
 port = int(sys.argv[1])
-tries = 0
 libc = ctypes.CDLL(None, use_errno=True)
 def calls():
     child = subprocess.Popen(["sleep", "5"])
@@ -36,7 +35,7 @@ def calls():
         print("ATTACK unshare: made a new user namespace", file=sys.stderr, flush=True)
     else:
         print(f"ATTACK unshare: refused (errno {ctypes.get_errno()})", file=sys.stderr, flush=True)
-def attack():
+def attack(n):
     victims = []
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
@@ -70,19 +69,9 @@ def attack():
         print("ATTACK connect: connected", file=sys.stderr, flush=True)
     except OSError as e:
         print(f"ATTACK connect: refused ({e})", file=sys.stderr, flush=True)
-for line in sys.stdin:
-    m = json.loads(line)
-    if m["type"] == "hello":
-        print(json.dumps({"type": "ready", "protocol": 1}), flush=True)
-    elif m["type"] == "act":
-        if tries < 3:
-            tries += 1
-            attack()
-            if tries == 1:
-                calls()
-        print(json.dumps({"type": "action", "id": m["id"], "index": 0}), flush=True)
-    elif m["type"] == "bye":
-        break
+    # Last, once: a user namespace of its own would hide the victim from the scans above.
+    if n == 1:
+        calls()
 "#;
 
 /// What one tournament of the victim, the hostile bot and two random bots showed.
@@ -98,7 +87,7 @@ struct Outcome {
 
 fn play(dir: &Path, containment: Option<&str>) -> Outcome {
     std::fs::copy(misbehave(), dir.join("victim.py")).unwrap();
-    std::fs::write(dir.join("hostile.py"), HOSTILE).unwrap();
+    hostile_bot(dir, ATTACKS, 3);
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let port = listener.local_addr().unwrap().port();
@@ -125,13 +114,7 @@ fn play(dir: &Path, containment: Option<&str>) -> Outcome {
     let o = cmd.output().unwrap();
     assert!(o.status.success(), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
-    let victim = v["standings"]["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["label"] == "victim")
-        .unwrap()
-        .clone();
+    let victim = entry(&v, "victim");
     let log = std::fs::read_to_string(dir.join("logs/hostile.stderr.log")).unwrap();
     let reached = listener.accept().is_ok();
     Outcome {

@@ -5,7 +5,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{assert_bad_input_in, labels, misbehave, parlour_in, stderr, stdout};
+use common::{assert_bad_input_in, hostile_bot, labels, misbehave, parlour_in, stderr, stdout};
 use serde_json::Value;
 
 const PARLOUR: &str = env!("CARGO_BIN_EXE_parlour");
@@ -815,31 +815,6 @@ fn a_program_entered_under_a_short_name_and_check_bots_log_in_a_named_directory(
     );
 }
 
-/// A raw protocol bot (Python) that plays the first legal action; on its first decision it
-/// does `attack` to the files in its working directory first (a hostile entry's reach today:
-/// issue 36).
-fn hostile_bot(dir: &Path, attack: &str) -> PathBuf {
-    let path = dir.join("hostile.py");
-    let script = format!(
-        r#"import json, os, sys
-done = False
-for line in sys.stdin:
-    m = json.loads(line)
-    if m["type"] == "hello":
-        print(json.dumps({{"type": "ready", "protocol": 1}}), flush=True)
-    elif m["type"] == "act":
-        if not done:
-            done = True
-            {attack}
-        print(json.dumps({{"type": "action", "id": m["id"], "index": 0}}), flush=True)
-    elif m["type"] == "bye":
-        break
-"#
-    );
-    std::fs::write(&path, script).unwrap();
-    path
-}
-
 /// A program that deletes, or replaces, the running tournament's database cannot make its
 /// results vanish in silence: parlour checks at the end that the path is still the file it
 /// wrote, saves every game it recorded beside it, and exits 1 saying so.
@@ -857,7 +832,7 @@ fn a_database_deleted_or_replaced_during_the_run_is_said_loudly_and_no_game_is_l
     ] {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
-        hostile_bot(d, attack);
+        hostile_bot(d, &format!("import os\ndef attack(n):\n    {attack}"), 1);
         let o = parlour_in(
             d,
             &[

@@ -140,14 +140,7 @@ fn json_tournament(dir: &std::path::Path, args: &[&str]) -> serde_json::Value {
 
 /// The faults of the entry labelled `label` in printed standings.
 fn entry_faults(v: &serde_json::Value, label: &str) -> u64 {
-    v["standings"]["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|e| e["label"] == label)
-        .unwrap_or_else(|| panic!("no entry {label}: {v}"))["faults"]
-        .as_u64()
-        .unwrap()
+    common::entry(v, label)["faults"].as_u64().unwrap()
 }
 
 /// Every game's course examples play a tournament beside a built-in bot: it completes, the
@@ -303,13 +296,7 @@ fn realistic_course_submissions_play_whole_tournaments_without_a_fault() {
         );
         assert_eq!(v["games_counted"], games, "{game}");
         let name = sample.trim_end_matches(".py");
-        let entry = v["standings"]["entries"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|e| e["label"] == name)
-            .unwrap_or_else(|| panic!("no entry {name}: {v}"))
-            .clone();
+        let entry = common::entry(&v, name);
         assert_eq!(entry["faults"], 0, "{game}: {entry}");
         assert_eq!(entry["forfeits"], 0, "{game}: {entry}");
         assert_eq!(entry["games"], games, "{game}: {entry}");

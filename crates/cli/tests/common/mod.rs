@@ -65,6 +65,43 @@ pub fn labels(v: &serde_json::Value) -> Vec<String> {
         .collect()
 }
 
+/// The standings row of the entry labelled `label` in a `--format json` tournament.
+pub fn entry<'a>(v: &'a serde_json::Value, label: &str) -> &'a serde_json::Value {
+    v["standings"]["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["label"] == label)
+        .unwrap_or_else(|| panic!("no entry {label}: {v}"))
+}
+
+/// Writes `dir/hostile.py`: a raw protocol bot (Python) that plays the first legal action and,
+/// at each of its first `times` decisions, first calls `attack(n)` (n = 1, 2, ...), which
+/// `functions` (Python source, with its imports) defines. A hostile entry's attacks (issue
+/// 36) are written as such functions, each logging what it tried to standard error.
+pub fn hostile_bot(dir: &Path, functions: &str, times: u32) -> PathBuf {
+    let path = dir.join("hostile.py");
+    let script = format!(
+        r#"import json, sys
+{functions}
+tries = 0
+for line in sys.stdin:
+    m = json.loads(line)
+    if m["type"] == "hello":
+        print(json.dumps({{"type": "ready", "protocol": 1}}), flush=True)
+    elif m["type"] == "act":
+        if tries < {times}:
+            tries += 1
+            attack(tries)
+        print(json.dumps({{"type": "action", "id": m["id"], "index": 0}}), flush=True)
+    elif m["type"] == "bye":
+        break
+"#
+    );
+    std::fs::write(&path, script).unwrap();
+    path
+}
+
 /// The repository's root.
 pub fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -64,8 +64,8 @@ from typing import Any, Callable, List, Optional, Sequence, Set, Tuple
 
 from ..protocol import Bot
 
-__all__ = ["CourseBot", "CourseError", "Deadline", "load_module", "call_student", "main",
-           "GAMES"]
+__all__ = ["CourseBot", "CourseError", "Deadline", "load_module", "call_student", "is_int",
+           "main", "GAMES"]
 
 #: The games that have an adapter, and the course interface each runs.
 GAMES = {
@@ -85,6 +85,12 @@ _baseline: Optional[Set[str]] = None
 
 class CourseError(Exception):
     """The student's code misbehaved: the reason, already logged with its traceback."""
+
+
+def is_int(x: Any) -> bool:
+    """Whether ``x`` is an ``int`` as a course meant one (``True`` and ``False`` are not: a
+    player number or a position is never a bool)."""
+    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def log(message: str) -> None:

@@ -26,7 +26,8 @@ from __future__ import annotations
 import re
 from typing import Any, Dict, List, Optional, Tuple
 
-from . import CourseBot, CourseError, call_student, decision_limit_ms, fault_answer, log
+from . import (CourseBot, CourseError, call_student, decision_limit_ms, fault_answer, is_int,
+               log)
 
 def course_play(text: str) -> Optional[Tuple[Any, ...]]:
     """parlour's action text as the course's play tuple (None for an embargo or a clear)."""
@@ -55,7 +56,7 @@ def parlour_play(play: Any) -> Optional[str]:
         return "pass" if source is None and dest == (None, None) else None
     if not (isinstance(dest, tuple) and len(dest) == 2):
         return None
-    if dest[0] == 0 and isinstance(dest[1], int) and not isinstance(dest[1], bool):
+    if dest[0] == 0 and is_int(dest[1]):
         target = f"b{dest[1]}"
     elif dest[0] == 1 and _pile(dest[1]):
         target = f"d{dest[1][0]}.{dest[1][1]}"
@@ -72,8 +73,7 @@ def parlour_play(play: Any) -> Optional[str]:
 
 
 def _pile(x: Any) -> bool:
-    return (isinstance(x, tuple) and len(x) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in x))
+    return isinstance(x, tuple) and len(x) == 2 and all(is_int(v) for v in x)
 
 
 def arguments(observation: Dict[str, Any]) -> Tuple[Any, ...]:

@@ -29,7 +29,7 @@ from typing import Any, List, Optional, Tuple
 from ..chexers import COLOURS
 from ..protocol import GameResult
 from . import (CourseBot, CourseError, Deadline, call_student, decision_limit_ms, fault_answer,
-               log)
+               is_int, log)
 
 _HEX = re.compile(r"\(\s*(-?\d+)\s*,\s*(-?\d+)\s*\)")
 
@@ -48,7 +48,7 @@ def referee_action(text: str) -> Tuple[str, Any]:
 
 def _is_hex(x: Any) -> bool:
     return (isinstance(x, tuple) and len(x) == 2
-            and all(isinstance(v, int) and not isinstance(v, bool) for v in x))
+            and all(is_int(v) for v in x))
 
 
 def parlour_action(action: Any) -> Optional[str]:

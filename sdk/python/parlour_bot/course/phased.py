@@ -36,15 +36,12 @@ from __future__ import annotations
 
 from typing import Any, Dict, List, Optional, Sequence, Tuple
 
-from . import CourseBot, CourseError, call_student, decision_limit_ms, fault_answer, log
+from . import (CourseBot, CourseError, call_student, decision_limit_ms, fault_answer, is_int,
+               log)
 
 
 def _is_seq(x: Any) -> bool:
     return isinstance(x, (list, tuple))
-
-
-def _is_int(x: Any) -> bool:
-    return isinstance(x, int) and not isinstance(x, bool)
 
 
 def course_play(text: str, pile: List[str], taken: Optional[str] = None
@@ -134,12 +131,12 @@ def parlour_text(play: Any, legal: List[str], pile: List[str]) -> Optional[str]:
             return None
         return matching_lay(groups, legal) or "lay " + " / ".join(" ".join(g) for g in groups)
     if code == 4 and _is_seq(arg) and len(arg) == 2 and isinstance(arg[0], str) \
-            and _is_seq(arg[1]) and len(arg[1]) == 3 and all(_is_int(v) for v in arg[1]):
+            and _is_seq(arg[1]) and len(arg[1]) == 3 and all(is_int(v) for v in arg[1]):
         owner, group, index = arg[1]
         return f"add {arg[0]} {owner} {group} {index}"
     if code == 5 and isinstance(arg, str):
         return f"discard {arg}"
-    if code == 6 and _is_int(arg):
+    if code == 6 and is_int(arg):
         return f"skip {arg}"
     return None
 
@@ -212,7 +209,7 @@ class PhasedCourseBot(CourseBot):
             return
         detail = getattr(self, "event_detail", None) or {}
         hand = detail.get("hand")
-        self._in_hand(int(hand) if _is_int(hand) else None)
+        self._in_hand(int(hand) if is_int(hand) else None)
         card = detail.get("card")
         self._record(seat, str(action), [], card if isinstance(card, str) else None)
 
