@@ -417,6 +417,9 @@ pub struct LimitArgs {
     /// External bots: the address-space limit, in MiB [default: 1024]
     #[arg(long, value_name = "MIB", allow_hyphen_values = true)]
     pub memory_mb: Option<String>,
+    /// External bots: the size of a contained bot's private /tmp, in MiB [default: 64]
+    #[arg(long, value_name = "MIB", allow_hyphen_values = true)]
+    pub tmp_mb: Option<String>,
     /// External bots: faults after which an entry forfeits its remaining games [default: 10];
     /// check-bot stops after this many [default: 1000]
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
@@ -433,6 +436,7 @@ impl From<LimitArgs> for crate::common::LimitFlags {
             time_bank_ms: a.time_bank_ms,
             startup_ms: a.startup_ms,
             memory_mb: a.memory_mb,
+            tmp_mb: a.tmp_mb,
             max_faults: a.max_faults,
             bot_user: a.bot_user,
         }

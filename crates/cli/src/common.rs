@@ -128,6 +128,7 @@ pub struct LimitFlags {
     pub time_bank_ms: Option<String>,
     pub startup_ms: Option<String>,
     pub memory_mb: Option<String>,
+    pub tmp_mb: Option<String>,
     pub max_faults: Option<String>,
     pub bot_user: Option<String>,
 }
@@ -139,6 +140,7 @@ impl LimitFlags {
             || self.time_bank_ms.is_some()
             || self.startup_ms.is_some()
             || self.memory_mb.is_some()
+            || self.tmp_mb.is_some()
             || self.max_faults.is_some()
             || self.bot_user.is_some()
     }
@@ -167,6 +169,7 @@ impl LimitFlags {
         limits.bank_ms = positive("--time-bank-ms", &self.time_bank_ms, limits.bank_ms)?;
         limits.startup_ms = positive("--startup-ms", &self.startup_ms, limits.startup_ms)?;
         limits.memory_mb = positive("--memory-mb", &self.memory_mb, limits.memory_mb)?;
+        limits.tmp_mb = positive("--tmp-mb", &self.tmp_mb, limits.tmp_mb)?;
         let max_faults = positive(
             "--max-faults",
             &self.max_faults,

@@ -93,6 +93,7 @@ impl GameCommand for CheckBotCmd {
             limits,
             max_faults,
             user: self.limits.bot_user.clone(),
+            files: Vec::new(),
         };
         // By default under parlour-runs/check-bot/, named after the program, never loose in
         // the working directory.
@@ -420,6 +421,7 @@ mod fuzz_tests {
                 time_bank_ms: values[1].clone(),
                 startup_ms: values[2].clone(),
                 memory_mb: values[3].clone(),
+                tmp_mb: None,
                 max_faults: values[4].clone(),
                 bot_user: None,
             };

@@ -4,6 +4,7 @@
 mod common;
 
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 use common::{assert_bad_input_in, hostile_bot, labels, misbehave, parlour_in, stderr, stdout};
 use serde_json::Value;
@@ -479,11 +480,11 @@ fn a_program_can_take_a_seat_in_a_played_game() {
 #[test]
 fn a_program_is_told_a_one_way_seed_and_an_unset_tournament_seed_is_random() {
     let dir = tempfile::tempdir().unwrap();
-    let record = dir.path().join("received.jsonl");
+    // What it received is in its log (a jailed program writes no file of the host's).
+    let record = dir.path().join("logs/rec.stderr.log");
     let bots = format!(
-        "random,random,random,cmd:python3 {} record {}",
-        misbehave(),
-        record.display()
+        "random,random,random,rec=cmd:python3 {} record -",
+        misbehave()
     );
     let args = [
         "tournament",
@@ -493,6 +494,8 @@ fn a_program_is_told_a_one_way_seed_and_an_unset_tournament_seed_is_random() {
         "--games",
         "8",
         "--no-db",
+        "--bot-logs",
+        "logs",
     ];
     let mut with_seed = args.to_vec();
     with_seed.extend(["--seed", "4242"]);
@@ -501,6 +504,7 @@ fn a_program_is_told_a_one_way_seed_and_an_unset_tournament_seed_is_random() {
     let text = std::fs::read_to_string(&record).unwrap();
     let starts: Vec<Value> = text
         .lines()
+        .filter(|l| l.starts_with('{'))
         .map(|l| serde_json::from_str::<Value>(l).unwrap())
         .filter(|m| m["type"] == "start")
         .collect();
@@ -600,20 +604,26 @@ fn bots_can_run_as_another_user() {
         let o = parlour_in(dir.path(), &args);
         assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
         assert!(stdout(&o).ends_with("passed\n"));
-        // Without the flag the same bot runs as root, and says so by answering illegally.
-        let o = parlour_in(
-            dir.path(),
-            &[
-                "check-bot",
-                "uno",
-                "--decisions",
-                "50",
-                "--",
-                "/usr/bin/python3",
-                &script,
-                "notroot",
-            ],
-        );
+        let plain = [
+            "check-bot",
+            "uno",
+            "--decisions",
+            "50",
+            "--",
+            "/usr/bin/python3",
+            &script,
+            "notroot",
+        ];
+        // Without the flag, contained, the bot runs as a user of its own: not root either.
+        let o = parlour_in(dir.path(), &plain);
+        assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+        // Uncontained, without the flag, it runs as root, and says so by answering illegally.
+        let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args(plain)
+            .env("PARLOUR_CONTAINMENT", "group")
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
         assert_eq!(o.status.code(), Some(1));
         assert_bad_input_in(
             dir.path(),
@@ -639,11 +649,10 @@ fn no_copy_of_a_program_plays_one_deal_twice() {
     // With duplicate deals each deal is played in all four seat rotations: a copy that played
     // one rotation would know the hands of the next. Every rotation goes to a different copy.
     let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("games.jsonl");
+    let file = dir.path().join("logs/games.stderr.log");
     let bots = format!(
-        "random,random,random,cmd:python3 {} games {}",
-        misbehave(),
-        file.display()
+        "random,random,random,games=cmd:python3 {} games -",
+        misbehave()
     );
     let o = parlour_in(
         dir.path(),
@@ -657,13 +666,15 @@ fn no_copy_of_a_program_plays_one_deal_twice() {
             "--no-db",
             "--jobs",
             "2",
+            "--bot-logs",
+            "logs",
         ],
     );
     assert!(o.status.success(), "{}", stderr(&o));
     let mut seen = std::collections::HashSet::new();
     let mut pids = std::collections::HashSet::new();
     let text = std::fs::read_to_string(&file).unwrap();
-    for line in text.lines() {
+    for line in text.lines().filter(|l| l.starts_with('{')) {
         let v: Value = serde_json::from_str(line).unwrap();
         let (copy, deal) = (
             v["copy"].as_str().unwrap().to_string(),
@@ -833,9 +844,10 @@ fn a_database_deleted_or_replaced_during_the_run_is_said_loudly_and_no_game_is_l
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();
         hostile_bot(d, &format!("import os\ndef attack(n):\n    {attack}"), 1);
-        let o = parlour_in(
-            d,
-            &[
+        // Contained, a bot cannot see the database (the attack suite shows it): this is the
+        // check behind the jail, tried where a bot can reach the file.
+        let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args([
                 "tournament",
                 "uno",
                 "--bots",
@@ -846,8 +858,12 @@ fn a_database_deleted_or_replaced_during_the_run_is_said_loudly_and_no_game_is_l
                 "1",
                 "--db",
                 "t.sqlite",
-            ],
-        );
+            ])
+            .env("PARLOUR_CONTAINMENT", "group")
+            .current_dir(d)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
         let err = stderr(&o);
         assert_eq!(o.status.code(), Some(1), "{what}: {err}");
         assert!(
@@ -878,19 +894,26 @@ fn resuming_a_database_that_names_programs_needs_trust_and_report_starts_none() 
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
     std::fs::copy(misbehave(), d.join("bot.py")).unwrap();
+    // It says in its log that it started (a jailed program writes no file of the host's).
     std::fs::write(
         d.join("marker.py"),
-        "import pathlib, runpy, sys\npathlib.Path('started.txt').write_text('started')\n\
+        "import runpy, sys\nprint('MARK started', file=sys.stderr, flush=True)\n\
          sys.argv = ['bot.py', 'ok']\nrunpy.run_path('bot.py', run_name='__main__')\n",
     )
     .unwrap();
+    let starts = || {
+        std::fs::read_to_string(d.join("t-logs/mark.stderr.log"))
+            .unwrap_or_default()
+            .matches("MARK started")
+            .count()
+    };
     let o = parlour_in(
         d,
         &[
             "tournament",
             "uno",
             "--bots",
-            "random,random,random,mark=cmd:python3 marker.py",
+            "random,random,random,mark=cmd:python3 marker.py bot.py",
             "--games",
             "8",
             "--db",
@@ -898,8 +921,8 @@ fn resuming_a_database_that_names_programs_needs_trust_and_report_starts_none() 
         ],
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    let started = d.join("started.txt");
-    std::fs::remove_file(&started).unwrap();
+    let started = starts();
+    assert!(started > 0);
     let before = std::fs::read(d.join("t.sqlite")).unwrap();
     let report = parlour_in(d, &["report", "t.sqlite"]);
     assert!(report.status.success(), "{}", stderr(&report));
@@ -907,12 +930,13 @@ fn resuming_a_database_that_names_programs_needs_trust_and_report_starts_none() 
         d,
         &["tournament", "--resume", "t.sqlite"],
         &format!(
-            "t.sqlite would start 1 program: mark = python3 marker.py (in {})",
+            "t.sqlite would start 1 program: mark = python3 marker.py bot.py (in {})",
             d.canonicalize().unwrap().display()
         ),
     );
-    assert!(
-        !started.exists(),
+    assert_eq!(
+        starts(),
+        started,
         "report or a refused resume started the program"
     );
     assert_eq!(std::fs::read(d.join("t.sqlite")).unwrap(), before);
@@ -921,5 +945,5 @@ fn resuming_a_database_that_names_programs_needs_trust_and_report_starts_none() 
         &["tournament", "--resume", "t.sqlite", "--trust-programs"],
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(started.exists(), "a trusted resume starts the program");
+    assert!(starts() > started, "a trusted resume starts the program");
 }

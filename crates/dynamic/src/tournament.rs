@@ -122,6 +122,7 @@ pub(crate) fn run<G: Playable>(game: &G, request: &TournamentRequest) -> Result<
                     limits: Limits::default(),
                     max_faults: u32::MAX,
                     user: None,
+                    files: Vec::new(),
                 }));
                 foreign.push(Some(make.clone()));
             }

@@ -203,6 +203,7 @@ pub fn program_from_cmd(
         limits,
         max_faults,
         user: None,
+        files: Vec::new(),
     })
 }
 
@@ -270,8 +271,13 @@ struct FileBot {
     time_bank_ms: Option<u64>,
     startup_ms: Option<u64>,
     memory_mb: Option<u64>,
+    tmp_mb: Option<u64>,
     max_faults: Option<u32>,
     user: Option<String>,
+    /// The program's own files beyond its folder (`dir`) and those its command names: what
+    /// the jail shows it, relative to `dir`.
+    #[serde(default)]
+    files: Vec<PathBuf>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -324,9 +330,11 @@ pub fn read_bots_file(
         let entry = match (&b.builtin, &b.command) {
             (Some(spec), None) => {
                 if b.dir.is_some()
+                    || !b.files.is_empty()
                     || !b.env.is_empty()
                     || b.time_limit_ms.is_some()
                     || b.memory_mb.is_some()
+                    || b.tmp_mb.is_some()
                 {
                     return Err(at("a built-in bot takes no command settings".into()));
                 }
@@ -367,18 +375,30 @@ pub fn read_bots_file(
                 set(b.time_bank_ms, &mut lim.bank_ms, "time_bank_ms")?;
                 set(b.startup_ms, &mut lim.startup_ms, "startup_ms")?;
                 set(b.memory_mb, &mut lim.memory_mb, "memory_mb")?;
+                set(b.tmp_mb, &mut lim.tmp_mb, "tmp_mb")?;
+                let dir = match &b.dir {
+                    Some(d) if d.is_absolute() => d.clone(),
+                    Some(d) => base.join(d),
+                    None => base.clone(),
+                };
+                // A folder given to a program is its own (the jail shows it); the bots file's
+                // folder, where programs start by default, is not: it may hold other entries.
+                let files = b
+                    .dir
+                    .as_ref()
+                    .map(|_| dir.clone())
+                    .into_iter()
+                    .chain(b.files.iter().map(|f| dir.join(f)))
+                    .collect();
                 EntrySpec::Program(ProgramSpec {
                     name,
                     command,
-                    dir: Some(match &b.dir {
-                        Some(d) if d.is_absolute() => d.clone(),
-                        Some(d) => base.join(d),
-                        None => base.clone(),
-                    }),
+                    dir: Some(dir),
                     env: b.env.clone(),
                     limits: lim,
                     max_faults: b.max_faults.unwrap_or(max_faults).max(1),
                     user: b.user.clone(),
+                    files,
                 })
             }
             _ => {

@@ -70,9 +70,14 @@ pub struct ProgramSpec {
     /// Faults after which it forfeits its remaining games.
     #[serde(default = "default_max_faults")]
     pub max_faults: u32,
-    /// The user it runs as (parlour must run as root to switch); `None`: parlour's own user.
+    /// The user it runs as (parlour must run as root to switch); `None`: parlour's own user
+    /// (or, contained as root, a user of the entry's own: see [`crate::jail`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
+    /// Its own files and folders, beyond those its command names: what the jail shows it
+    /// (read-only; relative paths are taken from `dir`). A bots file's `dir` and `files`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub files: Vec<PathBuf>,
 }
 
 fn default_max_faults() -> u32 {
@@ -94,6 +99,16 @@ pub struct Limits {
     pub startup_ms: u64,
     /// Its address-space limit, in MiB.
     pub memory_mb: u64,
+    /// The size of its private `/tmp` when contained, in MiB.
+    #[serde(skip_serializing_if = "is_default_tmp")]
+    pub tmp_mb: u64,
+}
+
+/// The size of a contained bot's `/tmp` unless told otherwise, in MiB.
+pub const DEFAULT_TMP_MB: u64 = 64;
+
+fn is_default_tmp(mb: &u64) -> bool {
+    *mb == DEFAULT_TMP_MB
 }
 
 impl Default for Limits {
@@ -103,6 +118,7 @@ impl Default for Limits {
             bank_ms: 60_000,
             startup_ms: 10_000,
             memory_mb: 1024,
+            tmp_mb: DEFAULT_TMP_MB,
         }
     }
 }

@@ -52,6 +52,7 @@
 //!     limits: Default::default(),
 //!     max_faults: 10,
 //!     user: None,
+//!     files: Vec::new(),
 //! };
 //! let pool = Pool::new(&game, spec, None, Mode::Tournament).unwrap();
 //! pool.preflight().unwrap();
@@ -76,6 +77,8 @@ pub mod entries;
 pub mod entry;
 #[cfg(unix)]
 pub mod external;
+#[cfg(target_os = "linux")]
+pub mod jail;
 #[cfg(unix)]
 pub mod process;
 #[cfg(unix)]

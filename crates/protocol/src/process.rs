@@ -197,32 +197,16 @@ fn seccomp_filter() -> std::io::Result<&'static seccompiler::BpfProgram> {
         .map_err(|e| std::io::Error::other(format!("the bots' seccomp filter: {e}")))
 }
 
-/// In a new mount namespace, as the first process of a new PID namespace: makes every mount
-/// private (nothing done here reaches the host) and mounts a fresh `/proc`, which shows only
-/// this namespace's processes, so a bot cannot find another entry's process to open its pipes
-/// (`/proc/PID/fd`), read its memory (`/proc/PID/mem`) or environment. Only system calls
-/// (nix passes short paths on the stack): safe between fork and exec.
-fn private_proc() -> nix::Result<()> {
-    use nix::mount::{mount, MsFlags};
-    mount(
-        None::<&str>,
-        "/",
-        None::<&str>,
-        MsFlags::MS_REC | MsFlags::MS_PRIVATE,
-        None::<&str>,
-    )?;
-    mount(
-        Some("proc"),
-        "/proc",
-        Some("proc"),
-        MsFlags::MS_NOSUID | MsFlags::MS_NODEV | MsFlags::MS_NOEXEC,
-        None::<&str>,
-    )
-}
-
-/// Whether this process may contain bots in namespaces ([`NAMESPACES`] and a private `/proc`):
+/// Whether this process may contain bots in namespaces ([`NAMESPACES`] and a jail's root):
 /// tried once in a throwaway child, which makes them as a bot's start would.
 fn namespaces_work() -> bool {
+    let empty = crate::jail::Shown {
+        workdir: "/".into(),
+        ..Default::default()
+    };
+    let Ok(jail) = crate::jail::Jail::plan(&empty, 1) else {
+        return false;
+    };
     let mut probe = Command::new("/proc/self/exe");
     probe
         .arg("--version")
@@ -231,10 +215,10 @@ fn namespaces_work() -> bool {
         .stderr(Stdio::null());
     // SAFETY: the closure only makes system calls (unshare, fork, mount, waitpid, _exit).
     unsafe {
-        probe.pre_exec(|| {
+        probe.pre_exec(move || {
             unshare(NAMESPACES).map_err(std::io::Error::from)?;
             let code = match fork().map_err(std::io::Error::from)? {
-                ForkResult::Child => nix::libc::_exit(i32::from(private_proc().is_err())),
+                ForkResult::Child => nix::libc::_exit(i32::from(jail.enter().is_err())),
                 ForkResult::Parent { child } => match waitpid(child, None) {
                     Ok(WaitStatus::Exited(_, 0)) => 0,
                     _ => 1,
@@ -477,15 +461,41 @@ impl Process {
                 cmd.env(key, value);
             }
         }
-        // The user is switched in the child below, after the namespace is made (which needs
-        // root's privileges).
+        let contain = containment() == Containment::PidNamespace;
+        // The user is switched in the child below, after the namespaces are made (which needs
+        // root's privileges). Contained as root, every entry has a user of its own.
         let user = match &spec.user {
             Some(name) => {
                 let (user, home) = lookup_user(name)?;
                 cmd.env("HOME", home);
                 Some(user)
             }
+            None if contain && nix::unistd::geteuid().is_root() => {
+                let id = crate::jail::entry_uid(&spec.name);
+                Some(User {
+                    uid: Uid::from_raw(id),
+                    gid: Gid::from_raw(id),
+                })
+            }
             None => None,
+        };
+        // What the jail shows the program, planned here: the child may only make system calls.
+        let jail = if contain {
+            let var = |k: &str| std::env::var_os(k);
+            let shown = crate::jail::shown(
+                spec,
+                var("PATH").as_deref(),
+                var("PYTHONPATH").as_deref(),
+                var("VIRTUAL_ENV").as_deref(),
+            );
+            if let Some(user) = user {
+                crate::jail::check_readable(&spec.name, &shown, user.uid.as_raw())?;
+            }
+            // Home and temporary files are the bot's own /tmp.
+            cmd.env("HOME", "/tmp").env("TMPDIR", "/tmp");
+            Some(crate::jail::Jail::plan(&shown, spec.limits.tmp_mb)?)
+        } else {
+            None
         };
         // Python randomises string hashing per process, so a set's order (and a bot iterating
         // one) would differ from run to run; fixed unless the bot's own settings say otherwise.
@@ -504,7 +514,6 @@ impl Process {
             .process_group(0);
         let memory = spec.limits.memory_mb.saturating_mul(1 << 20);
         let parent = Pid::this();
-        let contain = containment() == Containment::PidNamespace;
         #[cfg(target_os = "linux")]
         let filter: Option<&'static seccompiler::BpfProgram> = if contain {
             Some(seccomp_filter()?)
@@ -542,8 +551,14 @@ impl Process {
                         ForkResult::Parent { child } => hold(child),
                         ForkResult::Child => {
                             set_pdeathsig(Signal::SIGKILL)?;
-                            private_proc()?;
+                            if let Some(jail) = &jail {
+                                jail.enter()?;
+                            }
                         }
+                    }
+                    // No capability survives, even for a program that runs as root.
+                    for cap in 0..64 {
+                        nix::libc::prctl(nix::libc::PR_CAPBSET_DROP, cap, 0, 0, 0);
                     }
                 }
                 if let Some(user) = user {

@@ -197,9 +197,11 @@ fn answerer<G: Game>(
             bank_ms: 1_000_000,
             startup_ms: 10_000,
             memory_mb: 1024,
+            ..Limits::default()
         },
         max_faults: 1,
         user: None,
+        files: Vec::new(),
     };
     let pool = Pool::new(game, spec, None, Mode::Check { budget: u64::MAX }).unwrap();
     (pool, file, greeting)

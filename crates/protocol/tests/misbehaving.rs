@@ -29,6 +29,7 @@ fn spec(args: &[&str], limits: Limits, max_faults: u32) -> ProgramSpec {
         limits,
         max_faults,
         user: None,
+        files: Vec::new(),
     }
 }
 
@@ -38,6 +39,7 @@ fn fast() -> Limits {
         bank_ms: 60_000,
         startup_ms: 10_000,
         memory_mb: 1024,
+        ..Limits::default()
     }
 }
 
@@ -274,7 +276,7 @@ fn a_forked_child_is_killed_with_its_program() {
     let p = pool(&["fork", pid_file.to_str().unwrap()], fast(), 1000);
     let reports = play_games(&p, 1);
     assert!(kinds(&reports).is_empty());
-    assert!(pid_file.exists(), "the program forked");
+    // (A jailed program cannot write `pid_file`; its child runs under the name all the same.)
     assert!(
         running_with(dir.path()) >= 2,
         "the child runs while its program does"

@@ -17,11 +17,11 @@ action) except for what MODE makes it do:
   silent      never greet
   secrets     answer illegally if it sees PARLOUR_TEST_SECRET or any descriptor beyond 0-2,
               or if PYTHONHASHSEED is not 0
-  record FILE append every line received to FILE; ask for events
+  record FILE append every line received to FILE ("-": standard error); ask for events
   stderr      write to standard error at every decision
   deaf        greet, then never read again (nor answer)
   notroot     answer illegally if it runs as root
-  games FILE  append {"copy": ..., "index": ...} to FILE at every start (copy: a random id
+  games FILE  append {"copy": ..., "index": ...} to FILE ("-": standard error) at every start (copy: a random id
               of this process, as pids repeat across PID namespaces)
   quit        exit right after its first game's result line (without waiting for bye)
   closein     greet, close its standard input, and keep running (answering nothing)
@@ -39,6 +39,21 @@ mode = sys.argv[1]
 arg = sys.argv[2] if len(sys.argv) > 2 else None
 
 
+def note(path, text, how="a"):
+    """Writes text to path, a file the test reads ("-": standard error, the bot's log, which is
+    how a jailed bot reports: it cannot write the host's files; when it tries, it says so on
+    standard error and goes on)."""
+    if path == "-":
+        sys.stderr.write(text if text.endswith("\n") else text + "\n")
+        sys.stderr.flush()
+        return
+    try:
+        with open(path, how) as f:
+            f.write(text)
+    except OSError as e:
+        print("misbehave: cannot write %s: %s" % (path, e), file=sys.stderr, flush=True)
+
+
 def send(obj):
     sys.stdout.write(json.dumps(obj) + "\n")
     sys.stdout.flush()
@@ -50,8 +65,7 @@ decisions = 0
 COPY = os.urandom(8).hex()
 for line in sys.stdin:
     if mode == "record":
-        with open(arg, "a") as f:
-            f.write(line)
+        note(arg, line)
     m = json.loads(line)
     kind = m["type"]
     if kind == "hello":
@@ -66,8 +80,7 @@ for line in sys.stdin:
     elif kind == "result" and mode == "quit":
         sys.exit(0)
     elif kind == "start" and mode == "games":
-        with open(arg, "a") as f:
-            f.write(json.dumps({"copy": COPY, "index": m["index"]}) + "\n")
+        note(arg, json.dumps({"copy": COPY, "index": m["index"]}) + "\n")
     elif kind == "act":
         decisions += 1
         answer = {"type": "action", "id": m["id"], "index": 0}
@@ -101,16 +114,14 @@ for line in sys.stdin:
             if pid == 0:
                 time.sleep(1000)
                 os._exit(0)
-            with open(arg, "w") as f:
-                f.write(str(pid))
+            note(arg, str(pid), "w")
         elif mode == "setsid" and decisions == 1:
             pid = os.fork()
             if pid == 0:
                 os.setsid()
                 time.sleep(1000)
                 os._exit(0)
-            with open(arg, "w") as f:
-                f.write(str(pid))
+            note(arg, str(pid), "w")
         elif mode == "forks" and decisions == 1:
             count, path = int(arg), sys.argv[3]
             r, w = os.pipe()
@@ -131,8 +142,7 @@ for line in sys.stdin:
                 if not chunk:
                     break
                 pids += chunk
-            with open(path, "wb") as f:
-                f.write(pids)
+            note(path, pids.decode(), "w")
         elif mode == "secrets":
             fds = sorted(int(fd) for fd in os.listdir("/proc/self/fd"))
             # listdir itself holds one descriptor open while it reads.
