@@ -420,6 +420,10 @@ pub struct LimitArgs {
     /// External bots: the size of a contained bot's private /tmp, in MiB [default: 64]
     #[arg(long, value_name = "MIB", allow_hyphen_values = true)]
     pub tmp_mb: Option<String>,
+    /// External bots: the most processes and threads a contained bot may run at once
+    /// [default: 128]
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub processes: Option<String>,
     /// External bots: faults after which an entry forfeits its remaining games [default: 10];
     /// check-bot stops after this many [default: 1000]
     #[arg(long, value_name = "N", allow_hyphen_values = true)]
@@ -437,6 +441,7 @@ impl From<LimitArgs> for crate::common::LimitFlags {
             startup_ms: a.startup_ms,
             memory_mb: a.memory_mb,
             tmp_mb: a.tmp_mb,
+            processes: a.processes,
             max_faults: a.max_faults,
             bot_user: a.bot_user,
         }

@@ -129,6 +129,7 @@ pub struct LimitFlags {
     pub startup_ms: Option<String>,
     pub memory_mb: Option<String>,
     pub tmp_mb: Option<String>,
+    pub processes: Option<String>,
     pub max_faults: Option<String>,
     pub bot_user: Option<String>,
 }
@@ -141,6 +142,7 @@ impl LimitFlags {
             || self.startup_ms.is_some()
             || self.memory_mb.is_some()
             || self.tmp_mb.is_some()
+            || self.processes.is_some()
             || self.max_faults.is_some()
             || self.bot_user.is_some()
     }
@@ -170,6 +172,7 @@ impl LimitFlags {
         limits.startup_ms = positive("--startup-ms", &self.startup_ms, limits.startup_ms)?;
         limits.memory_mb = positive("--memory-mb", &self.memory_mb, limits.memory_mb)?;
         limits.tmp_mb = positive("--tmp-mb", &self.tmp_mb, limits.tmp_mb)?;
+        limits.processes = positive("--processes", &self.processes, limits.processes)?;
         let max_faults = positive(
             "--max-faults",
             &self.max_faults,

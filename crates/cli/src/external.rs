@@ -422,6 +422,7 @@ mod fuzz_tests {
                 startup_ms: values[2].clone(),
                 memory_mb: values[3].clone(),
                 tmp_mb: None,
+                processes: None,
                 max_faults: values[4].clone(),
                 bot_user: None,
             };

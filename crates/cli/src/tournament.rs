@@ -892,7 +892,74 @@ impl GameCommand for BenchTournament {
     }
 }
 
-/// `parlour bench GAME --external COMMAND`: the protocol's cost with a real program.
+/// What starting and asking a program cost under one containment.
+struct JailCost {
+    startup_ms: f64,
+    round_trip_us: f64,
+    max_ms: f64,
+    decisions: u64,
+    faults: usize,
+}
+
+/// Starts `program` `starts` times (to its greeting), then asks it `decisions` decisions from
+/// random positions, under the containment in force.
+fn jail_cost<G: Playable>(
+    game: &G,
+    program: &parlour_protocol::ProgramSpec,
+    logs: &Path,
+    decisions: u64,
+    starts: u32,
+    seed: u64,
+) -> Result<JailCost, Failure> {
+    let log = parlour_protocol::process::Log::open(&logs.join("check.log"))
+        .map_err(|e| failed(e.to_string()))?;
+    let mut startup = Duration::ZERO;
+    for _ in 0..starts {
+        let began = Instant::now();
+        let pool = parlour_protocol::Pool::new(
+            game,
+            program.clone(),
+            Some(log.clone()),
+            Mode::Check { budget: 1 },
+        )
+        .map_err(|e| failed(e.to_string()))?;
+        pool.preflight()
+            .map_err(|why| usage(format!("{} cannot play: {why}", program.name)))?;
+        startup += began.elapsed();
+        pool.shutdown();
+    }
+    let pool = parlour_protocol::Pool::new(
+        game,
+        program.clone(),
+        Some(log),
+        Mode::Check { budget: decisions },
+    )
+    .map_err(|e| failed(e.to_string()))?;
+    pool.preflight()
+        .map_err(|why| usage(format!("{} cannot play: {why}", program.name)))?;
+    let check = parlour_protocol::check_program(
+        game,
+        &pool,
+        parlour_protocol::CheckMode::Positions { budget: decisions },
+        &|seed| Box::new(parlour_bots::RandomBot::new(seed)),
+        u64::MAX,
+        seed,
+        &mut |_| {},
+    )
+    .map_err(failed)?;
+    pool.shutdown();
+    let t = check.timing;
+    Ok(JailCost {
+        startup_ms: startup.as_secs_f64() * 1e3 / f64::from(starts.max(1)),
+        round_trip_us: t.total.as_secs_f64() * 1e6 / t.decisions.max(1) as f64,
+        max_ms: t.max.as_secs_f64() * 1e3,
+        decisions: t.decisions,
+        faults: check.faults.len(),
+    })
+}
+
+/// `parlour bench GAME --external COMMAND`: the protocol's cost with a real program, jailed
+/// and unjailed.
 pub struct BenchExternal {
     pub command: String,
     pub games: String,
@@ -915,34 +982,25 @@ impl GameCommand for BenchExternal {
             .tempdir()
             .map_err(|e| failed(format!("cannot create a temporary directory: {e}")))?;
 
-        // 1. Round trip: decisions from random positions, timed from writing `act` to reading
-        //    the answer (both sides' JSON included).
+        // 1. Start-up (from starting the program to reading its greeting) and round trip
+        //    (decisions from random positions, timed from writing `act` to reading the answer,
+        //    both sides' JSON included), jailed and unjailed, side by side.
         let decisions = 20_000;
-        let log = parlour_protocol::process::Log::open(&logs.path().join("check.log"))
-            .map_err(|e| failed(e.to_string()))?;
-        let pool = parlour_protocol::Pool::new(
-            &game,
-            program.clone(),
-            Some(log),
-            Mode::Check { budget: decisions },
-        )
-        .map_err(|e| failed(e.to_string()))?;
-        pool.preflight()
-            .map_err(|why| usage(format!("{} cannot play: {why}", program.name)))?;
-        let check = parlour_protocol::check_program(
-            &game,
-            &pool,
-            parlour_protocol::CheckMode::Positions { budget: decisions },
-            &|seed| Box::new(parlour_bots::RandomBot::new(seed)),
-            u64::MAX,
-            self.seed,
-            &mut |_| {},
-        )
-        .map_err(failed)?;
-        pool.shutdown();
-        let t = check.timing;
-        let round_trip_us = t.total.as_secs_f64() * 1e6 / t.decisions.max(1) as f64;
-
+        let starts = 20;
+        let jail = parlour_protocol::process::containment()
+            == parlour_protocol::process::Containment::PidNamespace;
+        let mut costs = Vec::new();
+        for uncontained in [false, true] {
+            if !uncontained && !jail {
+                continue;
+            }
+            parlour_protocol::process::measure_uncontained(uncontained);
+            let measured = jail_cost(&game, &program, logs.path(), decisions, starts, self.seed);
+            parlour_protocol::process::measure_uncontained(false);
+            costs.push((if uncontained { "unjailed" } else { "jailed" }, measured?));
+        }
+        let (_, first) = &costs[0];
+        let round_trip_us = first.round_trip_us;
         // 2. A tournament with the program in one seat, and the same with a built-in bot
         //    there instead.
         let seats = game.num_players();
@@ -999,11 +1057,18 @@ impl GameCommand for BenchExternal {
                     "game": G::INFO.name,
                     "command": program.command,
                     "round_trip": {
-                        "decisions": t.decisions,
+                        "decisions": first.decisions,
                         "mean_us": round_trip_us,
-                        "max_ms": t.max.as_secs_f64() * 1e3,
-                        "faults": check.faults.len(),
+                        "max_ms": first.max_ms,
+                        "faults": first.faults,
                     },
+                    "containment": costs.iter().map(|(mode, c)| (mode.to_string(), json!({
+                        "round_trip_us": c.round_trip_us,
+                        "max_ms": c.max_ms,
+                        "faults": c.faults,
+                        "startup_ms": c.startup_ms,
+                        "starts": starts,
+                    }))).collect::<serde_json::Map<String, Value>>(),
                     "tournament": {
                         "games": games,
                         "jobs": jobs,
@@ -1013,15 +1078,25 @@ impl GameCommand for BenchExternal {
                 })
             ),
             Format::Table => {
-                outln!(
-                    "{} · {}: round trip {:.1} µs per decision (mean of {}, max {:.2} ms, {} faults)",
-                    G::INFO.name,
-                    program.name,
-                    round_trip_us,
-                    t.decisions,
-                    t.max.as_secs_f64() * 1e3,
-                    check.faults.len()
-                );
+                for (mode, c) in &costs {
+                    outln!(
+                        "{} · {} ({mode}): round trip {:.1} µs per decision (mean of {}, max {:.2} ms, {} faults); start-up {:.1} ms (mean of {starts})",
+                        G::INFO.name,
+                        program.name,
+                        c.round_trip_us,
+                        c.decisions,
+                        c.max_ms,
+                        c.faults,
+                        c.startup_ms,
+                    );
+                }
+                if let [(_, jailed), (_, unjailed)] = costs.as_slice() {
+                    outln!(
+                        "the jail's cost: round trip {:.2}x, start-up {:+.1} ms",
+                        jailed.round_trip_us / unjailed.round_trip_us,
+                        jailed.startup_ms - unjailed.startup_ms
+                    );
+                }
                 outln!(
                     "tournament of {games} games on {jobs} thread(s): {:.0} games/s with the program ({}; {} faults), {:.0} games/s with random in its seat",
                     rates[0].1, rates[0].0, rates[0].2, rates[1].1

@@ -13,18 +13,96 @@ use std::process::{Command, Stdio};
 
 use common::{entry, hostile_bot, misbehave, stderr};
 
-/// The hostile bot's attacks ([`common::hostile_bot`] calls `attack(n)` at each of its first
-/// three decisions): it looks through `/proc` for the victim (a process whose command line
+/// The hostile bot's attacks ([`common::hostile_bot`] calls `attack(n)` at its decisions; the
+/// attacks come at its first three): it looks through `/proc` for the victim (a process whose command line
 /// names `victim.py`, in the hostile bot's own working directory), writes forged answers into
 /// the victim's answer pipe (`/proc/PID/fd/1`), reads its environment, kills it, and connects
 /// to the test's loopback listener. After the first of these, it also traces a child of its own
 /// (`ptrace`), makes a user namespace (`unshare`), reads the victim's source, appends to it,
 /// writes into the working directory, reads the tournament's database and its `-wal`, deletes
 /// them, and fills `/tmp` (128 MiB, twice the jail's limit); contained (it is process 1 of its
-/// own PID namespace), it also reads `/etc/shadow` and sends `kill -1`, which uncontained would
-/// reach processes this test did not make. It logs a line per attempt.
-const ATTACKS: &str = r##"import ctypes, os, signal, socket, subprocess
+/// own PID namespace), it also reads `/etc/shadow`, sends `kill -1` and starts a fork bomb,
+/// which uncontained would reach processes this test did not make. Then it tries the limits:
+/// three children that each hold 200 MiB (its memory limit is 300 MiB), and four children that
+/// spin for the rest of its life, whose CPU time from each answer to its next decision, against
+/// the wall-clock time between them, it logs at every tenth decision from its 20th (frozen
+/// between its decisions, they get almost none of it). It logs a line per attempt.
+const ATTACKS: &str = r##"import ctypes, mmap, os, select, signal, socket, struct, subprocess, time
 port = int(sys.argv[1])
+spun = mmap.mmap(-1, 64)
+spinning = False
+between = [0.0, 0.0]
+last = None
+def spun_cpu():
+    return sum(struct.unpack_from("d", spun, 8 * i)[0] for i in range(4))
+def spin():
+    global spinning
+    spinning = True
+    for i in range(4):
+        if os.fork() == 0:
+            # Below the bot itself, so that it reads and answers at once: what they get is
+            # what runs between its decisions.
+            os.nice(19)
+            n = 0
+            while True:
+                n += 1
+                if n % 500 == 0:
+                    struct.pack_into("d", spun, 8 * i, time.process_time())
+    log("spin: started 4 children")
+def spun_report():
+    log(f"spin: children ran {between[0]:.3f} s of CPU in {between[1]:.3f} s between its decisions")
+def memory():
+    r, w = os.pipe()
+    kids = []
+    for _ in range(3):
+        pid = os.fork()
+        if pid == 0:
+            os.close(r)
+            try:
+                block = bytearray(200 << 20)
+                for i in range(0, len(block), 4096):
+                    block[i] = 1
+                os.write(w, b"1")
+            except MemoryError:
+                pass
+            time.sleep(60)
+            os._exit(0)
+        kids.append(pid)
+    os.close(w)
+    reported, end = 0, time.time() + 2
+    while reported < 3 and time.time() < end:
+        if select.select([r], [], [], 0.1)[0]:
+            data = os.read(r, 16)
+            if not data:
+                break
+            reported += len(data)
+    os.close(r)
+    # Those that said they hold it and are still alive hold it together (the kernel may have
+    # killed one that reported, to make room for the next).
+    held = sum(1 for k in kids if os.waitpid(k, os.WNOHANG) == (0, 0)) if reported else 0
+    held = min(held, reported)
+    log(f"memory: {held} of 3 children held 200 MiB")
+    for k in kids:
+        try:
+            os.kill(k, signal.SIGKILL)
+            os.waitpid(k, 0)
+        except OSError:
+            pass
+def fork_bomb():
+    kids = []
+    try:
+        while len(kids) < 2000:
+            pid = os.fork()
+            if pid == 0:
+                time.sleep(60)
+                os._exit(0)
+            kids.append(pid)
+        log(f"fork-bomb: made {len(kids)} processes")
+    except OSError as e:
+        log(f"fork-bomb: stopped after {len(kids)} processes ({e})")
+    for k in kids:
+        os.kill(k, signal.SIGKILL)
+        os.waitpid(k, 0)
 def log(text):
     print("ATTACK " + text, file=sys.stderr, flush=True)
 def files():
@@ -69,6 +147,7 @@ def files():
             log("kill -1: sent")
         except OSError as e:
             log(f"kill -1: refused ({e})")
+        fork_bomb()
 libc = ctypes.CDLL(None, use_errno=True)
 def calls():
     child = subprocess.Popen(["sleep", "5"])
@@ -84,6 +163,19 @@ def calls():
     else:
         print(f"ATTACK unshare: refused (errno {ctypes.get_errno()})", file=sys.stderr, flush=True)
 def attack(n):
+    # The spinning children's CPU time and the wall-clock time from its answer to its next
+    # decision, summed.
+    global last
+    if last is not None:
+        between[0] += spun_cpu() - last[0]
+        between[1] += time.time() - last[1]
+    if n >= 20 and n % 10 == 0:
+        spun_report()
+    if n <= 3:
+        attempts(n)
+    if spinning:
+        last = (spun_cpu(), time.time())
+def attempts(n):
     victims = []
     for pid in os.listdir("/proc"):
         if not pid.isdigit():
@@ -126,6 +218,8 @@ def attack(n):
     if n == 1:
         calls()
         files()
+        memory()
+        spin()
 "##;
 
 /// What one tournament of the victim, the hostile bot and two random bots showed.
@@ -148,24 +242,36 @@ struct Outcome {
     /// Whether the 128 MiB the hostile bot wrote to `/tmp` is on the host's `/tmp` after the
     /// run (removed then, as the test made it).
     tmp_left: bool,
+    /// The hostile bot's processes and parlour's control groups left after the run.
+    left: Vec<String>,
+    groups_left: bool,
 }
 
 fn play(dir: &Path, containment: Option<&str>) -> Outcome {
     std::fs::copy(misbehave(), dir.join("victim.py")).unwrap();
     let source = std::fs::read(dir.join("victim.py")).unwrap();
-    hostile_bot(dir, ATTACKS, 3);
+    hostile_bot(dir, ATTACKS, 1000);
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     listener.set_nonblocking(true).unwrap();
     let port = listener.local_addr().unwrap().port();
-    let bots = format!(
-        "victim=cmd:python3 victim.py ok,hostile=cmd:python3 hostile.py {port},random,random"
-    );
+    // The victim has a tight time limit, which a neighbour's spinning could make it miss; the
+    // hostile bot a long one (its attacks take seconds) and 300 MiB of memory.
+    std::fs::write(
+        dir.join("bots.toml"),
+        format!(
+            "[[bot]]\nname = \"victim\"\ncommand = \"python3 victim.py ok\"\ntime_limit_ms = 40\n\
+             [[bot]]\nname = \"hostile\"\ncommand = \"python3 hostile.py {port}\"\n\
+             time_limit_ms = 20000\nmemory_mb = 300\n\
+             [[bot]]\nbuiltin = \"random\"\n[[bot]]\nbuiltin = \"random\"\n"
+        ),
+    )
+    .unwrap();
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_parlour"));
     cmd.args([
         "tournament",
         "uno",
-        "--bots",
-        &bots,
+        "--bots-file",
+        "bots.toml",
         "--games",
         "8",
         "--jobs",
@@ -184,7 +290,13 @@ fn play(dir: &Path, containment: Option<&str>) -> Outcome {
     if let Some(c) = containment {
         cmd.env("PARLOUR_CONTAINMENT", c);
     }
-    let o = cmd.output().unwrap();
+    let child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let parlour = child.id();
+    let o = child.wait_with_output().unwrap();
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap_or_default();
     let victim = if v.is_null() {
         serde_json::Value::Null
@@ -199,6 +311,21 @@ fn play(dir: &Path, containment: Option<&str>) -> Outcome {
     )
     .and_then(|c| c.query_row("SELECT COUNT(*) FROM games", [], |r| r.get(0)))
     .ok();
+    // Nothing of the run is left: no process of the hostile bot's, no control group.
+    let marker = format!("hostile.py {port}");
+    let left: Vec<String> = std::fs::read_dir("/proc")
+        .unwrap()
+        .flatten()
+        .filter_map(|e| std::fs::read(e.path().join("cmdline")).ok())
+        .map(|raw| String::from_utf8_lossy(&raw).replace('\0', " "))
+        .filter(|c| c.contains(&marker))
+        .collect();
+    let tree = parlour_protocol::cgroup::tree();
+    let groups_left = tree
+        .unified
+        .iter()
+        .chain(tree.v1.iter().map(|(_, base)| base))
+        .any(|base| base.join(format!("parlour-{parlour}")).exists());
     let host_tmp = std::env::temp_dir().join(format!("parlour-attack-{port}"));
     let tmp_left = host_tmp.exists();
     let _ = std::fs::remove_file(host_tmp);
@@ -213,6 +340,8 @@ fn play(dir: &Path, containment: Option<&str>) -> Outcome {
         victim_changed: std::fs::read(dir.join("victim.py")).unwrap() != source,
         planted: dir.join("planted.txt").exists(),
         tmp_left,
+        left,
+        groups_left,
     }
 }
 
@@ -220,53 +349,43 @@ fn root() -> bool {
     nix::unistd::geteuid().is_root()
 }
 
-/// Contained (parlour as root), a bot sees only its own processes in `/proc`, so it cannot
-/// find another entry to forge its answers or read its environment; it has no network, so it
-/// cannot reach a listener on the machine's loopback address; and its seccomp filter refuses
-/// `ptrace` and `unshare`.
-#[test]
-fn a_contained_bot_cannot_see_another_entry_reach_the_loopback_or_trace() {
-    if !root() {
-        eprintln!("skipped: containment in namespaces needs root here");
-        return;
-    }
-    let dir = tempfile::tempdir().unwrap();
-    let out = play(dir.path(), None);
-    assert!(
-        out.log.contains("ATTACK find: 0 victim processes seen"),
-        "{}",
-        out.log
-    );
-    assert!(!out.log.contains("wrote forged answers"), "{}", out.log);
-    assert!(out.log.contains("ATTACK connect: refused"), "{}", out.log);
-    // The seccomp filter refuses the calls a bot never needs, even on its own processes.
-    assert!(
-        out.log.contains("ATTACK ptrace: refused (errno 1)"),
-        "{}",
-        out.log
-    );
-    assert!(
-        out.log.contains("ATTACK unshare: refused (errno 1)"),
-        "{}",
-        out.log
-    );
-    assert!(!out.reached, "the loopback listener was reached");
-    assert_eq!(
-        (out.victim_faults, out.victim_forfeits),
-        (0, 0),
-        "{}",
-        out.log
-    );
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
+/// The first number after `after` in the lines of `log` that have it.
+fn numbers(log: &str, after: &str) -> Vec<f64> {
+    log.lines()
+        .filter_map(|l| l.split_once(after))
+        .filter_map(|(_, rest)| {
+            rest.split(|c: char| !(c.is_ascii_digit() || c == '.'))
+                .find(|w| !w.is_empty())?
+                .parse()
+                .ok()
+        })
+        .collect()
 }
 
-/// Contained, a bot sees only the system (read-only), the files its command names and a
-/// private `/tmp` of 64 MiB: not the victim's source, the working directory or the database,
-/// which it can neither read, change nor delete; it runs as a user of its own, so even root's
-/// files it is shown (`/etc/shadow`) stay closed; `kill -1` reaches only its own processes.
-/// Every game is recorded, and nothing it wrote is left on the host.
+/// The spinning children's CPU time between the hostile bot's decisions over the wall-clock
+/// time between them, for each report over at least a quarter of a second (shorter windows
+/// measure the CPU scheduler's slices).
+fn spin_ratios(log: &str) -> Vec<f64> {
+    log.lines()
+        .filter(|l| l.contains("ATTACK spin: children ran"))
+        .map(|l| (numbers(l, "ran ")[0], numbers(l, "CPU in ")[0]))
+        .filter(|&(_, wall)| wall >= 0.25)
+        .map(|(cpu, wall)| cpu / wall)
+        .collect()
+}
+
+/// Contained (parlour as root), a bot sees only its own processes in `/proc`, so it cannot
+/// find another entry to forge its answers, read its environment or kill it; it has no
+/// network, so it cannot reach a listener on the machine's loopback address; its seccomp
+/// filter refuses `ptrace` and `unshare`. It sees only the system (read-only), the files its
+/// command names and a private `/tmp` of 64 MiB: not the victim's source, the working directory
+/// or the database, which it can neither read, change nor delete; it runs as a user of its own,
+/// so even root's files it is shown (`/etc/shadow`) stay closed; `kill -1` reaches only its own
+/// processes. Its processes together hold at most its memory limit (with its `/tmp`), number at
+/// most 128, and compute only during its own decisions. Every game is recorded,
+/// the victim plays clean under a 40 ms limit, and nothing is left: no file, process or group.
 #[test]
-fn a_contained_bot_cannot_reach_other_files_the_database_or_the_hosts_tmp() {
+fn a_contained_bot_cannot_reach_another_entry_the_database_or_past_its_limits() {
     if !root() {
         eprintln!("skipped: containment in namespaces needs root here");
         return;
@@ -274,6 +393,10 @@ fn a_contained_bot_cannot_reach_other_files_the_database_or_the_hosts_tmp() {
     let dir = tempfile::tempdir().unwrap();
     let out = play(dir.path(), None);
     for attempt in [
+        "find: 0 victim processes seen",
+        "connect: refused",
+        "ptrace: refused (errno 1)",
+        "unshare: refused (errno 1)",
         "read victim.py: refused",
         "read results.sqlite: refused",
         "read results.sqlite-wal: refused",
@@ -284,6 +407,9 @@ fn a_contained_bot_cannot_reach_other_files_the_database_or_the_hosts_tmp() {
         "delete results.sqlite: refused",
         "fill-tmp: stopped at 6",
         "kill -1: ",
+        "fork-bomb: stopped after ",
+        "memory: ",
+        "spin: children ran ",
     ] {
         assert!(
             out.log.contains(&format!("ATTACK {attempt}")),
@@ -291,9 +417,34 @@ fn a_contained_bot_cannot_reach_other_files_the_database_or_the_hosts_tmp() {
             out.log
         );
     }
+    assert!(!out.log.contains("wrote forged answers"), "{}", out.log);
+    assert!(!out.log.contains(": killed"), "{}", out.log);
     // The /tmp limit is 64 MiB: the writer stops at or just under it.
     assert!(!out.log.contains("fill-tmp: wrote"), "{}", out.log);
+    // 128 tasks at most, the bot itself among them.
+    let forks = numbers(&out.log, "fork-bomb: stopped after ");
+    assert!(
+        !forks.is_empty() && forks.iter().all(|&n| n < 128.0),
+        "{forks:?}"
+    );
+    // 300 MiB and its 64 MiB /tmp: one child's 200 MiB fits, two do not.
+    let held = numbers(&out.log, "memory: ");
+    assert!(
+        !held.is_empty() && held.iter().all(|&n| n <= 1.0),
+        "{held:?}"
+    );
+    // Frozen between its decisions, four spinning children run almost none of the time
+    // between them (measured: at most 3% over ten runs; uncontained, on this 2-core machine
+    // with the other test beside, 18-47%).
+    let ratios = spin_ratios(&out.log);
+    eprintln!("spin ratios: {ratios:?}");
+    assert!(
+        !ratios.is_empty() && ratios.iter().all(|&r| r < 0.1),
+        "{ratios:?}"
+    );
+    assert!(!out.reached, "the loopback listener was reached");
     assert!(!out.victim_changed && !out.planted && !out.tmp_left);
+    assert!(out.left.is_empty() && !out.groups_left, "{:?}", out.left);
     assert_eq!(out.code, Some(0), "{}", out.stderr);
     assert_eq!(out.stored, Some(8), "{}", out.stderr);
     assert_eq!(
@@ -307,8 +458,9 @@ fn a_contained_bot_cannot_reach_other_files_the_database_or_the_hosts_tmp() {
 /// The same attacks with the containment forced off succeed: the victim's pipe takes forged
 /// answers and the victim is killed (its faults), the listener is reached, the victim's source
 /// is read and changed, a file is planted in the working directory, the database is read and
-/// deleted (parlour says so and exits 1), and `/tmp` takes all 128 MiB. (This is what the
-/// tests above guard.)
+/// deleted (parlour says so and exits 1), `/tmp` takes all 128 MiB, children hold 200 MiB
+/// each past the memory limit, and spinning children compute between its decisions. (This is what
+/// the test above guards.)
 #[test]
 fn without_containment_the_same_attacks_succeed() {
     let dir = tempfile::tempdir().unwrap();
@@ -330,6 +482,12 @@ fn without_containment_the_same_attacks_succeed() {
             out.log
         );
     }
+    assert!(out.log.contains(": killed"), "{}", out.log);
+    let held = numbers(&out.log, "memory: ");
+    assert!(held.iter().any(|&n| n >= 2.0), "{held:?}");
+    let ratios = spin_ratios(&out.log);
+    eprintln!("spin ratios: {ratios:?}");
+    assert!(ratios.iter().any(|&r| r > 0.15), "{ratios:?}");
     assert!(out.reached);
     assert!(out.victim_changed && out.planted && out.tmp_left);
     assert_eq!(out.code, Some(1), "{}", out.stderr);

@@ -167,7 +167,7 @@ fn check_bot_passes_a_correct_bot_and_lists_a_faulty_bots_positions() {
             "--",
             "python3",
             &script,
-            "slow",
+            "spin",
             "0.08",
         ],
     );

@@ -646,6 +646,8 @@ pub(crate) struct ProgramHandle<G: Playable> {
     inner: Arc<Inner<G>>,
     name: String,
     bot: parlour_protocol::ExternalBot<G>,
+    /// Its copies (one game's: they are closed down when it ends).
+    pool: Arc<parlour_protocol::Pool>,
     /// The seat the program was started for.
     started: Option<usize>,
     /// Its faults in the game, as text.
@@ -730,6 +732,12 @@ impl<G: Playable> AnyBot for ProgramHandle<G> {
             decisions: s.state.decisions(),
         });
         let report = self.bot.report();
+        // A program seat plays one game: its process ends with it (told `bye`, and let run to
+        // read its result), off the caller's thread, which may serve others meanwhile.
+        let pool = self.pool.clone();
+        let _ = std::thread::Builder::new()
+            .name("program-close".into())
+            .spawn(move || pool.shutdown());
         self.faults.extend(
             report
                 .faults
@@ -770,7 +778,8 @@ impl<G: Playable> GameHandle<G> {
         Ok(Box::new(ProgramHandle::<G> {
             inner: self.0.clone(),
             name: spec.name.clone(),
-            bot: parlour_protocol::ExternalBot::new(pool, seed),
+            bot: parlour_protocol::ExternalBot::new(pool.clone(), seed),
+            pool,
             started: None,
             faults: Vec::new(),
         }))

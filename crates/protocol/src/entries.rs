@@ -272,6 +272,7 @@ struct FileBot {
     startup_ms: Option<u64>,
     memory_mb: Option<u64>,
     tmp_mb: Option<u64>,
+    processes: Option<u64>,
     max_faults: Option<u32>,
     user: Option<String>,
     /// The program's own files beyond its folder (`dir`) and those its command names: what
@@ -335,6 +336,7 @@ pub fn read_bots_file(
                     || b.time_limit_ms.is_some()
                     || b.memory_mb.is_some()
                     || b.tmp_mb.is_some()
+                    || b.processes.is_some()
                 {
                     return Err(at("a built-in bot takes no command settings".into()));
                 }
@@ -376,6 +378,7 @@ pub fn read_bots_file(
                 set(b.startup_ms, &mut lim.startup_ms, "startup_ms")?;
                 set(b.memory_mb, &mut lim.memory_mb, "memory_mb")?;
                 set(b.tmp_mb, &mut lim.tmp_mb, "tmp_mb")?;
+                set(b.processes, &mut lim.processes, "processes")?;
                 let dir = match &b.dir {
                     Some(d) if d.is_absolute() => d.clone(),
                     Some(d) => base.join(d),

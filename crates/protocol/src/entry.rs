@@ -102,6 +102,16 @@ pub struct Limits {
     /// The size of its private `/tmp` when contained, in MiB.
     #[serde(skip_serializing_if = "is_default_tmp")]
     pub tmp_mb: u64,
+    /// The most processes and threads its copy may run at once, when contained.
+    #[serde(skip_serializing_if = "is_default_processes")]
+    pub processes: u64,
+}
+
+/// The processes (and threads) a contained bot may run at once unless told otherwise.
+pub const DEFAULT_PROCESSES: u64 = 128;
+
+fn is_default_processes(n: &u64) -> bool {
+    *n == DEFAULT_PROCESSES
 }
 
 /// The size of a contained bot's `/tmp` unless told otherwise, in MiB.
@@ -119,6 +129,7 @@ impl Default for Limits {
             startup_ms: 10_000,
             memory_mb: 1024,
             tmp_mb: DEFAULT_TMP_MB,
+            processes: DEFAULT_PROCESSES,
         }
     }
 }

@@ -346,6 +346,8 @@ impl Pool {
             Some(Value::Bool(b)) => *b,
             Some(other) => return Err(format!("its \"events\" is {other}, not true or false")),
         };
+        // Frozen until its first decision: it computes only on its own time.
+        process.pause();
         Ok(Running {
             process,
             events,
@@ -623,9 +625,19 @@ impl<G: Game> ExternalBot<G> {
         let id = running.next_id;
         running.next_id += 1;
         let limit = Duration::from_millis(self.pool.spec.limits.decision_ms).min(self.bank);
+        let process = &mut running.process;
+        process.resume();
         let began = Instant::now();
-        let deadline = began + limit;
-        let sent = running.process.send(
+        // Its clock is its own CPU time where its control group counts it (no neighbour can
+        // make it time out), with a wall-clock ceiling for a program that sleeps or blocks;
+        // elsewhere, the wall clock.
+        let cpu0 = process.cpu_time();
+        let ceiling = began
+            + match cpu0 {
+                Some(_) => wall_ceiling(limit),
+                None => limit,
+            };
+        let sent = process.send(
             &Act {
                 kind: "act",
                 id,
@@ -636,17 +648,36 @@ impl<G: Game> ExternalBot<G> {
                     bank_ms: self.bank.as_millis() as u64,
                 },
             },
-            deadline,
+            ceiling,
         );
-        let result = match sent {
-            Err(SendError::Closed) => Err((FaultKind::Exited, running.process.exit_status(), true)),
+        let late = |used: Duration| {
+            format!(
+                "no answer within {} ms of CPU time (it used {} ms)",
+                limit.as_millis(),
+                used.as_millis()
+            )
+        };
+        let mut result = match sent {
+            Err(SendError::Closed) => Err((FaultKind::Exited, process.exit_status(), true)),
             Err(SendError::Timeout) => Err((
                 FaultKind::Timeout,
                 format!("it did not read its input within {} ms", limit.as_millis()),
                 true,
             )),
             Ok(()) => loop {
-                match running.process.recv(deadline) {
+                // Woken when its CPU time could have run out (one thread's worth), or at the
+                // ceiling.
+                let wake = match (cpu0, process.cpu_time()) {
+                    (Some(c0), Some(c)) => {
+                        let used = c.saturating_sub(c0);
+                        if used >= limit {
+                            break Err((FaultKind::Timeout, late(used), false));
+                        }
+                        ceiling.min(Instant::now() + (limit - used).max(Duration::from_millis(1)))
+                    }
+                    _ => ceiling,
+                };
+                match process.recv(wake) {
                     Ok(Line::Text(t)) => match Self::answer(&t, id, d.legal) {
                         Answer::Stale => continue,
                         Answer::Action(a, reported) => break Ok((a, reported)),
@@ -667,23 +698,48 @@ impl<G: Game> ExternalBot<G> {
                         ))
                     }
                     Err(ReadError::Closed(_)) => {
-                        break Err((FaultKind::Exited, running.process.exit_status(), true))
+                        break Err((FaultKind::Exited, process.exit_status(), true))
                     }
+                    Err(ReadError::Timeout) if Instant::now() < ceiling => {}
                     Err(ReadError::Timeout) => {
                         break Err((
                             FaultKind::Timeout,
-                            format!("no answer within {} ms", limit.as_millis()),
+                            match cpu0 {
+                                None => format!("no answer within {} ms", limit.as_millis()),
+                                Some(_) => format!(
+                                    "no answer within {} ms: it waited {} ms of wall-clock \
+                                     time, the most a decision may",
+                                    limit.as_millis(),
+                                    (ceiling - began).as_millis()
+                                ),
+                            },
                             false,
                         ))
                     }
                 }
             },
         };
-        let took = began.elapsed();
+        let took = match (cpu0, process.cpu_time()) {
+            (Some(c0), Some(c)) => c.saturating_sub(c0),
+            _ => began.elapsed(),
+        };
+        // An answer in time by the wall clock that took more CPU time than the limit (its
+        // threads together) is late too.
+        if result.is_ok() && cpu0.is_some() && took > limit {
+            result = Err((FaultKind::Timeout, late(took), false));
+        }
+        process.pause();
         self.bank = self.bank.saturating_sub(took);
-        self.pool.time(took);
+        // Answer times are reported as they were seen: on the wall clock.
+        self.pool.time(began.elapsed());
         result
     }
+}
+
+/// The most wall-clock time a decision may take where the program's clock is its CPU time:
+/// twice its limit and a quarter of a second, so that one that sleeps or blocks still ends.
+pub fn wall_ceiling(limit: Duration) -> Duration {
+    limit.saturating_mul(2) + Duration::from_millis(250)
 }
 
 impl<G: Game> Bot<G> for ExternalBot<G> {

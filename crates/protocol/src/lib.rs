@@ -71,6 +71,8 @@
 
 // Running programs (a sandbox of processes, pipes and signals) is Unix's; entries, tables and
 // serving a bot over standard input and output build everywhere.
+#[cfg(target_os = "linux")]
+pub mod cgroup;
 #[cfg(unix)]
 pub mod check;
 pub mod entries;

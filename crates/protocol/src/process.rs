@@ -114,6 +114,9 @@ pub enum Containment {
 /// forces the process group (for tests of the fallback).
 pub fn containment() -> Containment {
     static CHOSEN: std::sync::OnceLock<Containment> = std::sync::OnceLock::new();
+    if FORCE_GROUP.load(std::sync::atomic::Ordering::Relaxed) {
+        return Containment::ProcessGroup;
+    }
     *CHOSEN.get_or_init(|| {
         let forced = std::env::var_os("PARLOUR_CONTAINMENT").is_some_and(|v| v == "group");
         if !forced && namespaces_work() {
@@ -122,6 +125,16 @@ pub fn containment() -> Containment {
             Containment::ProcessGroup
         }
     })
+}
+
+/// Set by [`measure_uncontained`].
+static FORCE_GROUP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Starts programs with the process group's containment (`true`) or the machine's own again
+/// (`false`), for `parlour bench --external`, which measures the jail's cost side by side in
+/// one run. Only for measuring: the programs started meanwhile are not jailed.
+pub fn measure_uncontained(on: bool) {
+    FORCE_GROUP.store(on, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// The namespaces a contained bot gets: its own PID namespace (it is process 1 there, and
@@ -307,8 +320,11 @@ fn children_of(parent: u32) -> Vec<i32> {
 
 /// The first process of a bot in a PID namespace stays outside it, holding the bot's place as
 /// parlour's child: it waits for the bot (the namespace's first process) and ends as it ended.
-/// Runs between fork and exec: only async-signal-safe calls.
-fn hold(bot: Pid) -> ! {
+/// When parlour dies it kills the bot (and with it the namespace): parlour's death is a
+/// `SIGHUP` to this process, which is never frozen, where a frozen bot would ignore the signal
+/// its keeper's death sends it. Runs between fork and exec: only async-signal-safe calls.
+fn hold(bot: Pid, parent: Pid) -> ! {
+    use nix::sys::signal::SigSet;
     // The bot holds the pipes; this process keeps no descriptor: not the standard ones (the
     // bot's end of output must close when the bot ends), nor the pipe on which the standard
     // library reports a failed exec (it reads until that closes, as at a successful exec).
@@ -316,8 +332,18 @@ fn hold(bot: Pid) -> ! {
     unsafe {
         nix::libc::syscall(nix::libc::SYS_close_range, 0u32, u32::MAX, 0u32);
     }
+    let mut set = SigSet::empty();
+    set.add(Signal::SIGHUP);
+    set.add(Signal::SIGCHLD);
+    let _ = set.thread_block();
+    let _ = set_pdeathsig(Signal::SIGHUP);
+    // parlour may have died before the line above.
+    let mut orphaned = getppid() != parent;
     loop {
-        match waitpid(bot, None) {
+        if orphaned {
+            let _ = kill(bot, Signal::SIGKILL);
+        }
+        match waitpid(bot, Some(WaitPidFlag::WNOHANG)) {
             Ok(WaitStatus::Exited(_, code)) => {
                 // SAFETY: _exit is async-signal-safe and ends the process.
                 unsafe { nix::libc::_exit(code) }
@@ -328,14 +354,18 @@ fn hold(bot: Pid) -> ! {
                 unsafe {
                     let _ = nix::sys::signal::signal(signal, nix::sys::signal::SigHandler::SigDfl);
                 }
+                let _ = set.thread_unblock();
                 let _ = kill(Pid::this(), signal);
                 // SAFETY: as above.
                 unsafe { nix::libc::_exit(128 + signal as i32) }
             }
-            Ok(_) => {}
-            Err(nix::errno::Errno::EINTR) => {}
+            Ok(_) | Err(nix::errno::Errno::EINTR) => {}
             // SAFETY: as above.
             Err(_) => unsafe { nix::libc::_exit(127) },
+        }
+        // Until the bot changes state or parlour dies.
+        if set.wait() == Ok(Signal::SIGHUP) {
+            orphaned = true;
         }
     }
 }
@@ -445,6 +475,8 @@ pub struct Process {
     closed: bool,
     threads: Vec<JoinHandle<()>>,
     exited: Option<ExitStatus>,
+    /// Its control groups, when contained.
+    group: Option<crate::cgroup::Group>,
 }
 
 impl Process {
@@ -514,6 +546,15 @@ impl Process {
             .process_group(0);
         let memory = spec.limits.memory_mb.saturating_mul(1 << 20);
         let parent = Pid::this();
+        // Its control groups: memory, processes and CPU for all its processes together, and
+        // the freezer that stops it between decisions (see [`crate::cgroup`]).
+        let group = if contain {
+            crate::cgroup::Group::new(&spec.limits)?
+        } else {
+            None
+        };
+        let procs = group.as_ref().map(|g| g.limit_procs()).unwrap_or_default();
+        let frozen_procs: Vec<_> = group.iter().filter_map(|g| g.frozen_procs()).collect();
         #[cfg(target_os = "linux")]
         let filter: Option<&'static seccompiler::BpfProgram> = if contain {
             Some(seccomp_filter()?)
@@ -526,6 +567,8 @@ impl Process {
         // fork, waitpid, setgroups, setgid, setuid); it allocates nothing.
         unsafe {
             cmd.pre_exec(move || {
+                // First, so that everything it starts is in the groups of its limits.
+                crate::cgroup::join(&procs)?;
                 if memory > 0 {
                     setrlimit(Resource::RLIMIT_AS, memory, memory)?;
                 }
@@ -541,6 +584,8 @@ impl Process {
                 // close_range, hence the raw call.
                 nix::libc::syscall(nix::libc::SYS_close_range, 3u32, u32::MAX, 4u32);
                 if contain {
+                    // Open files: a thousand per process (and processes are counted).
+                    let _ = setrlimit(Resource::RLIMIT_NOFILE, 1024, 1024);
                     // This process stays outside, holding the bot's place; its child is the
                     // first process of a new PID namespace and becomes the bot. When the bot
                     // ends, or this process is killed (parlour dying kills it), the kernel
@@ -548,9 +593,10 @@ impl Process {
                     // bot's view of processes, IPC and network its own.
                     unshare(NAMESPACES)?;
                     match fork()? {
-                        ForkResult::Parent { child } => hold(child),
+                        ForkResult::Parent { child } => hold(child, parent),
                         ForkResult::Child => {
                             set_pdeathsig(Signal::SIGKILL)?;
+                            crate::cgroup::join(&frozen_procs)?;
                             if let Some(jail) = &jail {
                                 jail.enter()?;
                             }
@@ -597,6 +643,7 @@ impl Process {
             closed: false,
             threads: Vec::new(),
             exited: None,
+            group,
         };
         if let Some(stdin) = process.stdin.as_ref() {
             let flags = fcntl(stdin, FcntlArg::F_GETFL)?;
@@ -618,6 +665,27 @@ impl Process {
         self.pid
     }
 
+    /// Stops every process of the program until [`Process::resume`] (between its decisions):
+    /// it computes only on its own time. Does nothing where it has no freezer.
+    pub fn pause(&mut self) {
+        if let Some(g) = self.group.as_mut() {
+            g.freeze();
+        }
+    }
+
+    /// Lets the program run again after [`Process::pause`].
+    pub fn resume(&mut self) {
+        if let Some(g) = self.group.as_mut() {
+            g.thaw();
+        }
+    }
+
+    /// The CPU time all the program's processes have used so far (`None` where it has no
+    /// control group to count it: its clock is then the wall clock).
+    pub fn cpu_time(&mut self) -> Option<Duration> {
+        self.group.as_mut()?.cpu_time()
+    }
+
     /// Writes one line (the JSON of `message`), waiting until `deadline` for room in the pipe.
     /// After [`SendError::Timeout`] the line may be half written: the program must be dropped.
     pub fn send<T: serde::Serialize>(
@@ -630,21 +698,33 @@ impl Process {
         serde_json::to_writer(&mut self.out, message).map_err(|_| SendError::Closed)?;
         self.out.push(b'\n');
         let mut written = 0;
-        while written < self.out.len() {
+        // A paused program whose pipe is full is let run until it has read the line.
+        let mut thawed = false;
+        let result = loop {
+            if written == self.out.len() {
+                break Ok(());
+            }
             match stdin.write(&self.out[written..]) {
-                Ok(0) => return Err(SendError::Closed),
+                Ok(0) => break Err(SendError::Closed),
                 Ok(n) => written += n,
                 Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
                 Err(e) if e.kind() == std::io::ErrorKind::WouldBlock => {
+                    if let Some(g) = self.group.as_mut().filter(|g| g.is_frozen()) {
+                        g.thaw();
+                        thawed = true;
+                    }
                     // The program is not reading: wait for room, up to the deadline.
                     if !wait_for(stdin.as_fd(), PollFlags::POLLOUT, deadline) {
-                        return Err(SendError::Timeout);
+                        break Err(SendError::Timeout);
                     }
                 }
-                Err(_) => return Err(SendError::Closed),
+                Err(_) => break Err(SendError::Closed),
             }
+        };
+        if thawed {
+            self.pause();
         }
-        Ok(())
+        result
     }
 
     /// The next line, waiting until `deadline`.
@@ -708,6 +788,7 @@ impl Process {
     /// Sends `bye`, closes standard input, gives the program [`EXIT_GRACE`] to exit, then kills
     /// its whole process group.
     pub fn shutdown(mut self) {
+        self.resume();
         let _ = self.send(
             &serde_json::json!({"type": "bye"}),
             Instant::now() + Duration::from_millis(100),
@@ -724,6 +805,9 @@ impl Process {
 impl Drop for Process {
     fn drop(&mut self) {
         self.stdin = None;
+        // A frozen process could not act on its signals; the group's removal (below) kills
+        // and sweeps whatever is left in it.
+        self.resume();
         // The group is killed before the leader is reaped: an unreaped leader keeps the group
         // id from being reused, so this never reaches another process group.
         let _ = killpg(Pid::from_raw(self.pid), Signal::SIGKILL);
@@ -734,6 +818,7 @@ impl Drop for Process {
         }
         // Descendants that left the group, handed to parlour now that the bot is gone.
         reap_orphans();
+        drop(self.group.take());
         // The log thread is not joined: it ends at the end of standard error (a program that
         // left its group and holds the pipe open keeps one parked thread, never the caller).
         self.threads.clear();

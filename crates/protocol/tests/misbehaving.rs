@@ -107,9 +107,10 @@ fn a_well_behaved_program_makes_no_faults() {
 
 #[test]
 fn a_slow_answer_is_a_timeout_and_its_late_answer_is_ignored() {
-    // 0.25 s a decision against a 0.15 s limit: every answer is late, and each late answer
-    // arrives while a later decision waits (it is an old id, so it is skipped, not taken).
-    let p = pool(&["slow", "0.25"], fast(), 1000);
+    // 0.25 s of computing a decision against a 0.15 s limit: every answer is late, and each
+    // late answer arrives while a later decision waits (it is an old id, so it is skipped, not
+    // taken). Late by either clock: CPU time (contained) or the wall clock.
+    let p = pool(&["spin", "0.25"], fast(), 1000);
     let reports = play_games(&p, 1);
     let faults = &reports[0].faults;
     assert!(!faults.is_empty());
@@ -136,14 +137,14 @@ fn a_program_that_hangs_forfeits_after_its_faults_and_the_games_complete() {
 
 #[test]
 fn the_time_bank_bounds_a_games_total_thinking() {
-    // Each answer takes 0.1 s, within the 1 s limit, but the game's bank is 0.35 s: after
-    // about three answers the bank is spent and the rest time out.
+    // Each answer takes 0.1 s of computing, within the 1 s limit, but the game's bank is
+    // 0.35 s: after about three answers the bank is spent and the rest time out.
     let limits = Limits {
         decision_ms: 1000,
         bank_ms: 350,
         ..fast()
     };
-    let p = pool(&["slow", "0.1"], limits, 1000);
+    let p = pool(&["spin", "0.1"], limits, 1000);
     let reports = play_games(&p, 1);
     let faults = &reports[0].faults;
     assert!(
@@ -448,4 +449,90 @@ fn a_programs_own_text_in_an_error_is_quoted() {
         "{why}"
     );
     assert!(!why.contains('\n') && !why.contains('\u{1b}'));
+}
+
+/// Whether bots are contained here (parlour's namespaces and control groups need root).
+fn contained() -> bool {
+    parlour_protocol::process::containment() == parlour_protocol::process::Containment::PidNamespace
+}
+
+#[test]
+fn a_contained_program_computes_only_while_resumed_and_its_clock_is_its_cpu_time() {
+    if !contained() {
+        eprintln!("skipped: containment needs root here");
+        return;
+    }
+    // A shell that spins for ever (a system program: it needs no file of its own).
+    let mut spinner = spec(&[], fast(), 1);
+    spinner.command = vec!["sh".into(), "-c".into(), "while :; do :; done".into()];
+    let mut p = parlour_protocol::process::Process::spawn(&spinner, None).unwrap();
+    let window = std::time::Duration::from_millis(300);
+    let used = |p: &mut parlour_protocol::process::Process| {
+        let before = p
+            .cpu_time()
+            .expect("a contained program's CPU time is counted");
+        std::thread::sleep(window);
+        p.cpu_time().unwrap() - before
+    };
+    let running = used(&mut p);
+    p.pause();
+    // Freezing takes effect within moments; then nothing of it runs.
+    std::thread::sleep(std::time::Duration::from_millis(50));
+    let paused = used(&mut p);
+    p.resume();
+    let resumed = used(&mut p);
+    assert!(
+        paused < std::time::Duration::from_millis(5),
+        "it ran {paused:?} while paused"
+    );
+    // It shares this machine with other tests: a fair part of the time, at least.
+    assert!(
+        running > window / 10,
+        "it ran only {running:?} in {window:?}"
+    );
+    assert!(
+        resumed > window / 10,
+        "it ran only {resumed:?} in {window:?}"
+    );
+    assert!(running <= window + std::time::Duration::from_millis(50));
+}
+
+#[test]
+fn a_contained_program_that_sleeps_is_stopped_by_the_wall_clock_ceiling() {
+    if !contained() {
+        eprintln!("skipped: containment needs root here");
+        return;
+    }
+    // It sleeps 1 s a decision: almost no CPU time, but past the ceiling of twice its 0.15 s
+    // limit and a quarter of a second.
+    let p = pool(&["slow", "1.0"], fast(), 2);
+    let reports = play_games(&p, 1);
+    let faults = &reports[0].faults;
+    assert!(!faults.is_empty());
+    assert!(
+        faults.iter().all(|f| f.kind == FaultKind::Timeout
+            && f.detail
+                .contains("no answer within 150 ms: it waited 550 ms of wall-clock time")),
+        "{faults:?}"
+    );
+}
+
+#[test]
+fn a_contained_programs_timeout_names_the_cpu_time_it_used() {
+    if !contained() {
+        eprintln!("skipped: containment needs root here");
+        return;
+    }
+    // Measured on its CPU time, whatever the wall clock says: 0.25 s of computing against a
+    // 0.15 s limit is a timeout that names the CPU time used.
+    let p = pool(&["spin", "0.25"], fast(), 1000);
+    let reports = play_games(&p, 1);
+    let faults = &reports[0].faults;
+    assert!(!faults.is_empty());
+    assert!(
+        faults
+            .iter()
+            .all(|f| f.detail.contains("no answer within 150 ms of CPU time")),
+        "{faults:?}"
+    );
 }

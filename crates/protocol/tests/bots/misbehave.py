@@ -5,6 +5,7 @@ action) except for what MODE makes it do:
 
   ok          nothing wrong
   slow SECS   sleep SECS before every answer
+  spin SECS   compute (a busy loop) for SECS of CPU time before every answer
   hang N      answer N decisions, then never answer again
   crash N     exit with status 3 at its Nth decision
   junk        answer every third decision with a line that is not JSON
@@ -86,6 +87,10 @@ for line in sys.stdin:
         answer = {"type": "action", "id": m["id"], "index": 0}
         if mode == "slow":
             time.sleep(float(arg))
+        elif mode == "spin":
+            end = time.process_time() + float(arg)
+            while time.process_time() < end:
+                pass
         elif mode == "hang" and decisions > int(arg):
             time.sleep(1000)
         elif mode == "crash" and decisions == int(arg):
