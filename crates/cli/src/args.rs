@@ -11,6 +11,21 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+    /// How programs (external bots) are contained: `jail` (the default where this machine
+    /// has one: namespaces, a root of their own, control groups; see docs/protocol.md) or
+    /// `group` (a process group: a guard, not a jail; programs see your files). Where there is
+    /// no jail, programs run only with `--containment group`
+    #[arg(long, global = true, value_name = "KIND")]
+    pub containment: Option<ContainmentArg>,
+}
+
+/// `--containment`'s values.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum ContainmentArg {
+    /// The jail (refuse to run programs without it).
+    Jail,
+    /// A process group (no jail), by choice.
+    Group,
 }
 
 #[derive(Debug, Subcommand)]
@@ -44,19 +59,19 @@ pub enum Command {
         game: Option<String>,
         /// The entries, comma-separated: bot names with options (`search:nodes=50000`); name a
         /// bot twice to enter it twice. Default: the game's own bots, then random bots to fill
-        /// a table.
-        #[arg(long, conflicts_with = "resume")]
+        /// a table. With --resume: the programs named again (see --trust-programs)
+        #[arg(long)]
         bots: Option<String>,
         /// A bots file (TOML) naming each entry: `[[bot]]` tables with `builtin = "heuristic"`,
         /// or `name = "mine"` and `command = ["python3", "mybot.py"]` (see docs/protocol.md);
         /// its entries follow any given by --bots
-        #[arg(long, value_name = "FILE", conflicts_with = "resume")]
+        #[arg(long, value_name = "FILE")]
         bots_file: Option<PathBuf>,
         /// A folder of students' bots written against the course's own interface: every `*.py`
         /// file in it is an entry named after the file, run by the Python kit's course adapter
         /// (`python3 -m parlour_bot.course GAME FILE`; see docs/course-bots.md). Its entries
         /// follow those of --bots and --bots-file
-        #[arg(long, value_name = "DIR", conflicts_with = "resume")]
+        #[arg(long, value_name = "DIR")]
         course_bots: Option<PathBuf>,
         #[command(flatten)]
         limits: LimitArgs,
@@ -114,7 +129,8 @@ pub enum Command {
         resume: Option<PathBuf>,
         /// With --resume: start the programs the database names. Without it, a database that
         /// names programs is refused with a list of their commands (a database from elsewhere
-        /// would otherwise be a script that runs on resuming).
+        /// would otherwise be a script that runs on resuming), unless --bots, --bots-file and
+        /// --course-bots name the same programs again.
         #[arg(long, requires = "resume")]
         trust_programs: bool,
         /// Play only shard I of N (numbered from 1; e.g. 3/16) into its own database, for

@@ -36,6 +36,19 @@ pub fn run(cli: Cli) -> ExitCode {
 }
 
 fn dispatch(cli: Cli) -> Result<(), Failure> {
+    match cli.containment {
+        Some(crate::args::ContainmentArg::Group) => parlour_protocol::process::choose_group(),
+        Some(crate::args::ContainmentArg::Jail)
+            if !parlour_protocol::process::containment().is_jail() =>
+        {
+            return Err(usage(
+                "--containment jail: this machine has no jail for programs (it needs Linux, \
+                 and root or user namespaces for ordinary users)"
+                    .to_string(),
+            ));
+        }
+        Some(crate::args::ContainmentArg::Jail) | None => {}
+    }
     match cli.command {
         Command::Play {
             game,
@@ -87,6 +100,11 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                          drop the limit flags",
                     ));
                 }
+                let named = crate::tournament::Named {
+                    bots,
+                    bots_file,
+                    course_bots,
+                };
                 crate::tournament::resume(
                     &file,
                     jobs.as_deref(),
@@ -94,6 +112,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
                     bot_logs,
                     serve,
                     trust_programs,
+                    named,
                 )
             }
             None => with_game(

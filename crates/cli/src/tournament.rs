@@ -313,10 +313,13 @@ pub fn resume(
     bot_logs: Option<PathBuf>,
     serve: Option<std::net::SocketAddr>,
     trust_programs: bool,
+    named: Named,
 ) -> Result<(), Failure> {
     let jobs = jobs_arg(jobs)?;
     let (config, shard) = Store::read_header(file).map_err(store_failure)?;
-    if !trust_programs {
+    if named.given() {
+        named.check(&config)?;
+    } else if !trust_programs {
         refuse_untrusted_programs(file, &config)?;
     }
     let game = config.game.clone();
@@ -332,6 +335,76 @@ pub fn resume(
             serve,
         },
     )
+}
+
+/// The entries named again on `--resume` (`--bots`, `--bots-file`, `--course-bots`): the
+/// database's programs start only if these are the same programs.
+pub struct Named {
+    pub bots: Option<String>,
+    pub bots_file: Option<PathBuf>,
+    pub course_bots: Option<PathBuf>,
+}
+
+impl Named {
+    fn given(&self) -> bool {
+        self.bots.is_some() || self.bots_file.is_some() || self.course_bots.is_some()
+    }
+
+    /// Accepts the database's programs if the named ones are the same (name, command, folder,
+    /// environment, files and user, in order); else says which differ.
+    fn check(&self, config: &TournamentConfig) -> Result<(), Failure> {
+        let (lim, max_faults) = LimitFlags::default().resolve()?;
+        let mut entries = Vec::new();
+        if let Some(text) = &self.bots {
+            for item in split_entries(text)? {
+                entries.push(entry_from_text(&item, lim, max_faults)?);
+            }
+        }
+        if let Some(path) = &self.bots_file {
+            entries.extend(read_bots_file(path, lim, max_faults)?);
+        }
+        if let Some(dir) = &self.course_bots {
+            entries.extend(
+                parlour_protocol::course_bots(dir, &config.game, lim, max_faults)
+                    .map_err(crate::common::entry_failure)?,
+            );
+        }
+        parlour_protocol::number_programs(&mut entries);
+        let identity = |e: &EntrySpec| match e {
+            EntrySpec::Program(p) => Some((
+                p.name.clone(),
+                p.command.clone(),
+                p.dir.clone(),
+                p.env.clone(),
+                p.files.clone(),
+                p.user.clone(),
+            )),
+            EntrySpec::Bot(_) => None,
+        };
+        let named: Vec<_> = entries.iter().filter_map(identity).collect();
+        let stored: Vec<_> = config.entries.iter().filter_map(identity).collect();
+        if named == stored {
+            return Ok(());
+        }
+        let show = |list: &[(String, Vec<String>, Option<PathBuf>, _, _, _)]| {
+            list.iter()
+                .map(|(name, command, dir, ..)| {
+                    format!(
+                        "{name} = {}{}",
+                        parlour_protocol::shell_text(command),
+                        dir.as_ref()
+                            .map_or_else(String::new, |d| format!(" (in {})", d.display()))
+                    )
+                })
+                .collect::<Vec<_>>()
+                .join("; ")
+        };
+        Err(usage(format!(
+            "the programs named are not the ones the database would start: it names {}; you named {}",
+            if stored.is_empty() { "none".to_string() } else { show(&stored) },
+            if named.is_empty() { "none".to_string() } else { show(&named) },
+        )))
+    }
 }
 
 /// Refuses to resume `file` when its tournament names programs: a database can come from
@@ -357,7 +430,9 @@ fn refuse_untrusted_programs(file: &Path, config: &TournamentConfig) -> Result<(
         return Ok(());
     }
     Err(usage(format!(
-        "{} would start {} program{}: {}; resuming runs these commands, so check them, then          resume with --trust-programs",
+        "{} would start {} program{}: {}; resuming runs these commands, so check them, then \
+         resume with --trust-programs (or name them again: the same --bots, --bots-file or \
+         --course-bots)",
         file.display(),
         listed.len(),
         if listed.len() == 1 { "" } else { "s" },
@@ -987,8 +1062,7 @@ impl GameCommand for BenchExternal {
         //    both sides' JSON included), jailed and unjailed, side by side.
         let decisions = 20_000;
         let starts = 20;
-        let jail = parlour_protocol::process::containment()
-            == parlour_protocol::process::Containment::PidNamespace;
+        let jail = parlour_protocol::process::containment().is_jail();
         let mut costs = Vec::new();
         for uncontained in [false, true] {
             if !uncontained && !jail {

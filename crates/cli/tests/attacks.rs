@@ -247,7 +247,9 @@ struct Outcome {
     groups_left: bool,
 }
 
-fn play(dir: &Path, containment: Option<&str>) -> Outcome {
+/// Plays the tournament in `dir`, with the containment forced to `containment` if given, and
+/// parlour running as the user `uid` if given (the test runs as root, and drops to it).
+fn play(dir: &Path, containment: Option<&str>, uid: Option<u32>) -> Outcome {
     std::fs::copy(misbehave(), dir.join("victim.py")).unwrap();
     let source = std::fs::read(dir.join("victim.py")).unwrap();
     hostile_bot(dir, ATTACKS, 1000);
@@ -289,6 +291,13 @@ fn play(dir: &Path, containment: Option<&str>) -> Outcome {
     .stdin(Stdio::null());
     if let Some(c) = containment {
         cmd.env("PARLOUR_CONTAINMENT", c);
+    }
+    if let Some(uid) = uid {
+        use std::os::unix::fs::PermissionsExt;
+        use std::os::unix::process::CommandExt;
+        // Its folder is the ordinary user's to write in (the database, the logs).
+        std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+        cmd.uid(uid).gid(uid);
     }
     let child = cmd
         .stdout(Stdio::piped())
@@ -391,7 +400,7 @@ fn a_contained_bot_cannot_reach_another_entry_the_database_or_past_its_limits() 
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let out = play(dir.path(), None);
+    let out = play(dir.path(), None, None);
     for attempt in [
         "find: 0 victim processes seen",
         "connect: refused",
@@ -455,6 +464,62 @@ fn a_contained_bot_cannot_reach_another_entry_the_database_or_past_its_limits() 
     );
 }
 
+/// As an ordinary user (the test drops to `nobody`), parlour builds the same jail in a user
+/// namespace of each bot's own: the attacks on other entries, files, the database, the network
+/// and the system calls are refused as they are as root. The machine's control groups are
+/// root's, so there is no memory, process or freezing limit: parlour says so before the first
+/// program runs, and the test asserts it said so.
+#[test]
+fn as_an_ordinary_user_a_bot_is_jailed_in_a_user_namespace_and_what_is_missing_is_said() {
+    if !root() {
+        eprintln!("skipped: the test drops from root to an ordinary user");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let out = play(dir.path(), None, Some(65534));
+    for attempt in [
+        "find: 0 victim processes seen",
+        "connect: refused",
+        "ptrace: refused (errno 1)",
+        "unshare: refused (errno 1)",
+        "read victim.py: refused",
+        "read results.sqlite: refused",
+        "read results.sqlite-wal: refused",
+        "read /etc/shadow: refused (",
+        "append victim.py: refused",
+        "write cwd: refused",
+        "delete results.sqlite: refused",
+        "fill-tmp: stopped at 6",
+    ] {
+        assert!(
+            out.log.contains(&format!("ATTACK {attempt}")),
+            "no {attempt:?} in {}",
+            out.log
+        );
+    }
+    assert!(!out.log.contains("wrote forged answers"), "{}", out.log);
+    assert!(!out.log.contains(": killed"), "{}", out.log);
+    assert!(!out.reached, "the loopback listener was reached");
+    assert!(!out.victim_changed && !out.planted && !out.tmp_left);
+    // Its namespace ends with it: nothing of it is left.
+    assert!(out.left.is_empty(), "{:?}", out.left);
+    for missing in [
+        "the jail here has no user per entry",
+        "the jail here has no memory controller",
+        "the jail here has no unified (v2) control group",
+    ] {
+        assert!(out.stderr.contains(missing), "{}", out.stderr);
+    }
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stored, Some(8), "{}", out.stderr);
+    assert_eq!(
+        (out.victim_faults, out.victim_forfeits),
+        (0, 0),
+        "{}",
+        out.log
+    );
+}
+
 /// The same attacks with the containment forced off succeed: the victim's pipe takes forged
 /// answers and the victim is killed (its faults), the listener is reached, the victim's source
 /// is read and changed, a file is planted in the working directory, the database is read and
@@ -464,7 +529,7 @@ fn a_contained_bot_cannot_reach_another_entry_the_database_or_past_its_limits() 
 #[test]
 fn without_containment_the_same_attacks_succeed() {
     let dir = tempfile::tempdir().unwrap();
-    let out = play(dir.path(), Some("group"));
+    let out = play(dir.path(), Some("group"), None);
     assert!(out.log.contains("wrote forged answers"), "{}", out.log);
     assert!(out.log.contains("ATTACK connect: connected"), "{}", out.log);
     assert!(out.log.contains("ATTACK ptrace: attached"), "{}", out.log);

@@ -940,10 +940,160 @@ fn resuming_a_database_that_names_programs_needs_trust_and_report_starts_none() 
         "report or a refused resume started the program"
     );
     assert_eq!(std::fs::read(d.join("t.sqlite")).unwrap(), before);
+    // Programs named again start without the flag, if they are the same programs.
+    assert_bad_input_in(
+        d,
+        &[
+            "tournament",
+            "--resume",
+            "t.sqlite",
+            "--bots",
+            "random,random,random,mark=cmd:python3 other.py",
+        ],
+        "the programs named are not the ones the database would start",
+    );
+    assert_eq!(starts(), started, "a refused resume started the program");
+    let o = parlour_in(
+        d,
+        &[
+            "tournament",
+            "--resume",
+            "t.sqlite",
+            "--bots",
+            "random,random,random,mark=cmd:python3 marker.py bot.py",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let named = starts();
+    assert!(
+        named > started,
+        "a resume with the programs named again starts them"
+    );
     let o = parlour_in(
         d,
         &["tournament", "--resume", "t.sqlite", "--trust-programs"],
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    assert!(starts() > started, "a trusted resume starts the program");
+    assert!(starts() > named, "a trusted resume starts the program");
+}
+
+/// Where no jail can be made, a program is refused, with what to do, unless the organiser
+/// chooses the process group by name; `--containment jail` there is a usage error. (The
+/// machine without a jail is simulated with `PARLOUR_CONTAINMENT=unavailable`.)
+#[test]
+fn without_a_jail_programs_run_only_when_the_weaker_containment_is_chosen() {
+    let dir = tempfile::tempdir().unwrap();
+    let bots = format!("random,random,random,bot=cmd:python3 {} ok", misbehave());
+    let run = |extra: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args(extra)
+            .args([
+                "tournament",
+                "uno",
+                "--bots",
+                &bots,
+                "--games",
+                "4",
+                "--no-db",
+            ])
+            .env("PARLOUR_CONTAINMENT", "unavailable")
+            .current_dir(dir.path())
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let refused = run(&[]);
+    assert_ne!(refused.status.code(), Some(0));
+    let err = stderr(&refused);
+    assert!(
+        err.contains("parlour cannot jail programs on this machine")
+            && err.contains("--containment group"),
+        "{err}"
+    );
+    let chosen = run(&["--containment", "group"]);
+    assert!(chosen.status.success(), "{}", stderr(&chosen));
+    let jail = run(&["--containment", "jail"]);
+    assert_eq!(jail.status.code(), Some(2));
+    assert!(
+        stderr(&jail).contains("--containment jail: this machine has no jail"),
+        "{}",
+        stderr(&jail)
+    );
+}
+
+/// `merge` and `serve --tournament` read databases that name programs, and never start them.
+#[test]
+fn merge_and_serve_never_start_the_programs_a_database_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path();
+    std::fs::copy(misbehave(), d.join("bot.py")).unwrap();
+    std::fs::write(
+        d.join("marker.py"),
+        "import runpy, sys\nprint('MARK started', file=sys.stderr, flush=True)\n\
+         sys.argv = ['bot.py', 'ok']\nrunpy.run_path('bot.py', run_name='__main__')\n",
+    )
+    .unwrap();
+    let starts = || {
+        std::fs::read_dir(d.join("logs"))
+            .map(|entries| {
+                entries
+                    .flatten()
+                    .map(|e| {
+                        std::fs::read_to_string(e.path())
+                            .unwrap_or_default()
+                            .matches("MARK started")
+                            .count()
+                    })
+                    .sum::<usize>()
+            })
+            .unwrap_or(0)
+    };
+    for shard in ["1/2", "2/2"] {
+        let db = format!("s{}.sqlite", &shard[..1]);
+        let o = parlour_in(
+            d,
+            &[
+                "tournament",
+                "uno",
+                "--bots",
+                "random,random,random,mark=cmd:python3 marker.py bot.py",
+                "--games",
+                "8",
+                "--seed",
+                "3",
+                "--shard",
+                shard,
+                "--db",
+                &db,
+                "--bot-logs",
+                "logs",
+            ],
+        );
+        assert!(o.status.success(), "{}", stderr(&o));
+    }
+    let before = starts();
+    assert!(before > 0);
+    let o = parlour_in(d, &["merge", "all.sqlite", "s1.sqlite", "s2.sqlite"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(starts(), before, "merge started the program");
+    // The server reads the database and serves its page; it is stopped once it listens.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let address = listener.local_addr().unwrap().to_string();
+    drop(listener);
+    let mut serve = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["serve", "--bind", &address, "--tournament", "all.sqlite"])
+        .current_dir(d)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let end = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while std::net::TcpStream::connect(&address).is_err() {
+        assert!(std::time::Instant::now() < end, "the server did not start");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    serve.kill().unwrap();
+    serve.wait().unwrap();
+    assert_eq!(starts(), before, "serve --tournament started the program");
 }

@@ -300,7 +300,7 @@ fn files_the_command_must_not_touch_are_refused_with_exit_code_2() {
     );
     assert_bad_input(
         dir.path(),
-        &["tournament", "--resume", db_s, "--bots", "random"],
+        &["tournament", "--resume", db_s, "--games", "5"],
         "cannot be used with",
     );
     assert_bad_input(

@@ -291,8 +291,21 @@ impl Jail {
             });
             done.push(path);
         }
-        if !done.iter().any(|d| shown.workdir.starts_with(d)) {
+        let workdir_shown = done.iter().any(|d| shown.workdir.starts_with(d));
+        if !workdir_shown {
             want_dir(&mut dirs, &shown.workdir);
+        }
+        // The working directory, made for it (with the files it named inside), is read-only
+        // too: also where it lies in its own /tmp, and in a user namespace, where the bot is
+        // the owner of what the jail made.
+        if !workdir_shown && !matches!(shown.workdir.to_str(), Some("/" | "/tmp")) {
+            let inside = c(under(NEW, &shown.workdir))?;
+            binds.push(Bind {
+                from: inside.clone(),
+                to: inside,
+                file: false,
+                device: false,
+            });
         }
         for dev in ["null", "zero", "full", "random", "urandom"] {
             let path = Path::new("/dev").join(dev);
@@ -404,6 +417,16 @@ impl Jail {
                 };
                 bind_read_only(&bind.from, &bind.to, attrs)?;
             }
+            // A fresh /proc, for the new PID namespace: mounted while the host's is still in
+            // this mount namespace (in a user namespace, the kernel allows a new proc only
+            // where a full one is visible).
+            mount(
+                Some(c"proc"),
+                c"/newroot/proc",
+                Some(c"proc"),
+                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
+                None,
+            )?;
             check(libc::umount2(c"/oldroot".as_ptr(), libc::MNT_DETACH))?;
             // The finished root: /newroot replaces the base (`pivot_root(".", ".")`, then the
             // base, stacked on top, is let go).
@@ -413,13 +436,6 @@ impl Jail {
             )?;
             check(libc::umount2(c".".as_ptr(), libc::MNT_DETACH))?;
             check(libc::chdir(c"/".as_ptr()))?;
-            mount(
-                Some(c"proc"),
-                c"/proc",
-                Some(c"proc"),
-                libc::MS_NOSUID | libc::MS_NODEV | libc::MS_NOEXEC,
-                None,
-            )?;
             // Its skeleton is read-only: the bot writes only in /tmp.
             mount(
                 None,

@@ -97,34 +97,112 @@ fn lookup_user(name: &str) -> std::io::Result<(User, std::path::PathBuf)> {
     ))
 }
 
-/// How a bot's descendants are contained (see [`containment`]).
+/// How a bot is contained (see [`containment`] and `docs/protocol.md`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Containment {
-    /// The bot is the first process of its own PID namespace: when it ends, or parlour does
-    /// (even by `kill -9`), the kernel kills every process it started, wherever they went.
+    /// The jail, as root: the bot is the first process of its own PID namespace (when it ends,
+    /// or parlour does, even by `kill -9`, the kernel kills every process it started), in its
+    /// own root, network, IPC and UTS namespaces, as a user of its entry's own, in control
+    /// groups that limit and freeze it.
     PidNamespace,
+    /// The same jail without root, in an unprivileged user namespace: the bot runs as
+    /// parlour's own user outside it (not one per entry), and in control groups only where
+    /// parlour may make them (see [`missing`]).
+    UserNamespace,
     /// The bot's process group is killed with it, and parlour (when the binary enables
     /// [`adopt_orphans`]) adopts and kills descendants that left the group. A `kill -9` of
-    /// parlour kills the bot but not descendants that left its group.
+    /// parlour kills the bot but not descendants that left its group. A guard, not a jail.
     ProcessGroup,
 }
 
-/// The containment bots get on this machine: a PID namespace where parlour may create one
-/// (as root, or with `CAP_SYS_ADMIN`), else the process group. `PARLOUR_CONTAINMENT=group`
-/// forces the process group (for tests of the fallback).
+impl Containment {
+    /// Whether this is the jail (either kind).
+    pub fn is_jail(self) -> bool {
+        self != Containment::ProcessGroup
+    }
+}
+
+/// The containment bots get on this machine: the jail as root (or with `CAP_SYS_ADMIN`), the
+/// jail in a user namespace where the kernel lets an ordinary user make one, else the process
+/// group. `PARLOUR_CONTAINMENT=group` forces the process group (as `--containment group` does);
+/// `PARLOUR_CONTAINMENT=unavailable` acts as a machine without a jail (for tests of the refusal).
 pub fn containment() -> Containment {
     static CHOSEN: std::sync::OnceLock<Containment> = std::sync::OnceLock::new();
-    if FORCE_GROUP.load(std::sync::atomic::Ordering::Relaxed) {
+    if FORCE_GROUP.load(std::sync::atomic::Ordering::Relaxed) || group_chosen() {
         return Containment::ProcessGroup;
     }
     *CHOSEN.get_or_init(|| {
-        let forced = std::env::var_os("PARLOUR_CONTAINMENT").is_some_and(|v| v == "group");
-        if !forced && namespaces_work() {
+        // For tests of the refusal: as a machine where no jail can be made.
+        if std::env::var_os("PARLOUR_CONTAINMENT").is_some_and(|v| v == "unavailable") {
+            return Containment::ProcessGroup;
+        }
+        if namespaces_work(false) {
             Containment::PidNamespace
+        } else if namespaces_work(true) {
+            Containment::UserNamespace
         } else {
             Containment::ProcessGroup
         }
     })
+}
+
+/// Whether the process group was chosen by name (`PARLOUR_CONTAINMENT=group`, or
+/// [`choose_group`]).
+fn group_chosen() -> bool {
+    CHOSE_GROUP.load(std::sync::atomic::Ordering::Relaxed)
+        || std::env::var_os("PARLOUR_CONTAINMENT").is_some_and(|v| v == "group")
+}
+
+/// Set by [`choose_group`].
+static CHOSE_GROUP: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Runs programs with the process group's containment, by the organiser's choice
+/// (`--containment group`): on a machine without the jail this is the only way programs run.
+pub fn choose_group() {
+    CHOSE_GROUP.store(true, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// What contained bots go without on this machine, one line each (empty: nothing), as the
+/// organiser should be told before strangers' programs run.
+pub fn missing() -> Vec<String> {
+    let mut out = Vec::new();
+    match containment() {
+        Containment::ProcessGroup => {
+            out.push(
+                "no jail: bots run as parlour's own user, see every file it can, share the \
+                 network and can signal or trace each other"
+                    .to_string(),
+            );
+            return out;
+        }
+        Containment::UserNamespace => out.push(
+            "no user per entry (that needs root): entries run as parlour's own user, kept \
+             apart by their namespaces"
+                .to_string(),
+        ),
+        Containment::PidNamespace => {}
+    }
+    out.extend(crate::cgroup::tree().missing());
+    out
+}
+
+/// Refuses to start programs without the jail unless the process group was chosen by name
+/// (`--containment group` or `PARLOUR_CONTAINMENT=group`): a stranger's program must not run
+/// unjailed by accident.
+pub fn check_containment() -> std::io::Result<()> {
+    if containment().is_jail()
+        || group_chosen()
+        || FORCE_GROUP.load(std::sync::atomic::Ordering::Relaxed)
+    {
+        return Ok(());
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::PermissionDenied,
+        "parlour cannot jail programs on this machine (it needs root, or user namespaces for \
+         ordinary users, on Linux); to run them anyway in a process group, which is a guard and \
+         not a jail (they run as your user and see your files), give --containment group \
+         (PARLOUR_CONTAINMENT=group)",
+    ))
 }
 
 /// Set by [`measure_uncontained`].
@@ -210,9 +288,47 @@ fn seccomp_filter() -> std::io::Result<&'static seccompiler::BpfProgram> {
         .map_err(|e| std::io::Error::other(format!("the bots' seccomp filter: {e}")))
 }
 
-/// Whether this process may contain bots in namespaces ([`NAMESPACES`] and a jail's root):
-/// tried once in a throwaway child, which makes them as a bot's start would.
-fn namespaces_work() -> bool {
+/// The user namespace of a rootless jail: the bot is root inside it, mapped to parlour's own
+/// user outside, with no other ids (`setgroups` denied). Planned before the fork.
+#[derive(Debug)]
+struct UserMap {
+    uid_map: Vec<u8>,
+    gid_map: Vec<u8>,
+}
+
+impl UserMap {
+    fn new() -> UserMap {
+        UserMap {
+            uid_map: format!("0 {} 1\n", nix::unistd::geteuid()).into_bytes(),
+            gid_map: format!("0 {} 1\n", nix::unistd::getegid()).into_bytes(),
+        }
+    }
+
+    /// Writes the maps of this process's new user namespace: between fork and exec, system
+    /// calls only.
+    fn write(&self) -> nix::Result<()> {
+        fn put(path: &std::ffi::CStr, bytes: &[u8]) -> nix::Result<()> {
+            // SAFETY: system calls on a NUL-terminated path and a buffer that outlives them;
+            // the descriptor is closed once.
+            unsafe {
+                let fd = nix::libc::open(path.as_ptr(), nix::libc::O_WRONLY | nix::libc::O_CLOEXEC);
+                nix::errno::Errno::result(fd)?;
+                let n = nix::libc::write(fd, bytes.as_ptr().cast(), bytes.len());
+                nix::libc::close(fd);
+                nix::errno::Errno::result(n).map(drop)
+            }
+        }
+        put(c"/proc/self/setgroups", b"deny")?;
+        put(c"/proc/self/uid_map", &self.uid_map)?;
+        put(c"/proc/self/gid_map", &self.gid_map)
+    }
+}
+
+/// Whether this process may contain bots in namespaces ([`NAMESPACES`] and a jail's root; in a
+/// user namespace of its own if `rootless`): tried once in a throwaway child, which makes them
+/// as a bot's start would.
+fn namespaces_work(rootless: bool) -> bool {
+    let map = rootless.then(UserMap::new);
     let empty = crate::jail::Shown {
         workdir: "/".into(),
         ..Default::default()
@@ -229,7 +345,13 @@ fn namespaces_work() -> bool {
     // SAFETY: the closure only makes system calls (unshare, fork, mount, waitpid, _exit).
     unsafe {
         probe.pre_exec(move || {
-            unshare(NAMESPACES).map_err(std::io::Error::from)?;
+            match &map {
+                Some(map) => {
+                    unshare(NAMESPACES | CloneFlags::CLONE_NEWUSER)?;
+                    map.write()?;
+                }
+                None => unshare(NAMESPACES)?,
+            }
             let code = match fork().map_err(std::io::Error::from)? {
                 ForkResult::Child => nix::libc::_exit(i32::from(jail.enter().is_err())),
                 ForkResult::Parent { child } => match waitpid(child, None) {
@@ -493,7 +615,19 @@ impl Process {
                 cmd.env(key, value);
             }
         }
-        let contain = containment() == Containment::PidNamespace;
+        check_containment()?;
+        let chosen = containment();
+        // What the jail lacks here is said once, before the first program runs.
+        static SAID: std::sync::Once = std::sync::Once::new();
+        SAID.call_once(|| {
+            if chosen.is_jail() {
+                for line in missing() {
+                    eprintln!("parlour: warning: the jail here has {line}");
+                }
+            }
+        });
+        let contain = chosen.is_jail();
+        let map = (chosen == Containment::UserNamespace).then(UserMap::new);
         // The user is switched in the child below, after the namespaces are made (which needs
         // root's privileges). Contained as root, every entry has a user of its own.
         let user = match &spec.user {
@@ -591,7 +725,13 @@ impl Process {
                     // ends, or this process is killed (parlour dying kills it), the kernel
                     // kills every process in the namespace. The other namespaces keep the
                     // bot's view of processes, IPC and network its own.
-                    unshare(NAMESPACES)?;
+                    match &map {
+                        Some(map) => {
+                            unshare(NAMESPACES | CloneFlags::CLONE_NEWUSER)?;
+                            map.write()?;
+                        }
+                        None => unshare(NAMESPACES)?,
+                    }
                     match fork()? {
                         ForkResult::Parent { child } => hold(child, parent),
                         ForkResult::Child => {

@@ -454,6 +454,7 @@ fn a_programs_own_text_in_an_error_is_quoted() {
 /// Whether bots are contained here (parlour's namespaces and control groups need root).
 fn contained() -> bool {
     parlour_protocol::process::containment() == parlour_protocol::process::Containment::PidNamespace
+        && parlour_protocol::cgroup::tree().unified.is_some()
 }
 
 #[test]
