@@ -976,6 +976,19 @@ struct JailCost {
     faults: usize,
 }
 
+impl JailCost {
+    /// Adds another measurement of as many starts and decisions (the means stay means).
+    fn add(&mut self, other: &JailCost) {
+        let n = self.decisions as f64;
+        let m = other.decisions as f64;
+        self.round_trip_us = (self.round_trip_us * n + other.round_trip_us * m) / (n + m).max(1.0);
+        self.startup_ms = (self.startup_ms * n + other.startup_ms * m) / (n + m).max(1.0);
+        self.max_ms = self.max_ms.max(other.max_ms);
+        self.decisions += other.decisions;
+        self.faults += other.faults;
+    }
+}
+
 /// Starts `program` `starts` times (to its greeting), then asks it `decisions` decisions from
 /// random positions, under the containment in force.
 fn jail_cost<G: Playable>(
@@ -1060,19 +1073,34 @@ impl GameCommand for BenchExternal {
         // 1. Start-up (from starting the program to reading its greeting) and round trip
         //    (decisions from random positions, timed from writing `act` to reading the answer,
         //    both sides' JSON included), jailed and unjailed, side by side.
-        let decisions = 20_000;
-        let starts = 20;
+        //    The two take turns, a quarter of each at a time, so that the machine's drift
+        //    (other work, its clock speed) falls on both alike.
+        let rounds = 4;
+        let decisions = 20_000 / rounds;
+        let starts = 20 / rounds as u32;
         let jail = parlour_protocol::process::containment().is_jail();
-        let mut costs = Vec::new();
-        for uncontained in [false, true] {
-            if !uncontained && !jail {
-                continue;
+        let modes: &[bool] = if jail { &[false, true] } else { &[true] };
+        let mut costs: Vec<(&str, JailCost)> = Vec::new();
+        for round in 0..rounds {
+            for (i, &uncontained) in modes.iter().enumerate() {
+                parlour_protocol::process::measure_uncontained(uncontained);
+                let measured = jail_cost(
+                    &game,
+                    &program,
+                    logs.path(),
+                    decisions,
+                    starts,
+                    parlour_core::rng::derive_seed(self.seed, round),
+                );
+                parlour_protocol::process::measure_uncontained(false);
+                let measured = measured?;
+                match costs.get_mut(i) {
+                    Some((_, c)) => c.add(&measured),
+                    None => costs.push((if uncontained { "unjailed" } else { "jailed" }, measured)),
+                }
             }
-            parlour_protocol::process::measure_uncontained(uncontained);
-            let measured = jail_cost(&game, &program, logs.path(), decisions, starts, self.seed);
-            parlour_protocol::process::measure_uncontained(false);
-            costs.push((if uncontained { "unjailed" } else { "jailed" }, measured?));
         }
+        let starts = starts * rounds as u32;
         let (_, first) = &costs[0];
         let round_trip_us = first.round_trip_us;
         // 2. A tournament with the program in one seat, and the same with a built-in bot

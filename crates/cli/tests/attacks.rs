@@ -383,6 +383,50 @@ fn spin_ratios(log: &str) -> Vec<f64> {
         .collect()
 }
 
+/// What the jail refuses in either kind (as root, or as an ordinary user): each attempt's
+/// log line, and that the victim, the host's files and the database came through.
+const JAIL_REFUSES: &[&str] = &[
+    "find: 0 victim processes seen",
+    "connect: refused",
+    "ptrace: refused (errno 1)",
+    "unshare: refused (errno 1)",
+    "read victim.py: refused",
+    "read results.sqlite: refused",
+    "read results.sqlite-wal: refused",
+    "read /etc/shadow: refused (",
+    "append victim.py: refused",
+    "write cwd: refused",
+    "delete results.sqlite-wal: refused",
+    "delete results.sqlite: refused",
+    "fill-tmp: stopped at 6",
+];
+
+/// Asserts each attempt of `expected` was logged, and that the jail held: no forged answer or
+/// kill reached the victim, which played clean; the loopback listener was not reached; the
+/// host's files are as they were; every game is recorded and nothing of the run is left.
+fn assert_jailed(out: &Outcome, expected: &[&str]) {
+    for attempt in JAIL_REFUSES.iter().chain(expected) {
+        assert!(
+            out.log.contains(&format!("ATTACK {attempt}")),
+            "no {attempt:?} in {}",
+            out.log
+        );
+    }
+    assert!(!out.log.contains("wrote forged answers"), "{}", out.log);
+    assert!(!out.log.contains(": killed"), "{}", out.log);
+    assert!(!out.reached, "the loopback listener was reached");
+    assert!(!out.victim_changed && !out.planted && !out.tmp_left);
+    assert!(out.left.is_empty(), "{:?}", out.left);
+    assert_eq!(out.code, Some(0), "{}", out.stderr);
+    assert_eq!(out.stored, Some(8), "{}", out.stderr);
+    assert_eq!(
+        (out.victim_faults, out.victim_forfeits),
+        (0, 0),
+        "{}",
+        out.log
+    );
+}
+
 /// Contained (parlour as root), a bot sees only its own processes in `/proc`, so it cannot
 /// find another entry to forge its answers, read its environment or kill it; it has no
 /// network, so it cannot reach a listener on the machine's loopback address; its seccomp
@@ -401,33 +445,15 @@ fn a_contained_bot_cannot_reach_another_entry_the_database_or_past_its_limits() 
     }
     let dir = tempfile::tempdir().unwrap();
     let out = play(dir.path(), None, None);
-    for attempt in [
-        "find: 0 victim processes seen",
-        "connect: refused",
-        "ptrace: refused (errno 1)",
-        "unshare: refused (errno 1)",
-        "read victim.py: refused",
-        "read results.sqlite: refused",
-        "read results.sqlite-wal: refused",
-        "read /etc/shadow: refused (",
-        "append victim.py: refused",
-        "write cwd: refused",
-        "delete results.sqlite-wal: refused",
-        "delete results.sqlite: refused",
-        "fill-tmp: stopped at 6",
-        "kill -1: ",
-        "fork-bomb: stopped after ",
-        "memory: ",
-        "spin: children ran ",
-    ] {
-        assert!(
-            out.log.contains(&format!("ATTACK {attempt}")),
-            "no {attempt:?} in {}",
-            out.log
-        );
-    }
-    assert!(!out.log.contains("wrote forged answers"), "{}", out.log);
-    assert!(!out.log.contains(": killed"), "{}", out.log);
+    assert_jailed(
+        &out,
+        &[
+            "kill -1: ",
+            "fork-bomb: stopped after ",
+            "memory: ",
+            "spin: children ran ",
+        ],
+    );
     // The /tmp limit is 64 MiB: the writer stops at or just under it.
     assert!(!out.log.contains("fill-tmp: wrote"), "{}", out.log);
     // 128 tasks at most, the bot itself among them.
@@ -451,17 +477,7 @@ fn a_contained_bot_cannot_reach_another_entry_the_database_or_past_its_limits() 
         !ratios.is_empty() && ratios.iter().all(|&r| r < 0.1),
         "{ratios:?}"
     );
-    assert!(!out.reached, "the loopback listener was reached");
-    assert!(!out.victim_changed && !out.planted && !out.tmp_left);
-    assert!(out.left.is_empty() && !out.groups_left, "{:?}", out.left);
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
-    assert_eq!(out.stored, Some(8), "{}", out.stderr);
-    assert_eq!(
-        (out.victim_faults, out.victim_forfeits),
-        (0, 0),
-        "{}",
-        out.log
-    );
+    assert!(!out.groups_left);
 }
 
 /// As an ordinary user (the test drops to `nobody`), parlour builds the same jail in a user
@@ -477,32 +493,7 @@ fn as_an_ordinary_user_a_bot_is_jailed_in_a_user_namespace_and_what_is_missing_i
     }
     let dir = tempfile::tempdir().unwrap();
     let out = play(dir.path(), None, Some(65534));
-    for attempt in [
-        "find: 0 victim processes seen",
-        "connect: refused",
-        "ptrace: refused (errno 1)",
-        "unshare: refused (errno 1)",
-        "read victim.py: refused",
-        "read results.sqlite: refused",
-        "read results.sqlite-wal: refused",
-        "read /etc/shadow: refused (",
-        "append victim.py: refused",
-        "write cwd: refused",
-        "delete results.sqlite: refused",
-        "fill-tmp: stopped at 6",
-    ] {
-        assert!(
-            out.log.contains(&format!("ATTACK {attempt}")),
-            "no {attempt:?} in {}",
-            out.log
-        );
-    }
-    assert!(!out.log.contains("wrote forged answers"), "{}", out.log);
-    assert!(!out.log.contains(": killed"), "{}", out.log);
-    assert!(!out.reached, "the loopback listener was reached");
-    assert!(!out.victim_changed && !out.planted && !out.tmp_left);
-    // Its namespace ends with it: nothing of it is left.
-    assert!(out.left.is_empty(), "{:?}", out.left);
+    assert_jailed(&out, &[]);
     for missing in [
         "the jail here has no user per entry",
         "the jail here has no memory controller",
@@ -510,14 +501,6 @@ fn as_an_ordinary_user_a_bot_is_jailed_in_a_user_namespace_and_what_is_missing_i
     ] {
         assert!(out.stderr.contains(missing), "{}", out.stderr);
     }
-    assert_eq!(out.code, Some(0), "{}", out.stderr);
-    assert_eq!(out.stored, Some(8), "{}", out.stderr);
-    assert_eq!(
-        (out.victim_faults, out.victim_forfeits),
-        (0, 0),
-        "{}",
-        out.log
-    );
 }
 
 /// The same attacks with the containment forced off succeed: the victim's pipe takes forged

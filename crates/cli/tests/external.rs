@@ -886,6 +886,33 @@ fn a_database_deleted_or_replaced_during_the_run_is_said_loudly_and_no_game_is_l
     }
 }
 
+/// Writes `marker.py` in `d`: a bot (`python3 marker.py bot.py`) that says in its log that it
+/// started (a jailed program writes no file of the host's), then plays as `bot.py ok`.
+fn marker_bot(d: &Path) {
+    std::fs::copy(misbehave(), d.join("bot.py")).unwrap();
+    std::fs::write(
+        d.join("marker.py"),
+        "import runpy, sys\nprint('MARK started', file=sys.stderr, flush=True)\n\
+         sys.argv = ['bot.py', 'ok']\nrunpy.run_path('bot.py', run_name='__main__')\n",
+    )
+    .unwrap();
+}
+
+/// How many times marker bots logging in `logs` have started.
+fn marker_starts(logs: &Path) -> usize {
+    std::fs::read_dir(logs).map_or(0, |entries| {
+        entries
+            .flatten()
+            .map(|e| {
+                std::fs::read_to_string(e.path())
+                    .unwrap_or_default()
+                    .matches("MARK started")
+                    .count()
+            })
+            .sum()
+    })
+}
+
 /// Resuming starts the programs a database names, so a database from elsewhere would be a
 /// script: `--resume` lists them and starts none unless `--trust-programs` is given, and
 /// `report` never starts them.
@@ -893,20 +920,8 @@ fn a_database_deleted_or_replaced_during_the_run_is_said_loudly_and_no_game_is_l
 fn resuming_a_database_that_names_programs_needs_trust_and_report_starts_none() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::copy(misbehave(), d.join("bot.py")).unwrap();
-    // It says in its log that it started (a jailed program writes no file of the host's).
-    std::fs::write(
-        d.join("marker.py"),
-        "import runpy, sys\nprint('MARK started', file=sys.stderr, flush=True)\n\
-         sys.argv = ['bot.py', 'ok']\nrunpy.run_path('bot.py', run_name='__main__')\n",
-    )
-    .unwrap();
-    let starts = || {
-        std::fs::read_to_string(d.join("t-logs/mark.stderr.log"))
-            .unwrap_or_default()
-            .matches("MARK started")
-            .count()
-    };
+    marker_bot(d);
+    let starts = || marker_starts(&d.join("t-logs"));
     let o = parlour_in(
         d,
         &[
@@ -1026,28 +1041,8 @@ fn without_a_jail_programs_run_only_when_the_weaker_containment_is_chosen() {
 fn merge_and_serve_never_start_the_programs_a_database_names() {
     let dir = tempfile::tempdir().unwrap();
     let d = dir.path();
-    std::fs::copy(misbehave(), d.join("bot.py")).unwrap();
-    std::fs::write(
-        d.join("marker.py"),
-        "import runpy, sys\nprint('MARK started', file=sys.stderr, flush=True)\n\
-         sys.argv = ['bot.py', 'ok']\nrunpy.run_path('bot.py', run_name='__main__')\n",
-    )
-    .unwrap();
-    let starts = || {
-        std::fs::read_dir(d.join("logs"))
-            .map(|entries| {
-                entries
-                    .flatten()
-                    .map(|e| {
-                        std::fs::read_to_string(e.path())
-                            .unwrap_or_default()
-                            .matches("MARK started")
-                            .count()
-                    })
-                    .sum::<usize>()
-            })
-            .unwrap_or(0)
-    };
+    marker_bot(d);
+    let starts = || marker_starts(&d.join("logs"));
     for shard in ["1/2", "2/2"] {
         let db = format!("s{}.sqlite", &shard[..1]);
         let o = parlour_in(
