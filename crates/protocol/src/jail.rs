@@ -93,6 +93,26 @@ fn in_system(path: &Path) -> bool {
     SYSTEM.iter().any(|s| path.starts_with(s))
 }
 
+/// The installation a program at `path` belongs to, when it lies in a `bin/` (or pyenv's
+/// `shims/`) folder: the folder above it (where an interpreter finds its libraries).
+fn installation(path: &Path) -> Option<PathBuf> {
+    let dir = path.parent()?;
+    let name = dir.file_name()?;
+    let up = dir.parent()?;
+    ((name == "bin" || name == "shims") && up != Path::new("/")).then(|| up.to_path_buf())
+}
+
+/// Where a program at `path` really lies, when links lead outside the system (a virtual
+/// environment's `python` is a link to the interpreter it was made from): its installation,
+/// or its folder.
+fn real_installation(path: &Path) -> Option<PathBuf> {
+    let real = std::fs::canonicalize(path).ok()?;
+    if real == path || in_system(&real) {
+        return None;
+    }
+    installation(&real).or_else(|| real.parent().map(Path::to_path_buf))
+}
+
 /// What the jail shows `spec`'s program, given parlour's `PATH`, `PYTHONPATH` and
 /// `VIRTUAL_ENV` (which the program gets too).
 pub fn shown(
@@ -104,14 +124,23 @@ pub fn shown(
     let workdir = spec.dir.clone().unwrap_or_else(|| PathBuf::from("/tmp"));
     let mut own = Vec::new();
     let mut tools = Vec::new();
-    // Every word of the command that names a file or folder (not an option).
+    // Every word of the command that names a file or folder (not an option). The program
+    // itself, named by a path into an installation's `bin/` (a virtual environment's Python),
+    // is a tool: its installation is shown.
     for (i, word) in spec.command.iter().enumerate() {
         if word.is_empty() || word.starts_with('-') || (i == 0 && !word.contains('/')) {
             continue;
         }
         let path = absolute(&workdir, Path::new(word));
-        if path.symlink_metadata().is_ok() && !in_system(&path) {
-            own.push(path);
+        if path.symlink_metadata().is_err() || in_system(&path) {
+            continue;
+        }
+        match (i == 0).then(|| installation(&path)).flatten() {
+            Some(install) => tools.push(install),
+            None => own.push(path.clone()),
+        }
+        if i == 0 {
+            tools.extend(real_installation(&path));
         }
     }
     for file in &spec.files {
@@ -127,18 +156,13 @@ pub fn shown(
             .flatten()
             .map(|d| d.join(program))
             .find(|p| p.is_file());
-        if let Some(found) = found.filter(|p| p.is_absolute() && !in_system(p)) {
-            if let Some(dir) = found.parent() {
-                let install = match (dir.file_name(), dir.parent()) {
-                    (Some(name), Some(up))
-                        if (name == "bin" || name == "shims") && up != Path::new("/") =>
-                    {
-                        up
-                    }
-                    _ => dir,
-                };
-                tools.push(install.to_path_buf());
+        if let Some(found) = found.filter(|p| p.is_absolute()) {
+            if !in_system(&found) {
+                if let Some(dir) = found.parent() {
+                    tools.push(installation(&found).unwrap_or_else(|| dir.to_path_buf()));
+                }
             }
+            tools.extend(real_installation(&found));
         }
     }
     for dir in python_path.map(std::env::split_paths).into_iter().flatten() {
@@ -575,6 +599,33 @@ mod tests {
         );
         assert_eq!(s.own, vec![d.path().join("mine")]);
         assert_eq!(s.tools, vec![kit]);
+    }
+
+    #[test]
+    fn a_program_in_a_virtual_environment_shows_the_environment_and_its_interpreter() {
+        let d = tempfile::tempdir().unwrap();
+        let real = d.path().join("pythons/3.11/bin");
+        std::fs::create_dir_all(&real).unwrap();
+        std::fs::write(real.join("python3"), "").unwrap();
+        let venv = d.path().join("venv/bin");
+        std::fs::create_dir_all(&venv).unwrap();
+        std::os::unix::fs::symlink(real.join("python3"), venv.join("python")).unwrap();
+        std::fs::write(d.path().join("bot.py"), "").unwrap();
+        let program = venv.join("python");
+        let s = shown(
+            &spec(&[program.to_str().unwrap(), "bot.py"], d.path(), &[]),
+            None,
+            None,
+            None,
+        );
+        assert_eq!(s.own, vec![d.path().join("bot.py")]);
+        let root = std::fs::canonicalize(d.path()).unwrap();
+        assert!(s.tools.contains(&d.path().join("venv")), "{:?}", s.tools);
+        assert!(
+            s.tools.contains(&root.join("pythons/3.11")),
+            "{:?}",
+            s.tools
+        );
     }
 
     #[test]
