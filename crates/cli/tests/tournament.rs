@@ -565,3 +565,63 @@ fn nix_is_root() -> bool {
         .map(|m| std::os::unix::fs::MetadataExt::uid(&m) == 0)
         .unwrap_or(false)
 }
+
+/// `tournament --serve` shows the standings as games finish, but not the tournament's seed,
+/// which deals every game still to come (issue 37, item 1).
+#[test]
+fn a_served_tournament_in_progress_does_not_show_its_seed() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args([
+            "tournament",
+            "uno",
+            "--bots",
+            "random,random,random,random",
+            "--games",
+            "4000000",
+            "--seed",
+            "7",
+            "--no-db",
+            "--serve",
+            "127.0.0.1:0",
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    let address = loop {
+        line.clear();
+        assert!(err.read_line(&mut line).unwrap() > 0, "no address printed");
+        if let Some(at) = line.find("http://") {
+            let url = line[at + "http://".len()..].split('/').next().unwrap();
+            break url.trim().to_string();
+        }
+    };
+    std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
+    let get = |path: &str| -> serde_json::Value {
+        let mut s = std::net::TcpStream::connect(&address).unwrap();
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nhost: {address}\r\nconnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut text = String::new();
+        s.read_to_string(&mut text).unwrap();
+        let body = text.split_once("\r\n\r\n").unwrap().1;
+        serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {text}"))
+    };
+    let list = get("/api/tournaments");
+    let id = list[0]["tournament"]
+        .as_str()
+        .unwrap_or_else(|| panic!("{list}"));
+    let shown = get(&format!("/api/tournaments/{id}"));
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(shown["over"], serde_json::json!(false), "{shown}");
+    assert!(shown["standings"].is_object(), "{shown}");
+    assert!(shown["standings"].get("seed").is_none(), "{shown}");
+    assert!(!shown.to_string().contains("\"seed\""), "{shown}");
+}

@@ -110,8 +110,8 @@ pub enum ServerMessage {
         title: &'static str,
         /// Its options.
         options: Value,
-        /// The deal's seed.
-        seed: u64,
+        /// The deal's seed, once the game is over (a secret until then: it deals every hand).
+        seed: Option<u64>,
         /// The seat this connection plays, or `None` for a spectator.
         seat: Option<usize>,
         /// Whether this connection sees every hand (a spectator of a table of bots).

@@ -119,7 +119,7 @@ pub struct NewTable {
     pub options: serde_json::Map<String, Value>,
     /// Who sits where, in seat order.
     pub seats: Vec<NewSeat>,
-    /// The deal's seed (random when absent).
+    /// The deal's seed (random when absent; refused for a table with more than one person).
     pub seed: Option<u64>,
     /// Milliseconds between bots' moves (default 600).
     pub pace_ms: Option<u64>,
@@ -198,6 +198,20 @@ async fn new_table(
                 }
             }
         });
+    }
+    // Whoever chose the seed of a table with other people could deal themselves their hands.
+    let people = request
+        .seats
+        .iter()
+        .filter(|s| matches!(s, NewSeat::Human { .. }))
+        .count();
+    if request.seed.is_some() && people > 1 {
+        return Err(refuse(
+            StatusCode::BAD_REQUEST,
+            "a table with more than one person is dealt from a random seed: whoever chose it \
+             would know the others' hands"
+                .to_string(),
+        ));
     }
     let pace_ms = request.pace_ms.unwrap_or(600);
     if pace_ms > message::MAX_PACE_MS {

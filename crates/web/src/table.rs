@@ -65,8 +65,9 @@ pub struct TableSummary {
     pub title: &'static str,
     /// The options.
     pub options: Value,
-    /// The seed.
-    pub seed: u64,
+    /// The seed, once the game is over: until then it is a secret, as it deals every hand
+    /// (a table of bots started with it would show them).
+    pub seed: Option<u64>,
     /// Who sits where (names only).
     pub seats: Vec<String>,
     /// Whether every seat is a bot.
@@ -221,7 +222,7 @@ pub(crate) fn start(
         game: game.info().name,
         title: game.info().title,
         options: game.options(),
-        seed: setup.seed,
+        seed: state.is_terminal().then_some(setup.seed),
         seats: seats.iter().map(|s| s.name.clone()).collect(),
         bots_only: seats.iter().all(|s| !s.human()),
         decisions: 0,
@@ -407,6 +408,7 @@ impl Table {
             let mut s = self.summary.lock().unwrap_or_else(|e| e.into_inner());
             s.decisions = self.state.decisions();
             s.over = self.state.is_terminal();
+            s.seed = s.over.then_some(self.setup.seed);
         }
         if self.state.is_terminal() {
             // Everything is visible now: every connection gets the whole log again.
@@ -445,7 +447,7 @@ impl Table {
                     game: self.game.info().name,
                     title: self.game.info().title,
                     options: self.game.options(),
-                    seed: self.setup.seed,
+                    seed: self.state.is_terminal().then_some(self.setup.seed),
                     seat,
                     open: self.open(),
                 };
@@ -526,7 +528,13 @@ impl Table {
                     return Ok(());
                 }
                 let mut setup = self.setup.clone();
-                setup.seed = setup.seed.wrapping_add(1);
+                // A fresh deal nobody can work out: the old seed is public now the game is
+                // over. (A table of bots alone deals the next seed, as the command line does.)
+                setup.seed = if self.seats.iter().any(Seat::human) {
+                    rand::random()
+                } else {
+                    setup.seed.wrapping_add(1)
+                };
                 let id = (self.make_table)(setup)?;
                 self.rematch = Some(id.clone());
                 let m = ServerMessage::Rematch { table: id };

@@ -169,6 +169,13 @@ impl Watched {
             .collect();
         let info = parlour_games::info(&config.game);
         let summary = parlour_arena::summarize(&config, records);
+        let mut standings = parlour_arena::render::json(&config, &summary, None);
+        if !over {
+            // The tournament's seed deals every game still to come: a secret until the end.
+            if let Some(s) = standings.as_object_mut() {
+                s.remove("seed");
+            }
+        }
         let v = json!({
             "tournament": id,
             "name": self.name,
@@ -178,7 +185,7 @@ impl Watched {
             "recorded": recorded,
             "over": over,
             "games_per_s": rate,
-            "standings": parlour_arena::render::json(&config, &summary, None),
+            "standings": standings,
             "recent": recent,
         });
         *cache = Some((Instant::now(), v.clone()));

@@ -721,3 +721,107 @@ async fn a_program_from_the_bots_file_takes_a_seat_and_is_told_the_game() {
     assert!(reply.contains("no entry \\\"nobody\\\""), "{reply}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The seed of a table with a person is a secret until its game is over (issue 37, item 1): it
+/// deals every hand, so a table of bots started with it would show them. Tried as the attack
+/// was: the lobby's list and the socket's welcome name no seed while the game is on; a seed
+/// cannot be chosen for a table with two people (the chooser would know the other's hands);
+/// once the game is over, the seed is shown, and the rematch is dealt afresh.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tables_seed_is_a_secret_until_its_game_is_over() {
+    let (addr, _hub) = server(Duration::from_secs(600)).await;
+    let body = json!({
+        "game": "uno",
+        "options": {"players": 2},
+        "seats": [{"kind": "human", "name": "me"}, {"kind": "bot", "bot": "random"}],
+        "pace_ms": 0,
+    });
+    let (status, made) = http(addr, "POST", "/api/tables", body.to_string().as_bytes()).await;
+    assert_eq!(status, 200, "{made}");
+    let made: Value = serde_json::from_str(&made).unwrap();
+    let id = made["table"].as_str().unwrap().to_string();
+    let token = made["seats"][0]["token"].as_str().unwrap().to_string();
+    let listed = |tables: &str| -> Value {
+        let tables: Value = serde_json::from_str(tables).unwrap();
+        tables
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["id"] == json!(id))
+            .cloned()
+            .unwrap()
+    };
+    let (_, tables) = http(addr, "GET", "/api/tables", b"").await;
+    assert_eq!(listed(&tables)["seed"], Value::Null, "{tables}");
+    // Neither the player nor a spectator is told it.
+    let mut spectator = connect(addr, &id, None).await;
+    let welcome = next(&mut spectator, Duration::from_secs(5)).await.unwrap();
+    assert_eq!(welcome["type"], "welcome");
+    assert_eq!(welcome["seed"], Value::Null, "{welcome}");
+    let mut me = connect(addr, &id, Some(&token)).await;
+    let welcome = next(&mut me, Duration::from_secs(5)).await.unwrap();
+    assert_eq!(welcome["seed"], Value::Null, "{welcome}");
+    // No seed of one's choosing for a table with two people.
+    let two = json!({
+        "game": "uno",
+        "options": {"players": 2},
+        "seats": [{"kind": "human", "name": "a"}, {"kind": "human", "name": "b"}],
+        "seed": 5,
+    });
+    let (status, why) = http(addr, "POST", "/api/tables", two.to_string().as_bytes()).await;
+    assert_eq!(status, 400, "{why}");
+    assert!(why.contains("more than one person"), "{why}");
+    // Played to the end: then it is shown.
+    play_out(&mut me).await;
+    let (_, tables) = http(addr, "GET", "/api/tables", b"").await;
+    let seed = listed(&tables)["seed"].as_u64().expect("shown once over");
+    let mut late = connect(addr, &id, None).await;
+    let welcome = next(&mut late, Duration::from_secs(5)).await.unwrap();
+    assert_eq!(welcome["seed"], json!(seed), "{welcome}");
+    // The rematch is not the next seed, which anyone could work out now.
+    send(&mut me, json!({"type": "rematch"})).await;
+    let rematch = loop {
+        let m = next(&mut me, Duration::from_secs(5))
+            .await
+            .expect("a rematch");
+        if m["type"] == "rematch" {
+            break m["table"].as_str().unwrap().to_string();
+        }
+    };
+    let mut again = connect(addr, &rematch, Some(&token)).await;
+    let welcome = next(&mut again, Duration::from_secs(5)).await.unwrap();
+    assert_eq!(welcome["seed"], Value::Null, "{welcome}");
+    play_out(&mut again).await;
+    let (_, tables) = http(addr, "GET", "/api/tables", b"").await;
+    let tables: Value = serde_json::from_str(&tables).unwrap();
+    let dealt = tables
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["id"] == json!(rematch))
+        .and_then(|t| t["seed"].as_u64())
+        .expect("the rematch's seed, shown once over");
+    assert_ne!(dealt, seed.wrapping_add(1));
+}
+
+/// Plays seat 0's first legal action at each of its turns until the game is over.
+async fn play_out(ws: &mut Socket) {
+    loop {
+        let m = next(ws, Duration::from_secs(20))
+            .await
+            .expect("the game goes on");
+        if m["type"] != "view" {
+            continue;
+        }
+        if m["to_act"].is_null() {
+            return;
+        }
+        if m["to_act"] == json!(0) && !m["legal"].as_array().unwrap().is_empty() {
+            send(
+                ws,
+                json!({"type":"act","decision": m["decision"],"action": m["legal"][0]}),
+            )
+            .await;
+        }
+    }
+}
