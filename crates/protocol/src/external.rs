@@ -664,60 +664,70 @@ impl<G: Game> ExternalBot<G> {
                 format!("it did not read its input within {} ms", limit.as_millis()),
                 true,
             )),
-            Ok(()) => loop {
-                // Woken when its CPU time could have run out (one thread's worth), or at the
-                // ceiling.
-                let wake = match (cpu0, process.cpu_time()) {
-                    (Some(c0), Some(c)) => {
-                        let used = c.saturating_sub(c0);
-                        if used >= limit {
-                            break Err((FaultKind::Timeout, late(used), false));
-                        }
-                        ceiling.min(Instant::now() + (limit - used).max(Duration::from_millis(1)))
-                    }
-                    _ => ceiling,
+            Ok(()) => {
+                // The CPU time used at the last look: none when asked, looked at again only
+                // when woken without its answer (a decision answered at once reads the clock
+                // twice, before and after).
+                let mut used = Duration::ZERO;
+                let look = |process: &mut Process| {
+                    cpu0.zip(process.cpu_time())
+                        .map(|(c0, c)| c.saturating_sub(c0))
                 };
-                match process.recv(wake) {
-                    Ok(Line::Text(t)) => match Self::answer(&t, id, d.legal) {
-                        Answer::Stale => continue,
-                        Answer::Action(a, reported) => break Ok((a, reported)),
-                        Answer::Fault(kind, why) => break Err((kind, why, false)),
-                    },
-                    Ok(Line::TooLong(n)) => {
-                        break Err((
-                            FaultKind::Malformed,
-                            format!("a line of {n} bytes or more (the limit is {MAX_LINE})"),
-                            false,
-                        ))
+                loop {
+                    if used >= limit {
+                        break Err((FaultKind::Timeout, late(used), false));
                     }
-                    Ok(Line::NotText) => {
-                        break Err((
-                            FaultKind::Malformed,
-                            "a line that is not UTF-8".into(),
-                            false,
-                        ))
-                    }
-                    Err(ReadError::Closed(_)) => {
-                        break Err((FaultKind::Exited, process.exit_status(), true))
-                    }
-                    Err(ReadError::Timeout) if Instant::now() < ceiling => {}
-                    Err(ReadError::Timeout) => {
-                        break Err((
-                            FaultKind::Timeout,
-                            match cpu0 {
-                                None => format!("no answer within {} ms", limit.as_millis()),
-                                Some(_) => format!(
-                                    "no answer within {} ms: it waited {} ms of wall-clock \
+                    // Woken when its CPU time could have run out (one thread's worth), or at the
+                    // ceiling.
+                    let wake = match cpu0 {
+                        Some(_) => ceiling
+                            .min(Instant::now() + (limit - used).max(Duration::from_millis(1))),
+                        None => ceiling,
+                    };
+                    match process.recv(wake) {
+                        Ok(Line::Text(t)) => match Self::answer(&t, id, d.legal) {
+                            Answer::Stale => used = look(process).unwrap_or(used),
+                            Answer::Action(a, reported) => break Ok((a, reported)),
+                            Answer::Fault(kind, why) => break Err((kind, why, false)),
+                        },
+                        Ok(Line::TooLong(n)) => {
+                            break Err((
+                                FaultKind::Malformed,
+                                format!("a line of {n} bytes or more (the limit is {MAX_LINE})"),
+                                false,
+                            ))
+                        }
+                        Ok(Line::NotText) => {
+                            break Err((
+                                FaultKind::Malformed,
+                                "a line that is not UTF-8".into(),
+                                false,
+                            ))
+                        }
+                        Err(ReadError::Closed(_)) => {
+                            break Err((FaultKind::Exited, process.exit_status(), true))
+                        }
+                        Err(ReadError::Timeout) if Instant::now() < ceiling => {
+                            used = look(process).unwrap_or(used);
+                        }
+                        Err(ReadError::Timeout) => {
+                            break Err((
+                                FaultKind::Timeout,
+                                match cpu0 {
+                                    None => format!("no answer within {} ms", limit.as_millis()),
+                                    Some(_) => format!(
+                                        "no answer within {} ms: it waited {} ms of wall-clock \
                                      time, the most a decision may",
-                                    limit.as_millis(),
-                                    (ceiling - began).as_millis()
-                                ),
-                            },
-                            false,
-                        ))
+                                        limit.as_millis(),
+                                        (ceiling - began).as_millis()
+                                    ),
+                                },
+                                false,
+                            ))
+                        }
                     }
                 }
-            },
+            }
         };
         let took = match (cpu0, process.cpu_time()) {
             (Some(c0), Some(c)) => c.saturating_sub(c0),

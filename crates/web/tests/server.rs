@@ -741,18 +741,8 @@ async fn a_tables_seed_is_a_secret_until_its_game_is_over() {
     let made: Value = serde_json::from_str(&made).unwrap();
     let id = made["table"].as_str().unwrap().to_string();
     let token = made["seats"][0]["token"].as_str().unwrap().to_string();
-    let listed = |tables: &str| -> Value {
-        let tables: Value = serde_json::from_str(tables).unwrap();
-        tables
-            .as_array()
-            .unwrap()
-            .iter()
-            .find(|t| t["id"] == json!(id))
-            .cloned()
-            .unwrap()
-    };
     let (_, tables) = http(addr, "GET", "/api/tables", b"").await;
-    assert_eq!(listed(&tables)["seed"], Value::Null, "{tables}");
+    assert_eq!(listed(&tables, &id)["seed"], Value::Null, "{tables}");
     // Neither the player nor a spectator is told it.
     let mut spectator = connect(addr, &id, None).await;
     let welcome = next(&mut spectator, Duration::from_secs(5)).await.unwrap();
@@ -774,7 +764,9 @@ async fn a_tables_seed_is_a_secret_until_its_game_is_over() {
     // Played to the end: then it is shown.
     play_out(&mut me).await;
     let (_, tables) = http(addr, "GET", "/api/tables", b"").await;
-    let seed = listed(&tables)["seed"].as_u64().expect("shown once over");
+    let seed = listed(&tables, &id)["seed"]
+        .as_u64()
+        .expect("shown once over");
     let mut late = connect(addr, &id, None).await;
     let welcome = next(&mut late, Duration::from_secs(5)).await.unwrap();
     assert_eq!(welcome["seed"], json!(seed), "{welcome}");
@@ -793,15 +785,22 @@ async fn a_tables_seed_is_a_secret_until_its_game_is_over() {
     assert_eq!(welcome["seed"], Value::Null, "{welcome}");
     play_out(&mut again).await;
     let (_, tables) = http(addr, "GET", "/api/tables", b"").await;
-    let tables: Value = serde_json::from_str(&tables).unwrap();
-    let dealt = tables
+    let dealt = listed(&tables, &rematch)["seed"]
+        .as_u64()
+        .expect("the rematch's seed, shown once over");
+    assert_ne!(dealt, seed.wrapping_add(1));
+}
+
+/// Table `id` in the lobby's list (`GET /api/tables`).
+fn listed(tables: &str, id: &str) -> Value {
+    let tables: Value = serde_json::from_str(tables).unwrap();
+    tables
         .as_array()
         .unwrap()
         .iter()
-        .find(|t| t["id"] == json!(rematch))
-        .and_then(|t| t["seed"].as_u64())
-        .expect("the rematch's seed, shown once over");
-    assert_ne!(dealt, seed.wrapping_add(1));
+        .find(|t| t["id"] == json!(id))
+        .cloned()
+        .unwrap_or_else(|| panic!("no table {id} in {tables}"))
 }
 
 /// Plays seat 0's first legal action at each of its turns until the game is over.
