@@ -50,6 +50,6 @@ mod tournament;
 
 pub use record::{Figure, GameRecord, SeatFault};
 pub use tournament::{
-    entry_labels, summarize, summarize_stored, ArenaError, EarlyStopped, MakeBot, Progress,
-    RunResult, Stored, Summary, Tournament, TournamentConfig, MAX_ENTRIES, MAX_GAMES,
+    entry_labels, numbered, summarize, summarize_stored, ArenaError, EarlyStopped, MakeBot,
+    Progress, RunResult, Stored, Summary, Tournament, TournamentConfig, MAX_ENTRIES, MAX_GAMES,
 };

@@ -178,7 +178,12 @@ impl TournamentConfig {
 /// Labels for the entries: the bot's text (a program's name), numbered `#1`, `#2`, ... when it
 /// is entered more than once.
 pub fn entry_labels(entries: &[EntrySpec]) -> Vec<String> {
-    let names: Vec<String> = entries.iter().map(EntrySpec::label).collect();
+    numbered(&entries.iter().map(EntrySpec::label).collect::<Vec<_>>())
+}
+
+/// Names told apart: each name given more than once is numbered `#1`, `#2`, ... in order
+/// (`random#1`, `heuristic`, `random#2`); the others stay as they are.
+pub fn numbered(names: &[String]) -> Vec<String> {
     names
         .iter()
         .enumerate()

@@ -329,25 +329,7 @@ pub enum Command {
     },
     /// Serve the web front end: play against bots or each other, watch tables, replay games
     /// (see the README's "In a browser"). Prints the address to open.
-    Serve {
-        /// The address to listen on (another host's browsers reach it only if you choose an
-        /// outside address, such as 0.0.0.0:8080).
-        #[arg(long, default_value = "127.0.0.1:8080")]
-        bind: std::net::SocketAddr,
-        /// Seconds a person's seat waits for them (a closed tab, a lost connection) at their
-        /// turn before the game's heuristic bot plays for them until they return.
-        #[arg(long, default_value_t = 120)]
-        seat_timeout: u64,
-        /// A tournament database to show (its standings, and any game between built-in bots
-        /// replayed); repeatable.
-        #[arg(long, value_name = "FILE")]
-        tournament: Vec<PathBuf>,
-        /// A bots file (as `parlour tournament --bots-file` reads): its entries are offered as
-        /// seats in the lobby, external programs among them (standard error logged in
-        /// parlour-runs/bot-logs).
-        #[arg(long, value_name = "FILE")]
-        bots_file: Option<PathBuf>,
-    },
+    Serve(ServeArgs),
     /// Re-simulate a trace written by `play --trace`: check every action and the result.
     Replay {
         /// The trace file.
@@ -542,4 +524,110 @@ pub struct TrainArgs {
     /// The rules variant, for games that have one (e.g. `--variant bonus`).
     #[arg(long)]
     pub variant: Option<String>,
+}
+
+/// `parlour serve`: where it listens, what it shows, and what it promises strangers (every
+/// limit below has the default shown; docs/web.md, "Running it for others", explains each).
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The address to listen on (another host's browsers reach it only if you choose an
+    /// outside address, such as 0.0.0.0:8080).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub bind: std::net::SocketAddr,
+    /// Seconds a person's seat waits for them (a closed tab, a lost connection) at their
+    /// turn before the game's heuristic bot plays for them until they return.
+    #[arg(long, default_value_t = 120)]
+    pub seat_timeout: u64,
+    /// A tournament database to show (its standings, and any game between built-in bots
+    /// replayed); repeatable.
+    #[arg(long, value_name = "FILE")]
+    pub tournament: Vec<PathBuf>,
+    /// A bots file (as `parlour tournament --bots-file` reads): its entries are offered as
+    /// seats in the lobby, external programs among them (standard error logged in
+    /// parlour-runs/bot-logs).
+    #[arg(long, value_name = "FILE")]
+    pub bots_file: Option<PathBuf>,
+    /// The SQLite file that keeps tables, finished games and replays across a restart (it
+    /// holds seat tokens: it is made readable by its owner only).
+    #[arg(long, value_name = "FILE", default_value = "parlour-runs/serve.sqlite")]
+    pub store: PathBuf,
+    /// Keep nothing across a restart (no store file).
+    #[arg(long, conflicts_with = "store")]
+    pub no_store: bool,
+    /// A host name this server answers to, besides IP addresses and localhost (the name a
+    /// reverse proxy passes on); repeatable. Other names are refused (DNS rebinding).
+    #[arg(long, value_name = "NAME")]
+    pub allow_host: Vec<String>,
+    /// An origin whose pages may open sockets and make tables here, besides the server's own
+    /// (`https://games.example.org`); repeatable.
+    #[arg(long, value_name = "ORIGIN")]
+    pub allow_origin: Vec<String>,
+    /// Know clients by the last address in X-Forwarded-For (only behind a reverse proxy that
+    /// sets it; otherwise anyone could claim any address).
+    #[arg(long)]
+    pub forwarded_for: bool,
+    /// Connections open at once, in all (kept under the open-file limit).
+    #[arg(long, default_value_t = 900)]
+    pub max_connections: usize,
+    /// Connections (HTTP and WebSocket) one client may hold at once.
+    #[arg(long, default_value_t = 64)]
+    pub client_connections: usize,
+    /// Tables in play one client may have made.
+    #[arg(long, default_value_t = 12)]
+    pub client_tables: usize,
+    /// Replays one client's uploads may keep.
+    #[arg(long, default_value_t = 8)]
+    pub client_replays: usize,
+    /// Program seats (external processes) at one client's tables.
+    #[arg(long, default_value_t = 6)]
+    pub client_programs: usize,
+    /// Tables kept in memory at once, in all.
+    #[arg(long, default_value_t = 1000)]
+    pub max_tables: usize,
+    /// Program seats running at once, in all.
+    #[arg(long, default_value_t = 48)]
+    pub max_programs: usize,
+    /// Replays kept, in all.
+    #[arg(long, default_value_t = 100)]
+    pub max_replays: usize,
+    /// Megabytes replays may take in memory, in all.
+    #[arg(long, default_value_t = 512)]
+    pub replay_mb: usize,
+    /// Seconds a table nobody is connected to is kept before it closes.
+    #[arg(long, default_value_t = 900)]
+    pub idle_table: u64,
+    /// Seconds a request's headers may take, and a kept-alive connection may sit idle.
+    #[arg(long, default_value_t = 10)]
+    pub header_timeout: u64,
+    /// Seconds a WebSocket may stay silent (its browser answers pings every third of it).
+    #[arg(long, default_value_t = 90)]
+    pub socket_idle: u64,
+    /// The fewest milliseconds between two bots' moves at any table.
+    #[arg(long, default_value_t = 100)]
+    pub min_pace_ms: u64,
+    /// The most decisions a table plays before it is closed.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_decisions: u64,
+    /// Bots thinking at once, in all (default: one per core).
+    #[arg(long)]
+    pub thinkers: Option<usize>,
+    /// The most a visitor may set a bot budget to, as OPTION=MAX (defaults: iters=50000,
+    /// ms=3000, nodes=1000000, depth=64, playout=1000, table_bits=20); repeatable.
+    #[arg(long, value_name = "OPTION=MAX", value_parser = parse_cap)]
+    pub bot_cap: Vec<(String, u64)>,
+    /// A folder of learned models visitors may name by file name (`learned:model=NAME`);
+    /// without it only the shipped models are used.
+    #[arg(long, value_name = "DIR")]
+    pub models: Option<PathBuf>,
+}
+
+fn parse_cap(text: &str) -> Result<(String, u64), String> {
+    let (key, max) = text
+        .split_once('=')
+        .ok_or_else(|| format!("{text:?} is not OPTION=MAX (e.g. iters=20000)"))?;
+    let max = max
+        .trim()
+        .parse()
+        .map_err(|_| format!("{max:?} is not a whole number"))?;
+    Ok((key.trim().to_string(), max))
 }

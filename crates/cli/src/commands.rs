@@ -211,12 +211,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
             }
         }
         Command::Replay { file } => replay_file(&file),
-        Command::Serve {
-            bind,
-            seat_timeout,
-            tournament,
-            bots_file,
-        } => serve(bind, seat_timeout, &tournament, bots_file.as_deref()),
+        Command::Serve(args) => serve(args),
         Command::CheckBot {
             game,
             command,
@@ -826,14 +821,64 @@ fn replay_file(file: &Path) -> Result<(), Failure> {
 }
 
 /// `parlour serve`.
-fn serve(
-    bind: std::net::SocketAddr,
-    seat_timeout: u64,
-    tournaments: &[PathBuf],
-    bots_file: Option<&Path>,
-) -> Result<(), Failure> {
-    let hub = parlour_web::Hub::new(Duration::from_secs(seat_timeout));
-    if let Some(file) = bots_file {
+fn serve(args: crate::args::ServeArgs) -> Result<(), Failure> {
+    let mut caps = parlour_web::BotCaps::default();
+    for (key, max) in &args.bot_cap {
+        caps.set(key, *max);
+    }
+    if let Some(dir) = &args.models {
+        if !dir.is_dir() {
+            return Err(usage(format!("--models {}: not a folder", dir.display())));
+        }
+    }
+    // Connections are open files: keep the cap under the limit, raised as far as it goes.
+    let files = parlour_web::raise_open_files();
+    let room = usize::try_from(files.saturating_sub(128)).unwrap_or(usize::MAX);
+    let max_connections = if args.max_connections > room {
+        errln!(
+            "parlour: warning: --max-connections {} is over what {files} open files allow; \
+             {room} it is",
+            args.max_connections
+        );
+        room
+    } else {
+        args.max_connections
+    };
+    let settings = parlour_web::Settings {
+        seat_timeout: Duration::from_secs(args.seat_timeout),
+        max_connections,
+        header_timeout: Duration::from_secs(args.header_timeout.max(1)),
+        socket_idle: Duration::from_secs(args.socket_idle.max(3)),
+        share: parlour_web::Share {
+            connections: args.client_connections,
+            tables: args.client_tables,
+            replays: args.client_replays,
+            programs: args.client_programs,
+        },
+        max_tables: args.max_tables,
+        max_programs: args.max_programs,
+        max_replays: args.max_replays,
+        replay_budget: args.replay_mb << 20,
+        idle_table: Duration::from_secs(args.idle_table),
+        min_pace_ms: args.min_pace_ms,
+        max_decisions: args.max_decisions,
+        thinkers: args
+            .thinkers
+            .unwrap_or(parlour_web::Settings::default().thinkers)
+            .max(1),
+        caps,
+        models: args.models.clone(),
+        hosts: args.allow_host.clone(),
+        origins: args.allow_origin.clone(),
+        forwarded: args.forwarded_for,
+    };
+    let store = if args.no_store {
+        None
+    } else {
+        Some(parlour_web::Store::open(&args.store).map_err(usage)?)
+    };
+    let hub = parlour_web::Hub::with(settings, store);
+    if let Some(file) = &args.bots_file {
         let entries = crate::external::read_bots_file(
             file,
             parlour_protocol::Limits::default(),
@@ -841,18 +886,61 @@ fn serve(
         )?;
         hub.offer(entries, PathBuf::from("parlour-runs/bot-logs"));
     }
-    for file in tournaments {
+    for file in &args.tournament {
         let watched = parlour_web::Watched::file(file.clone()).map_err(usage)?;
         hub.watch(watched);
     }
+    let bind = args.bind;
     parlour_web::run(
         bind,
-        || hub,
+        move || {
+            for (table, why) in hub.restore() {
+                errln!("parlour: table {table}: {why}");
+            }
+            hub
+        },
         |address| {
-            println!("parlour is serving at http://{address}/ (Ctrl-C stops it)");
+            println!(
+                "parlour is serving at {} (Ctrl-C stops it)",
+                shown_address(address)
+            );
+            if address.ip().is_unspecified() {
+                errln!(
+                    "parlour: warning: listening on every network this machine is on \
+                     ({address}): anyone who can reach it may play, watch and upload here. \
+                     docs/web.md, \"Running it for others\", says what the server promises \
+                     and how to put it behind a TLS proxy"
+                );
+            }
             // Tests and scripts read the address from the first line.
             let _ = std::io::Write::flush(&mut std::io::stdout());
         },
     )
-    .map_err(|e| failed(format!("cannot serve on {bind}: {e}")))
+    .map_err(|e| {
+        let text = format!("cannot serve on {bind}: {e}");
+        // A port in use (or not this machine's address) is the caller's to change.
+        if matches!(
+            e.kind(),
+            std::io::ErrorKind::AddrInUse
+                | std::io::ErrorKind::AddrNotAvailable
+                | std::io::ErrorKind::PermissionDenied
+        ) {
+            usage(text)
+        } else {
+            failed(text)
+        }
+    })
+}
+
+/// The address to open in a browser: an unspecified bind (`0.0.0.0`) is reached at
+/// `127.0.0.1` from this machine.
+fn shown_address(address: std::net::SocketAddr) -> String {
+    let mut reachable = address;
+    if address.ip().is_unspecified() {
+        reachable.set_ip(match address {
+            std::net::SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
+            std::net::SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
+        });
+    }
+    format!("http://{reachable}/")
 }

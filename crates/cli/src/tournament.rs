@@ -665,7 +665,8 @@ fn serve_run(
     recorded: Vec<GameRecord>,
 ) -> Result<Arc<parlour_web::LiveTournament>, Failure> {
     let live = Arc::new(parlour_web::LiveTournament::new(config.clone(), recorded));
-    let name = format!("{} tournament, seed {}", config.game, config.seed);
+    // Its seed is a secret until it ends: the page names the game only.
+    let name = format!("{} tournament", config.game);
     let (ready, listening) = std::sync::mpsc::channel();
     let shown = live.clone();
     let on_error = ready.clone();

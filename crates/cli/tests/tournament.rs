@@ -614,6 +614,8 @@ fn a_served_tournament_in_progress_does_not_show_its_seed() {
         serde_json::from_str(body).unwrap_or_else(|e| panic!("{e}: {text}"))
     };
     let list = get("/api/tournaments");
+    // Not in the list's name either ("uno tournament, seed 7" once named it).
+    assert!(!list.to_string().contains("seed"), "{list}");
     let id = list[0]["tournament"]
         .as_str()
         .unwrap_or_else(|| panic!("{list}"));

@@ -253,16 +253,21 @@ pub fn load_state(record: &Value) -> Result<Box<dyn AnyState>, DynError> {
     game.load_state(record)
 }
 
-/// A trace (as `parlour play --trace` writes it), checked line by line, and the states it
-/// passes through: the first dealt from its seed, then one after each decision.
+/// A trace (as `parlour play --trace` writes it), checked line by line: its seed, its actions
+/// and the state it ends in.
 #[derive(Debug)]
 pub struct Replay {
     /// The game.
     pub game: Box<dyn AnyGame>,
-    /// The states, from the deal to the end.
-    pub states: Vec<Box<dyn AnyState>>,
+    /// The deal's seed.
+    pub seed: u64,
     /// The actions, as text.
     pub actions: Vec<String>,
+    /// Who made each action.
+    pub actors: Vec<Option<usize>>,
+    /// The state at the end. (The states between are not kept: a long recording would hold
+    /// each one's whole history; deal again from `seed` and play `actions` to reach one.)
+    pub end: Box<dyn AnyState>,
 }
 
 /// Replays a trace: every line is checked as `parlour replay` checks it.
@@ -291,8 +296,8 @@ impl GameVisitor for ReplayTrace<'_> {
         };
         let game = open(G::INFO.name, &options).map_err(|e| DynError::Trace(e.to_string()))?;
         let mut state = game.new_state(header.seed);
-        let mut states = vec![state.clone_box()];
         let mut actions = Vec::new();
+        let mut actors = Vec::new();
         for (i, line) in self.0.iter().enumerate().skip(1) {
             let v: Value = serde_json::from_str(line)
                 .map_err(|e| DynError::Trace(format!("line {}: {e}", i + 1)))?;
@@ -303,16 +308,18 @@ impl GameVisitor for ReplayTrace<'_> {
                 Value::String(s) => s.clone(),
                 other => other.to_string(),
             };
+            actors.push(state.current_player());
             state
                 .apply(&action)
                 .map_err(|e| DynError::Trace(format!("line {}: {e}", i + 1)))?;
-            states.push(state.clone_box());
             actions.push(action);
         }
         Ok(Replay {
             game,
-            states,
+            seed: header.seed,
             actions,
+            actors,
+            end: state,
         })
     }
 }

@@ -74,11 +74,22 @@ async function lobby() {
       kind.append(el("option", { value: "you", text: "you" }), el("option", { value: "person", text: "a person (invite link)" }));
       for (const b of g.bots) kind.append(el("option", { value: `bot:${b.name}`, text: `bot: ${b.name}` }));
       for (const name of g.entries || []) kind.append(el("option", { value: `entry:${name}`, text: `bots file: ${name}` }));
-      const extra = el("input", { type: "text", placeholder: "bot options, e.g. iters=400", "aria-label": `seat ${s + 1} options` });
+      const extra = el("input", { type: "text" });
       const strongest = g.bots.find((b) => b.name === "ismcts") || g.bots.find((b) => b.name === "heuristic") || g.bots[0];
       kind.value = old[s]?.[0] ?? (s === 0 ? "you" : `bot:${strongest.name}`);
       if (![...kind.options].some((o) => o.value === kind.value)) kind.value = `bot:${strongest.name}`;
       extra.value = old[s]?.[1] ?? "";
+      // The text box is a person's name, or a bot's options.
+      const relabel = () => {
+        const person = kind.value === "you" || kind.value === "person";
+        extra.placeholder = person ? (kind.value === "you" ? `your name (player ${s + 1})` : `their name (guest ${s + 1})`) : "bot options, e.g. iters=400";
+        extra.setAttribute("aria-label", person ? `seat ${s + 1} name` : `seat ${s + 1} options`);
+      };
+      kind.addEventListener("change", () => {
+        extra.value = "";
+        relabel();
+      });
+      relabel();
       seatsBox.append(el("div", { class: "seat-row" }, [el("span", { text: `Seat ${s + 1}` }), kind, extra]));
     }
   }
@@ -122,11 +133,14 @@ async function lobby() {
       const raw = v.join("=").trim();
       opts[k.trim()] = raw !== "" && !isNaN(Number(raw)) ? Number(raw) : raw;
     }
+    const kinds = [...seatsBox.querySelectorAll(".seat-row")].map((r) => r.querySelector("select").value);
     const seats = [...seatsBox.querySelectorAll(".seat-row")].map((r, i) => {
-      const kind = r.querySelector("select").value;
+      const kind = kinds[i];
       const extra = r.querySelector("input").value.trim();
-      if (kind === "you") return { kind: "human", name: "you" };
-      if (kind === "person") return { kind: "human", name: `guest ${i + 1}` };
+      // A person's seat is named for everyone else ("you" is only ever said by the page itself,
+      // of the seat its own browser holds): the name typed, else the server's `player N`.
+      if (kind === "you") return extra ? { kind: "human", name: extra } : { kind: "human" };
+      if (kind === "person") return { kind: "human", name: extra || `guest ${i + 1}` };
       if (kind.startsWith("entry:")) return { kind: "entry", name: kind.slice(6) };
       const name = kind.slice(4);
       return { kind: "bot", bot: extra ? `${name}:${extra}` : name };
@@ -135,7 +149,7 @@ async function lobby() {
     if (seed.value !== "") body.seed = Number(seed.value);
     try {
       const t = await api("/api/tables", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-      const mine = t.seats.find((s) => s.name === "you");
+      const mine = t.seats.find((s) => kinds[s.seat] === "you");
       const invites = t.seats.filter((s) => s !== mine);
       for (const s of t.seats) localStorage.setItem(`parlour.token.${t.table}.${s.seat}`, s.token);
       if (mine) localStorage.setItem(`parlour.token.${t.table}`, mine.token);
@@ -143,7 +157,7 @@ async function lobby() {
         created.replaceChildren(el("p", { text: "Send each person their link:" }));
         for (const s of invites) {
           const link = `${location.origin}/#/table/${t.table}?token=${s.token}`;
-          created.append(el("div", { class: "invite" }, [el("span", { text: `Seat ${s.seat + 1}: ` }), el("input", { readonly: "", value: link, "data-invite": s.seat, size: 60 })]));
+          created.append(el("div", { class: "invite" }, [el("span", { text: `Seat ${s.seat + 1}: ` }), el("input", { readonly: "", value: link, "data-invite": s.seat, size: 60, "aria-label": `invite link for seat ${s.seat + 1}` })]));
         }
         created.append(el("a", { href: `#/table/${t.table}`, text: "Go to the table", "data-goto": t.table }));
       } else {
@@ -191,7 +205,7 @@ async function lobby() {
         list.append(
           el("div", { class: "table-row", "data-table": t.id }, [
             el("a", { href: `#/table/${t.id}`, text: `${t.id} · ${t.title}` }),
-            el("span", { text: ` ${t.seats.join(", ")} · ${t.over ? "over" : `decision ${t.decisions}`}` }),
+            el("span", { text: ` ${t.seats.map((n, i) => seatLabel(n, i, null)).join(", ")} · ${t.closed ? "closed" : t.over ? "over" : `decision ${t.decisions}`}` }),
           ]),
         );
       }
@@ -205,6 +219,17 @@ async function lobby() {
 }
 
 // ------------------------------------------------------------------ a table
+
+/**
+ * A seat's name as this browser shows it: the seat it holds (`mine`) is "you"; any other seat
+ * its own name, a person's as given or a bot's (numbered: `random#2`), never "you" (a table
+ * made by an older page named its maker so).
+ */
+function seatLabel(name, seat, mine) {
+  if (mine !== null && seat === mine) return "you";
+  const given = (name ?? "").trim();
+  return given && given.toLowerCase() !== "you" ? given : `player ${seat + 1}`;
+}
 
 function tablePage(id, params) {
   const given = params.get("token");
@@ -229,21 +254,22 @@ function tablePage(id, params) {
   let closed = false;
   let retry = 500;
   const selection = { cards: [], group: 1, source: null, from: null };
-  const names = () => (view ? view.seats.map((s) => s.name) : []);
+  // Seats named from this browser's side: its own seat is "you", every other its own name.
+  const names = () => (view ? view.seats.map((s, i) => seatLabel(s.name, i, welcome?.seat ?? null)) : []);
 
   function draw() {
     if (!welcome || !view) return;
     const seat = welcome.seat;
     const open = !!view.observations;
     const mine = seat !== null && view.to_act === seat && view.legal.length > 0;
+    const turn = view.to_act === null ? " · game over" : view.to_act === seat ? " · your turn" : ` · ${names()[view.to_act]} to act`;
     status.replaceChildren(
       el("span", { text: `${welcome.title} · ${seat === null ? "watching" : `you are seat ${seat + 1}`} · decision ${view.decision}` }),
-      el("span", { class: "turn", text: view.to_act === null ? " · game over" : mine ? " · your turn" : ` · ${names()[view.to_act]} to act` }),
+      el("span", { class: "turn", text: turn }),
     );
     for (const [i, s] of view.seats.entries()) {
       const tag = s.kind === "human" ? (s.away ? " (away: a bot plays)" : s.connected ? "" : " (not here)") : "";
-      if (tag) status.append(el("span", { class: "seat-state", text: ` · ${s.name}${tag}` }));
-      void i;
+      if (tag) status.append(el("span", { class: "seat-state", "data-seat": i, text: ` · ${names()[i]}${tag}` }));
     }
     const ctx = {
       view: seat !== null ? view.observation : open ? view.observations[0] : view.public,
@@ -266,11 +292,15 @@ function tablePage(id, params) {
   function resultBox() {
     const box = el("div", { class: "result", "data-result": "1" });
     const winners = (view.winners || []).map((w) => names()[w]);
-    box.append(el("h2", { text: winners.length ? `Won by ${winners.join(", ")}` : "A draw" }));
+    box.append(el("h2", { text: winners.length ? `Won by ${winners.join(", ")}` : "A draw", "data-winners": (view.winners || []).join(" ") }));
     box.append(el("p", { text: `Returns: ${(view.returns || []).map((r, i) => `${names()[i]} ${r}`).join(" · ")}` }));
-    const again = el("button", { type: "button", text: "Rematch", "data-rematch": "1" });
-    again.addEventListener("click", () => send({ type: "rematch" }));
-    box.append(again, el("a", { href: `/api/tables/${id}/trace`, download: `${id}.trace.jsonl`, text: " Download the trace " }));
+    // Only a person seated at the table may deal again.
+    if (welcome.seat !== null && welcome.seat !== undefined) {
+      const again = el("button", { type: "button", text: "Rematch", "data-rematch": "1" });
+      again.addEventListener("click", () => send({ type: "rematch" }));
+      box.append(again);
+    }
+    box.append(el("a", { href: `/api/tables/${id}/trace`, download: `${id}.trace.jsonl`, text: " Download the trace " }));
     const replay = el("button", { type: "button", text: "Replay", "data-replay": "1" });
     replay.addEventListener("click", async () => {
       try {
@@ -303,8 +333,13 @@ function tablePage(id, params) {
   function addLog(entries, full) {
     if (full) log.replaceChildren();
     for (const e of entries) {
-      const who = names()[e.seat] ?? `seat ${e.seat + 1}`;
-      log.append(el("li", { "data-decision": e.decision, text: `${who}: ${e.action ?? "(hidden)"}` }));
+      const who = e.seat === null || e.seat === undefined ? "chance" : names()[e.seat] ?? `seat ${e.seat + 1}`;
+      log.append(
+        el("li", { "data-decision": e.decision, "data-seat": e.seat ?? "" }, [
+          el("span", { class: "n", text: `${e.decision}` }),
+          el("span", { class: "entry", text: `${who}: ${e.action ?? "(hidden)"}` }),
+        ]),
+      );
     }
     log.scrollTop = log.scrollHeight;
   }
@@ -340,6 +375,10 @@ function tablePage(id, params) {
       } else if (m.type === "error") {
         message.textContent = m.message;
         if (!welcome) closed = true;
+      } else if (m.type === "closed") {
+        // The server closed the table before its end: say why, and stop reconnecting.
+        message.textContent = `The table has closed: ${m.reason}`;
+        closed = true;
       } else if (m.type === "rematch") {
         const t = localStorage.getItem(`parlour.token.${id}`);
         if (t) localStorage.setItem(`parlour.token.${m.table}`, t);
@@ -384,21 +423,23 @@ async function replayPage(id, params) {
   const number = el("input", { type: "number", min: 0, max: total ?? 0, value: step, "aria-label": "jump to decision" });
   const viewSel = el("select", { "aria-label": "view" }, [el("option", { value: "all", text: "all seats" })]);
   const players = summary?.players ?? 0;
-  for (let s = 0; s < players; s++) viewSel.append(el("option", { value: s, text: `seat ${s + 1}'s view (${summary.seats[s] ?? ""})` }));
+  const names = (summary?.seats ?? []).map((n, i) => seatLabel(n, i, null));
+  for (let s = 0; s < players; s++) viewSel.append(el("option", { value: s, text: `seat ${s + 1}'s view (${names[s] ?? ""})` }));
   const go = (n) => {
     step = Math.max(0, Math.min(total ?? n, n));
     show();
   };
-  const btn = (label, f, key) => {
-    const b = el("button", { type: "button", text: label, "data-step": key });
+  // Labels in plain text (the media-control symbols are missing from many system fonts).
+  const btn = (label, f, key, name) => {
+    const b = el("button", { type: "button", text: label, "data-step": key, "aria-label": name });
     b.addEventListener("click", f);
     return b;
   };
   controls.append(
-    btn("⏮", () => go(0), "first"),
-    btn("◀", () => go(step - 1), "back"),
-    btn("▶", () => go(step + 1), "forward"),
-    btn("⏭", () => go(total ?? step), "last"),
+    btn("« First", () => go(0), "first", "First decision"),
+    btn("‹ Back", () => go(step - 1), "back", "Back one decision"),
+    btn("Next ›", () => go(step + 1), "forward", "Next decision"),
+    btn("Last »", () => go(total ?? step), "last", "Last decision"),
     slider,
     number,
     viewSel,
@@ -432,7 +473,6 @@ async function replayPage(id, params) {
     slider.value = want;
     number.value = want;
     main.dataset.step = want;
-    const names = summary?.seats ?? [];
     info.textContent = `${summary?.title ?? ""} · decision ${want} of ${total ?? "?"}${s.to_act !== null ? ` · ${names[s.to_act] ?? `seat ${s.to_act + 1}`} to act: ${s.action ?? ""}` : " · the end"}`;
     const seat = who === "all" ? null : Number(who);
     const ctx = {
@@ -448,7 +488,15 @@ async function replayPage(id, params) {
       redraw: () => {},
     };
     board.replaceChildren(render(summary?.game ?? "", ctx));
-    if (s.returns) board.append(el("div", { class: "result", text: `Returns: ${s.returns.join(" · ")}` }));
+    if (s.returns) {
+      const winners = (s.winners || []).map((w) => names[w] ?? `seat ${w + 1}`);
+      board.append(
+        el("div", { class: "result" }, [
+          el("h2", { text: winners.length ? `Won by ${winners.join(", ")}` : "A draw" }),
+          el("p", { text: `Returns: ${s.returns.map((r, i) => `${names[i] ?? `seat ${i + 1}`} ${r}`).join(" · ")}` }),
+        ]),
+      );
+    }
   }
   show();
 }

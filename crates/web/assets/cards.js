@@ -61,11 +61,18 @@ export function unoCard(code, { faceDown = false, call = null } = {}) {
   const fill = wild ? (call ? UNO[call] : "#222") : UNO[code[0]] || "#777";
   root.append(svg("rect", { x: 1, y: 1, width: 58, height: 82, rx: 6, fill, stroke: "#fff", "stroke-width": 2 }));
   root.append(svg("ellipse", { cx: 30, cy: 42, rx: 22, ry: 30, fill: "#fff", transform: "rotate(25 30 42)" }));
-  let label = wild ? (code === "W" ? "W" : "+4") : code.slice(1);
-  if (label === "S") label = "⊘";
-  if (label === "R") label = "⇄";
+  const label = wild ? (code === "W" ? "W" : "+4") : code.slice(1);
   const ink = wild ? "#222" : fill;
-  root.append(text(30, 43, label, { "font-size": label.length > 1 ? 20 : 26, "font-weight": 700, fill: ink }));
+  // Skip and reverse are drawn, not written: their symbols are missing from many system fonts.
+  if (label === "S") {
+    root.append(svg("circle", { cx: 30, cy: 42, r: 12, fill: "none", stroke: ink, "stroke-width": 4 }));
+    root.append(svg("line", { x1: 21.5, y1: 50.5, x2: 38.5, y2: 33.5, stroke: ink, "stroke-width": 4 }));
+  } else if (label === "R") {
+    const arrow = (d) => svg("path", { d, fill: "none", stroke: ink, "stroke-width": 3.5, "stroke-linecap": "round", "stroke-linejoin": "round" });
+    root.append(arrow("M18 37 H41 M35 31 L41 37 L35 43"), arrow("M42 48 H19 M25 42 L19 48 L25 54"));
+  } else {
+    root.append(text(30, 43, label, { "font-size": label.length > 1 ? 20 : 26, "font-weight": 700, fill: ink }));
+  }
   if (wild) {
     const quads = [["R", 0], ["Y", 1], ["G", 2], ["B", 3]];
     for (const [c, i] of quads) {
@@ -98,19 +105,24 @@ function hexPoints(cx, cy, size) {
 
 export const CHEXERS_COLOURS = { red: "#d33", green: "#2a2", blue: "#27d" };
 
-/** The 37-hex Chexers board with pieces; `hexes` gets each hex's element by "q,r". */
+/**
+ * The 37-hex Chexers board with pieces; `hexes` gets each hex's element by "q,r". Each hex's
+ * coordinates are written on top of everything (over a piece: light on a dark outline), so a
+ * piece never hides them; the labels let clicks through to their hex.
+ */
 export function chexersBoard(position) {
-  const root = svg("svg", { viewBox: "-190 -160 380 320", class: "board", role: "img", "aria-label": "the board" });
+  const root = svg("svg", { viewBox: "-165 -150 330 300", class: "board", role: "img", "aria-label": "the board" });
   const hexes = new Map();
+  const centres = new Map();
   for (let q = -3; q <= 3; q++) {
     for (let r = -3; r <= 3; r++) {
       if (Math.abs(q + r) > 3) continue;
       const [cx, cy] = hexCentre(q, r);
       const g = svg("g", { class: "hex", "data-hex": `${q},${r}` });
       g.append(svg("polygon", { points: hexPoints(cx, cy, HEX - 1), class: "cell" }));
-      g.append(text(cx, cy + 15, `${q},${r}`, { class: "coord", "font-size": 7 }));
       root.append(g);
       hexes.set(`${q},${r}`, g);
+      centres.set(`${q},${r}`, [cx, cy]);
     }
   }
   for (const colour of ["red", "green", "blue"]) {
@@ -118,8 +130,14 @@ export function chexersBoard(position) {
       const [cx, cy] = hexCentre(q, r);
       const g = hexes.get(`${q},${r}`);
       g.dataset.piece = colour;
-      g.append(svg("circle", { cx, cy, r: HEX * 0.55, fill: CHEXERS_COLOURS[colour], class: "piece" }));
+      g.append(svg("circle", { cx, cy, r: HEX * 0.62, fill: CHEXERS_COLOURS[colour], class: "piece" }));
     }
   }
+  const labels = svg("g", { class: "coords", "aria-hidden": "true" });
+  for (const [key, [cx, cy]] of centres) {
+    const on = hexes.get(key).dataset.piece ? " on-piece" : "";
+    labels.append(text(cx, cy, key, { class: `coord${on}`, "font-size": 11, "data-coord": key }));
+  }
+  root.append(labels);
   return { root, hexes };
 }

@@ -48,8 +48,9 @@ function backs(n, draw) {
   return r;
 }
 
+/** A seat's name as the page shows it (the table page gives "you" for this browser's seat). */
 function seatName(ctx, s) {
-  return ctx.names[s] ?? `seat ${s}`;
+  return ctx.names[s] ?? `seat ${s + 1}`;
 }
 
 /** The legal actions not drawn as something to click, as buttons (and every action, folded). */
@@ -125,12 +126,15 @@ function uno(ctx) {
   return root;
 }
 
+const UNO_COLOUR_NAMES = { R: "red", G: "green", B: "blue", Y: "yellow" };
+
 function colourPicker(root, card, calls, ctx) {
   root.querySelector(".picker")?.remove();
   const p = el("div", { class: "picker", role: "dialog", "aria-label": "call a colour" }, [el("span", { text: `${card}: call a colour ` })]);
   for (const a of calls) {
     const c = a.split(":")[1];
-    const b = button(c, () => ctx.act(a), { "data-action": a, style: `background:${unoColour(c)}` });
+    // The colour as a swatch beside its name: dark text on a coloured button is hard to read.
+    const b = button(UNO_COLOUR_NAMES[c] ?? c, () => ctx.act(a), { "data-action": a, class: "call", style: `border-left-color:${unoColour(c)}` });
     p.append(b);
   }
   root.append(p);
@@ -372,7 +376,13 @@ function chexers(ctx) {
   const root = el("div", { class: "game chexers" });
   const p = o.position;
   root.append(
-    seatsStrip(ctx, (s) => el("span", { style: `color:${CHEXERS_COLOURS[COLOUR_OF[s]]}`, text: `${COLOUR_OF[s]} · ${p.exits[s]} exited` })),
+    // The seat's colour as a chip: dark text of its hue on white (readable), and a swatch.
+    seatsStrip(ctx, (s) =>
+      el("div", {}, [
+        el("span", { class: `seat-colour ${COLOUR_OF[s]}`, "data-seat-colour": COLOUR_OF[s], style: `--swatch:${CHEXERS_COLOURS[COLOUR_OF[s]]}`, text: COLOUR_OF[s] }),
+        el("span", { text: ` · ${p.exits[s]} exited` }),
+      ]),
+    ),
   );
   const { root: board, hexes } = chexersBoard(p);
   const sel = ctx.selection;
@@ -406,7 +416,10 @@ function chexers(ctx) {
   const tools = el("div", { class: "actions" });
   for (const m of exits) tools.append(button(`Exit from (${m.from})`, () => ctx.act(m.text), { "data-action": m.text }));
   root.append(tools);
-  if (o.outcome) root.append(el("div", { class: "note", text: `Game over: ${JSON.stringify(o.outcome)}` }));
+  if (o.outcome) {
+    const won = typeof o.outcome.win === "number" ? `won by ${seatName(ctx, o.outcome.win)}` : JSON.stringify(o.outcome);
+    root.append(el("div", { class: "note", text: `Game over: ${won}` }));
+  }
   root.append(actionButtons(ctx, shown));
   return root;
 }

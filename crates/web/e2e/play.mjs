@@ -1,7 +1,9 @@
 // parlour serve, end to end in headless Chromium: every game played to the end by clicking
 // against bots, a screenshot of each, two browsers at one table, a reload that keeps its seat,
 // a replay stepped back and forth, and every WebSocket frame a seat received checked against
-// what that seat may see.
+// what that seat may see. Along the way: seats named from each browser's side (only its own is
+// "you"), every button labelled, log numbers of six digits unclipped, and Chexers' board
+// coordinates and seat colours readable on a phone.
 //
 //   node play.mjs BASE_URL SCREENSHOT_DIR
 //
@@ -31,6 +33,7 @@ async function json(path, options) {
 async function newTable(page, game, seats, { players, seed: dealSeed = 7 } = {}) {
   await page.goto(base + "/#/");
   await page.waitForSelector("form.new-table select[name=game]");
+  await buttonsLabelled(page, "the lobby");
   await page.selectOption("select[name=game]", game);
   if (players) {
     await page.fill("input[name=players]", String(players));
@@ -252,6 +255,174 @@ async function checkFrames(game, frames, table, seat) {
   return checked;
 }
 
+/** Every button says what it does: visible text, or an aria-label when it shows only a symbol. */
+async function buttonsLabelled(page, where) {
+  const bare = await page.$$eval("button", (bs) =>
+    bs
+      .filter((b) => !/[\p{L}\p{N}]/u.test(b.textContent) && !(b.getAttribute("aria-label") || "").trim())
+      .map((b) => b.outerHTML.slice(0, 120)),
+  );
+  check(bare.length === 0, `${where}: buttons with neither a text label nor an aria-label: ${bare.join(" ")}`);
+}
+
+/**
+ * The log's decision numbers are not clipped: each number of three digits or more (the game's
+ * own, and a six-digit probe entry added for the check) lies inside its box and the log's.
+ * Returns how many of the game's own entries had three digits or more.
+ */
+async function logNumbersFit(page, game) {
+  const r = await page.evaluate(() => {
+    const log = document.querySelector(".log");
+    const first = log?.querySelector("li");
+    if (!first?.querySelector(".n")) return { error: "the log shows no decision numbers" };
+    const probe = first.cloneNode(true);
+    probe.dataset.decision = "123456";
+    probe.querySelector(".n").textContent = "123456";
+    log.append(probe);
+    const outer = log.getBoundingClientRect();
+    const bad = [];
+    let long = 0;
+    for (const li of log.querySelectorAll("li")) {
+      const n = li.querySelector(".n");
+      if (n.textContent !== li.dataset.decision) bad.push(`${n.textContent} for decision ${li.dataset.decision}`);
+      if (n.textContent.length < 3) continue;
+      if (li !== probe) long += 1;
+      const range = document.createRange();
+      range.selectNodeContents(n);
+      const text = range.getBoundingClientRect();
+      const box = n.getBoundingClientRect();
+      const inside = text.left >= box.left - 0.5 && text.right <= box.right + 0.5 && text.left >= outer.left - 0.5 && text.right <= outer.right + 0.5;
+      if (n.scrollWidth > n.clientWidth || !inside) bad.push(n.textContent);
+    }
+    probe.remove();
+    return { bad: bad.slice(0, 5), long };
+  });
+  check(!r.error, `${game}: ${r.error}`);
+  check(r.bad.length === 0, `${game}: log numbers clipped or wrong: ${r.bad.join(", ")}`);
+  return r.long;
+}
+
+/**
+ * Chexers on a phone: every coordinate label is drawn at 10 px or more, above any piece it
+ * overlaps, and legible on an empty cell; each seat's coloured text has WCAG AA contrast
+ * (4.5:1) against what is behind it.
+ */
+async function chexersReadable(page) {
+  const r = await page.evaluate(() => {
+    const rgba = (c) => {
+      const m = c.match(/rgba?\(([^)]+)\)/);
+      if (!m) return null;
+      const p = m[1].split(/[\s,/]+/).filter(Boolean).map(Number);
+      return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+    };
+    const lum = ([r, g, b]) => {
+      const lin = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const contrast = (a, b) => {
+      const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+      return (x + 0.05) / (y + 0.05);
+    };
+    // What is behind a node: its own and its ancestors' backgrounds, composited over white.
+    const behind = (node) => {
+      const layers = [];
+      for (let n = node; n && n.nodeType === 1; n = n.parentElement) {
+        const c = rgba(getComputedStyle(n).backgroundColor);
+        if (c && c[3] > 0) layers.push(c);
+        if (c && c[3] >= 1) break;
+      }
+      let bg = [255, 255, 255];
+      for (const [r, g, b, a] of layers.reverse()) bg = [r * a + bg[0] * (1 - a), g * a + bg[1] * (1 - a), b * a + bg[2] * (1 - a)];
+      return bg;
+    };
+    const labels = [...document.querySelectorAll("svg.board text.coord")];
+    const pieces = [...document.querySelectorAll("svg.board .piece")];
+    const sizes = labels.map((t) => {
+      const m = t.getScreenCTM();
+      return parseFloat(getComputedStyle(t).fontSize) * Math.hypot(m.a, m.b);
+    });
+    const hidden = [];
+    const faint = [];
+    for (const t of labels) {
+      const a = t.getBoundingClientRect();
+      let covered = false;
+      for (const p of pieces) {
+        const b = p.getBoundingClientRect();
+        const overlap = a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+        if (overlap) {
+          covered = true;
+          if (!(p.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)) hidden.push(t.textContent);
+        }
+      }
+      if (!covered) {
+        const cell = document.querySelector(`svg.board [data-hex="${t.textContent}"] .cell`);
+        const ratio = cell ? contrast(rgba(getComputedStyle(t).fill), rgba(getComputedStyle(cell).fill)) : 0;
+        if (ratio < 4.5) faint.push(`${t.textContent} ${ratio.toFixed(2)}`);
+      }
+    }
+    const seats = [...document.querySelectorAll(".game [data-seat-colour]")].map((n) => {
+      const ratio = contrast(rgba(getComputedStyle(n).color), behind(n));
+      return { colour: n.dataset.seatColour, ratio };
+    });
+    return { count: labels.length, pieces: pieces.length, min: Math.min(...sizes), hidden, faint, seats, width: innerWidth };
+  });
+  check(r.count === 37, `chexers: ${r.count} coordinate labels, not 37`);
+  check(r.pieces > 0, "chexers: no pieces drawn");
+  check(r.min >= 10, `chexers: a coordinate label is ${r.min.toFixed(1)} px at a ${r.width} px wide viewport (under 10 px)`);
+  check(r.hidden.length === 0, `chexers: pieces drawn over the labels ${r.hidden.join(" ")}`);
+  check(r.faint.length === 0, `chexers: labels with contrast under 4.5 on their cells: ${r.faint.join(", ")}`);
+  check(r.seats.length === 3, `chexers: ${r.seats.length} seat-coloured labels, not 3`);
+  for (const s of r.seats) check(s.ratio >= 4.5, `chexers: ${s.colour}'s text has contrast ${s.ratio.toFixed(2)}, under 4.5`);
+  return r;
+}
+
+/**
+ * Seats named from this browser's side, watched on every change to the page (installed before
+ * its scripts): only the seat it holds is "you" or has "your turn"; every other seat, in the
+ * turn line, the seats shown, the hands, the log and the result, goes by its own name.
+ * `window.__seatNames` collects what broke the rule, and the turn lines naming other seats.
+ */
+function watchSeatNames() {
+  window.__seatNames = { wrong: [], others: [] };
+  const look = () => {
+    const app = document.getElementById("app");
+    const me = app?.dataset.seat;
+    if (me === undefined || me === "none" || !document.querySelector(".game")) return;
+    const out = window.__seatNames;
+    const wrong = (what) => out.wrong.length < 20 && out.wrong.push(what);
+    const turn = document.querySelector(".status .turn");
+    if (turn) {
+      const t = turn.textContent;
+      const who = app.dataset.toAct;
+      if (/\byou to act\b/i.test(t)) wrong(`turn line: ${t}`);
+      if (who !== undefined && who !== "over" && who !== me) {
+        if (/\byour? /i.test(t)) wrong(`turn line for seat ${who}: ${t}`);
+        if (out.others.length < 50 && !out.others.includes(`${who}:${t}`)) out.others.push(`${who}:${t}`);
+      }
+    }
+    for (const n of document.querySelectorAll("[data-seat]:not(#app), [data-hand]")) {
+      const seat = n.dataset.seat ?? n.dataset.hand;
+      if (seat === me || seat === "") continue;
+      const text = (n.querySelector(".name, .label, .entry") ?? n).textContent.replace(/^[\s·]+/, "");
+      if (/^you\b/i.test(text)) wrong(`seat ${seat} shown as: ${text.slice(0, 60)}`);
+    }
+    const result = document.querySelector("[data-result] h2");
+    if (result && !result.dataset.winners.split(" ").includes(me) && /\byou\b/i.test(result.textContent)) wrong(`result: ${result.textContent}`);
+  };
+  new MutationObserver(look).observe(document, { subtree: true, childList: true });
+}
+
+/** What `watchSeatNames` saw on a page: nothing wrong, and `expect` naming seat `seat`'s turns. */
+async function seatNamesRight(page, who, seat, expect) {
+  const seen = await page.evaluate(() => window.__seatNames);
+  check(seen, `${who}: the seat-name watcher did not run`);
+  check(seen.wrong.length === 0, `${who}: seats named wrongly: ${seen.wrong.join(" | ")}`);
+  const turns = seen.others.filter((t) => t.startsWith(`${seat}:`));
+  check(turns.length > 0, `${who}: never saw seat ${seat + 1} to act`);
+  check(turns.every((t) => t.includes(expect)), `${who}: seat ${seat + 1}'s turns are not shown as "${expect}": ${turns.join(" | ")}`);
+  return turns.length;
+}
+
 const ESSENTIALS = {
   uno: [".hand svg.card", ".centre .pile svg.card"],
   go: [".discards", ".hand svg.card"],
@@ -278,7 +449,9 @@ try {
   };
   for (const [game, seats] of Object.entries(lineups)) {
     if (only && game !== only) continue;
-    const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+    // Chexers on a narrow phone: its board's labels are checked at that size.
+    const viewport = game === "chexers" ? { width: 390, height: 844 } : { width: 412, height: 915 };
+    const context = await browser.newContext({ viewport });
     const page = await context.newPage();
     const errors = [];
     page.on("pageerror", (e) => errors.push(e.message));
@@ -289,6 +462,8 @@ try {
       onMove: async (n) => {
         if (n === 1) {
           await essentials(page, game);
+          await buttonsLabelled(page, `${game}'s table`);
+          if (game === "chexers") await chexersReadable(page);
           await page.screenshot({ path: `${shots}/${game}.png`, fullPage: true });
         }
         // 3. Uno: a reload mid-game keeps the seat and the game.
@@ -309,17 +484,20 @@ try {
     });
     check(moves > 0, `${game}: no move was made by clicking`);
     await page.waitForSelector("[data-result]");
+    await buttonsLabelled(page, `${game}'s finished table`);
+    const long = await logNumbersFit(page, game);
     await page.screenshot({ path: `${shots}/${game}-end.png`, fullPage: true });
     const { table } = await state(page);
     const checked = await checkFrames(game, frames, table, 0);
     check(errors.length === 0, `${game}: the page raised ${errors.join("; ")}`);
     if (game === "uno") check(reloaded, "uno: the reload was not tried");
-    report.push(`${game}: ${moves} moves by clicking, ${checked} frames checked`);
+    report.push(`${game}: ${moves} moves by clicking, ${checked} frames checked, ${long} log numbers of 3+ digits fit`);
 
     // 4. A replay, stepped back and forth (Chexers' game, from its table's Replay button).
     if (game === "chexers") {
       await page.click("[data-replay]");
       await page.waitForSelector("main.replay[data-step]");
+      await buttonsLabelled(page, "the replay");
       for (let i = 0; i < 5; i++) await page.click('[data-step="forward"]');
       await page.click('[data-step="back"]');
       await page.click('[data-step="back"]');
@@ -342,6 +520,8 @@ try {
   if (!only || only === "two") {
     const a = await browser.newContext({ viewport: { width: 1000, height: 800 } });
     const b = await browser.newContext({ viewport: { width: 412, height: 915 } });
+    await a.addInitScript(watchSeatNames);
+    await b.addInitScript(watchSeatNames);
     const pa = await a.newPage();
     const pb = await b.newPage();
     const fa = recordFrames(pa);
@@ -357,8 +537,12 @@ try {
     const { table } = await state(pa);
     const ca = await checkFrames("go", fa, table, 0);
     const cb = await checkFrames("go", fb, table, 1);
+    // The maker's seat, unnamed in the lobby, is "player 1" to the invited browser (never
+    // "you"), and the invited person's is "guest 2" to the maker.
+    const ta = await seatNamesRight(pa, "the maker's browser", 1, "guest 2 to act");
+    const tb = await seatNamesRight(pb, "the invited browser", 0, "player 1 to act");
     await pa.screenshot({ path: `${shots}/two-browsers.png`, fullPage: true });
-    report.push(`two browsers at one Go table: ${ma}+${mb} picks, ${ca}+${cb} frames checked`);
+    report.push(`two browsers at one Go table: ${ma}+${mb} picks, ${ca}+${cb} frames checked, ${ta}+${tb} turn lines naming the other person`);
     await a.close();
     await b.close();
   }
@@ -371,6 +555,7 @@ try {
     const entries = await page.$$eval("tr[data-entry]", (rows) => rows.map((r) => r.dataset.entry));
     check(entries.length >= 3, `the standings list ${entries.length} entries`);
     await page.waitForSelector("[data-open-game]");
+    await buttonsLabelled(page, "the tournament");
     await page.screenshot({ path: `${shots}/tournament.png`, fullPage: true });
     await page.click("[data-open-game]");
     await page.waitForSelector("main.replay[data-step]");

@@ -1,54 +1,119 @@
-//! The server's tables and replays, by id.
+//! The server's shared state: its tables and replays by id, each client's share of them, its
+//! connections, and its store.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rand::RngExt;
+use tokio::sync::Semaphore;
 
 use crate::replay::Replay;
-use crate::table::{self, TableHandle, TableSetup, TableSummary};
+use crate::settings::{client_key, Settings};
+use crate::store::{Status, Store};
+use crate::table::{self, TableEnv, TableHandle, TableSetup, TableSummary};
 use crate::watch::Watched;
 
-/// How many tables a server keeps; past it, the oldest finished table is let go (and a new
-/// table is refused while every table is still in play).
+/// How many tables a server keeps by default (see [`Settings::max_tables`]).
 pub const MAX_TABLES: usize = 1000;
-/// How many replays a server keeps; past it, the oldest is let go.
+/// How many replays a server keeps by default (see [`Settings::max_replays`]).
 pub const MAX_REPLAYS: usize = 100;
+
+/// Uploads read at once: each may be a recording of up to 32 MB, held twice while it is read.
+pub const UPLOADS: usize = 2;
 
 /// The server's shared state: cheap to clone (a handle).
 #[derive(Clone)]
 pub struct Hub(Arc<Inner>);
 
 struct Inner {
-    seat_timeout: Duration,
+    settings: Arc<Settings>,
+    /// Bots thinking at once (see [`Settings::thinkers`]).
+    thinkers: Arc<Semaphore>,
+    /// Uploads being read at once.
+    uploads: Arc<Semaphore>,
+    store: Option<Store>,
     /// The bots file's entries, offered in the lobby.
     entries: Mutex<Vec<parlour_protocol::EntrySpec>>,
     /// Where programs' standard error is logged.
     logs: Mutex<std::path::PathBuf>,
     tables: Mutex<Tables>,
-    replays: Mutex<BTreeMap<u64, Arc<Replay>>>,
+    replays: Mutex<Replays>,
     tournaments: Mutex<Vec<Arc<Watched>>>,
+    /// Connections open, by client.
+    connections: Mutex<HashMap<IpAddr, usize>>,
 }
 
 #[derive(Default)]
 struct Tables {
     next: u64,
     by_id: BTreeMap<u64, TableHandle>,
-    next_replay: u64,
+    /// Tables being started (programs greeting), by client: counted in its share.
+    starting: HashMap<Option<IpAddr>, (usize, usize)>,
+}
+
+#[derive(Default)]
+struct Replays {
+    next: u64,
+    by_id: BTreeMap<u64, Kept>,
+}
+
+struct Kept {
+    replay: Arc<Replay>,
+    owner: Option<IpAddr>,
+    bytes: usize,
+}
+
+/// Why a request for a table or replay is refused: the client's share or the server's room
+/// is used up (HTTP 429 or 503), or the request itself is wrong (400).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum Refusal {
+    /// The client holds its whole share.
+    #[error("{0}")]
+    Share(String),
+    /// The server is full.
+    #[error("{0}")]
+    Full(String),
+    /// The request is wrong.
+    #[error("{0}")]
+    Bad(String),
 }
 
 impl Hub {
-    /// An empty hub whose people's seats are played by a stand-in after `seat_timeout` away.
+    /// An empty hub with the default [`Settings`] but for `seat_timeout`, keeping nothing
+    /// across a restart.
     pub fn new(seat_timeout: Duration) -> Hub {
+        Hub::with(
+            Settings {
+                seat_timeout,
+                ..Settings::default()
+            },
+            None,
+        )
+    }
+
+    /// An empty hub with `settings`, recording in `store` when one is given (see
+    /// [`Hub::restore`] to resume what a store holds).
+    pub fn with(settings: Settings, store: Option<Store>) -> Hub {
+        let thinkers = Arc::new(Semaphore::new(settings.thinkers.max(1)));
         Hub(Arc::new(Inner {
-            seat_timeout,
+            settings: Arc::new(settings),
+            thinkers,
+            uploads: Arc::new(Semaphore::new(UPLOADS)),
+            store,
             entries: Mutex::new(Vec::new()),
             logs: Mutex::new(std::path::PathBuf::from("parlour-runs/bot-logs")),
             tables: Mutex::new(Tables::default()),
-            replays: Mutex::new(BTreeMap::new()),
+            replays: Mutex::new(Replays::default()),
             tournaments: Mutex::new(Vec::new()),
+            connections: Mutex::new(HashMap::new()),
         }))
+    }
+
+    /// The server's limits.
+    pub fn settings(&self) -> &Settings {
+        &self.0.settings
     }
 
     /// Offers a bots file's entries (built-in bots with options, and external programs) as
@@ -67,7 +132,7 @@ impl Hub {
             .clone()
     }
 
-    pub(crate) fn logs(&self) -> std::path::PathBuf {
+    fn logs(&self) -> std::path::PathBuf {
         self.0
             .logs
             .lock()
@@ -77,57 +142,186 @@ impl Hub {
 
     /// The time a person's seat waits for them before the stand-in plays.
     pub fn seat_timeout(&self) -> Duration {
-        self.0.seat_timeout
+        self.0.settings.seat_timeout
+    }
+
+    fn env(&self) -> Arc<TableEnv> {
+        let hub = self.clone();
+        Arc::new(TableEnv {
+            make_table: Arc::new(move |setup, owner| {
+                hub.create_for(setup, owner).map_err(|e| e.to_string())
+            }),
+            logs: self.logs(),
+            settings: self.0.settings.clone(),
+            thinkers: self.0.thinkers.clone(),
+            store: self.0.store.clone(),
+        })
     }
 
     /// Starts a table; its id, or what is wrong with the setup.
     pub fn create(&self, setup: TableSetup) -> Result<String, String> {
-        let mut tables = self.0.tables.lock().unwrap_or_else(|e| e.into_inner());
-        if tables.by_id.len() >= MAX_TABLES {
-            let finished = tables
-                .by_id
-                .iter()
-                .find(|(_, t)| t.summary.lock().map(|s| s.over).unwrap_or(true))
-                .map(|(k, _)| *k);
-            match finished {
-                Some(k) => {
-                    tables.by_id.remove(&k);
+        self.create_for(setup, None).map_err(|e| e.to_string())
+    }
+
+    /// Starts a table for client `owner` (counted in its share); its id, or why not.
+    pub fn create_for(&self, setup: TableSetup, owner: Option<IpAddr>) -> Result<String, Refusal> {
+        let settings = &self.0.settings;
+        let owner = owner.map(client_key);
+        let programs = setup
+            .seats
+            .iter()
+            .filter(|s| matches!(s, table::SeatSpec::Program { .. }))
+            .count();
+        let n = {
+            let mut tables = self.0.tables.lock().unwrap_or_else(|e| e.into_inner());
+            tables.by_id.retain(|_, t| !t.closed());
+            let starting = tables.starting.get(&owner).copied().unwrap_or_default();
+            if owner.is_some() {
+                let (mine, my_programs) = tables
+                    .by_id
+                    .values()
+                    .filter(|t| t.owner == owner && t.in_play())
+                    .fold(starting, |(k, p), t| (k + 1, p + t.programs));
+                if mine >= settings.share.tables {
+                    return Err(Refusal::Share(format!(
+                        "you have {mine} tables in play, your share at this server: finish or \
+                         leave one (a table nobody is at closes after {})",
+                        words(settings.idle_table)
+                    )));
                 }
-                None => return Err(format!("the server has {MAX_TABLES} tables in play")),
+                if programs > 0 && my_programs + programs > settings.share.programs {
+                    return Err(Refusal::Share(format!(
+                        "your tables have {my_programs} program seats; {programs} more would \
+                         pass your share of {}",
+                        settings.share.programs
+                    )));
+                }
+            }
+            let all_programs: usize = tables
+                .by_id
+                .values()
+                .filter(|t| t.in_play())
+                .map(|t| t.programs)
+                .sum::<usize>()
+                + tables.starting.values().map(|s| s.1).sum::<usize>();
+            if programs > 0 && all_programs + programs > settings.max_programs {
+                return Err(Refusal::Full(format!(
+                    "the server runs {all_programs} program seats, its limit is {}",
+                    settings.max_programs
+                )));
+            }
+            if tables.by_id.len() >= settings.max_tables {
+                let finished = tables
+                    .by_id
+                    .iter()
+                    .find(|(_, t)| !t.in_play())
+                    .map(|(k, _)| *k);
+                match finished {
+                    Some(k) => {
+                        tables.by_id.remove(&k);
+                    }
+                    None => {
+                        return Err(Refusal::Full(format!(
+                            "the server has {} tables in play",
+                            settings.max_tables
+                        )))
+                    }
+                }
+            }
+            let n = match &self.0.store {
+                Some(store) => store.next("table").map_err(Refusal::Full)?,
+                None => {
+                    tables.next += 1;
+                    tables.next
+                }
+            };
+            let slot = tables.starting.entry(owner).or_default();
+            slot.0 += 1;
+            slot.1 += programs;
+            n
+        };
+        // Starting may wait for programs to greet: not while holding the tables.
+        let started = self.start(n, setup.clone(), owner, &[]);
+        let mut tables = self.0.tables.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(slot) = tables.starting.get_mut(&owner) {
+            slot.0 -= 1;
+            slot.1 -= programs;
+            if *slot == (0, 0) {
+                tables.starting.remove(&owner);
             }
         }
-        tables.next += 1;
-        let n = tables.next;
-        // Starting may wait for programs to greet: not while holding the tables.
-        drop(tables);
-        let id = format!("t{n}");
-        let hub = self.clone();
-        let make_table: table::MakeTable = Arc::new(move |setup| hub.create(setup));
-        let handle = table::start(
-            id.clone(),
-            make_table,
-            self.logs(),
-            setup,
-            self.0.seat_timeout,
-        )?;
-        self.0
-            .tables
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .by_id
-            .insert(n, handle);
-        Ok(id)
+        let handle = started.map_err(Refusal::Bad)?;
+        if let Some(store) = &self.0.store {
+            if let Err(e) = store.add_table(n, &setup, owner) {
+                eprintln!("parlour serve: table t{n}: {e}");
+            }
+        }
+        tables.by_id.insert(n, handle);
+        Ok(format!("t{n}"))
+    }
+
+    fn start(
+        &self,
+        n: u64,
+        setup: TableSetup,
+        owner: Option<IpAddr>,
+        moves: &[(usize, String)],
+    ) -> Result<TableHandle, String> {
+        table::start(n, self.env(), setup, owner, moves)
+    }
+
+    /// Resumes every table the store has in play, as it was (seats, tokens and moves); the
+    /// ids of those that could not be rebuilt, with why (they are recorded as closed).
+    pub fn restore(&self) -> Vec<(String, String)> {
+        let Some(store) = &self.0.store else {
+            return Vec::new();
+        };
+        let mut failed = Vec::new();
+        let numbers = match store.in_play() {
+            Ok(n) => n,
+            Err(e) => return vec![("store".into(), e)],
+        };
+        for n in numbers {
+            let rebuilt = store
+                .table(n)
+                .and_then(|t| t.ok_or_else(|| "gone from the store".to_string()))
+                .and_then(|t| self.start(n, t.setup, t.owner, &t.moves));
+            match rebuilt {
+                Ok(handle) => {
+                    self.0
+                        .tables
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner())
+                        .by_id
+                        .insert(n, handle);
+                }
+                Err(why) => {
+                    let why = format!("it could not be resumed after a restart: {why}");
+                    let _ = store.set_status(n, Status::Closed, Some(&why));
+                    failed.push((format!("t{n}"), why));
+                }
+            }
+        }
+        failed
     }
 
     pub(crate) fn table(&self, id: &str) -> Option<TableHandle> {
         let n: u64 = id.strip_prefix('t')?.parse().ok()?;
         let tables = self.0.tables.lock().unwrap_or_else(|e| e.into_inner());
-        tables.by_id.get(&n).cloned()
+        tables.by_id.get(&n).filter(|t| !t.closed()).cloned()
+    }
+
+    /// What became of table `id` if it is no longer open: why it closed, or that it is over
+    /// (then its trace).
+    pub(crate) fn stored(&self, id: &str) -> Option<crate::store::StoredTable> {
+        let n: u64 = id.strip_prefix('t')?.parse().ok()?;
+        self.0.store.as_ref()?.table(n).ok().flatten()
     }
 
     /// Every table, newest first.
     pub fn tables(&self) -> Vec<TableSummary> {
-        let tables = self.0.tables.lock().unwrap_or_else(|e| e.into_inner());
+        let mut tables = self.0.tables.lock().unwrap_or_else(|e| e.into_inner());
+        tables.by_id.retain(|_, t| !t.closed());
         tables
             .by_id
             .values()
@@ -138,24 +332,166 @@ impl Hub {
 
     /// Keeps a replay; its id.
     pub fn add_replay(&self, replay: Replay) -> String {
-        let n = {
-            let mut tables = self.0.tables.lock().unwrap_or_else(|e| e.into_inner());
-            tables.next_replay += 1;
-            tables.next_replay
-        };
-        let mut replays = self.0.replays.lock().unwrap_or_else(|e| e.into_inner());
-        while replays.len() >= MAX_REPLAYS {
-            replays.pop_first();
-        }
-        replays.insert(n, Arc::new(replay));
-        format!("r{n}")
+        self.keep_replay(replay, None, None)
+            .unwrap_or_else(|e| format!("error: {e}"))
     }
 
-    /// A replay by its id.
+    /// Keeps a replay uploaded by `owner` (with its `recording`, kept in the store); its id,
+    /// or why not (the client's share, or the server's replay budget).
+    pub fn keep_replay(
+        &self,
+        replay: Replay,
+        owner: Option<IpAddr>,
+        recording: Option<&str>,
+    ) -> Result<String, Refusal> {
+        let settings = &self.0.settings;
+        let owner = owner.map(client_key);
+        let bytes = replay.footprint();
+        if bytes > settings.replay_budget {
+            return Err(Refusal::Bad(format!(
+                "this recording would take about {} MB to show, over the server's budget of {} MB",
+                bytes >> 20,
+                settings.replay_budget >> 20
+            )));
+        }
+        let mut replays = self.0.replays.lock().unwrap_or_else(|e| e.into_inner());
+        if owner.is_some() {
+            let mine = replays.by_id.values().filter(|k| k.owner == owner).count();
+            if mine >= settings.share.replays {
+                return Err(Refusal::Share(format!(
+                    "you have {mine} replays kept, your share at this server"
+                )));
+            }
+        }
+        // The oldest replays (of anyone) make room, down to the count and the budget.
+        let mut used: usize = replays.by_id.values().map(|k| k.bytes).sum();
+        while replays.by_id.len() >= settings.max_replays || used + bytes > settings.replay_budget {
+            let Some((n, gone)) = replays.by_id.pop_first() else {
+                break;
+            };
+            used -= gone.bytes;
+            if let Some(store) = &self.0.store {
+                let _ = store.remove_replay(n);
+            }
+        }
+        let n = match &self.0.store {
+            Some(store) => store.next("replay").map_err(Refusal::Full)?,
+            None => {
+                replays.next += 1;
+                replays.next
+            }
+        };
+        if let (Some(store), Some(text)) = (&self.0.store, recording) {
+            if let Err(e) = store.add_replay(n, owner, text) {
+                eprintln!("parlour serve: replay r{n}: {e}");
+            }
+        }
+        replays.by_id.insert(
+            n,
+            Kept {
+                replay: Arc::new(replay),
+                owner,
+                bytes,
+            },
+        );
+        Ok(format!("r{n}"))
+    }
+
+    /// A replay by its id (read again from the store after a restart).
     pub fn replay(&self, id: &str) -> Option<Arc<Replay>> {
         let n: u64 = id.strip_prefix('r')?.parse().ok()?;
+        if let Some(k) = self
+            .0
+            .replays
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .by_id
+            .get(&n)
+        {
+            return Some(k.replay.clone());
+        }
+        let (text, owner) = self.0.store.as_ref()?.replay(n).ok().flatten()?;
+        let replay = Arc::new(Replay::read(&text).ok()?);
+        let bytes = replay.footprint();
+        let mut replays = self.0.replays.lock().unwrap_or_else(|e| e.into_inner());
+        let used: usize = replays.by_id.values().map(|k| k.bytes).sum();
+        if used + bytes <= self.0.settings.replay_budget {
+            replays.by_id.insert(
+                n,
+                Kept {
+                    replay: replay.clone(),
+                    owner,
+                    bytes,
+                },
+            );
+        }
+        Some(replay)
+    }
+
+    /// A turn on one of the server's thinking cores (see [`Settings::thinkers`]).
+    pub async fn thinker(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        self.0.thinkers.clone().acquire_owned().await.ok()
+    }
+
+    /// A turn to read an upload (two at a time, each up to a recording's limit), if one comes
+    /// within `wait`.
+    pub async fn upload(&self, wait: Duration) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        tokio::time::timeout(wait, self.0.uploads.clone().acquire_owned())
+            .await
+            .ok()?
+            .ok()
+    }
+
+    /// Bytes the replays kept in memory take, by their footprint.
+    pub fn replay_bytes(&self) -> usize {
         let replays = self.0.replays.lock().unwrap_or_else(|e| e.into_inner());
-        replays.get(&n).cloned()
+        replays.by_id.values().map(|k| k.bytes).sum()
+    }
+
+    /// Takes one of `client`'s connections, if its share and the server's room allow; it is
+    /// given back when the returned guard is dropped.
+    pub fn connect(&self, client: IpAddr) -> Option<ConnectionSlot> {
+        let key = client_key(client);
+        let mut open = self.0.connections.lock().unwrap_or_else(|e| e.into_inner());
+        let total: usize = open.values().sum();
+        let mine = open.get(&key).copied().unwrap_or(0);
+        if total >= self.0.settings.max_connections || mine >= self.0.settings.share.connections {
+            return None;
+        }
+        *open.entry(key).or_insert(0) += 1;
+        Some(ConnectionSlot {
+            hub: self.clone(),
+            key,
+        })
+    }
+
+    /// Connections open, in all.
+    pub fn connections(&self) -> usize {
+        let open = self.0.connections.lock().unwrap_or_else(|e| e.into_inner());
+        open.values().sum()
+    }
+}
+
+/// One connection's place in its client's share (see [`Hub::connect`]).
+pub struct ConnectionSlot {
+    hub: Hub,
+    key: IpAddr,
+}
+
+impl Drop for ConnectionSlot {
+    fn drop(&mut self) {
+        let mut open = self
+            .hub
+            .0
+            .connections
+            .lock()
+            .unwrap_or_else(|e| e.into_inner());
+        if let Some(n) = open.get_mut(&self.key) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.key);
+            }
+        }
     }
 }
 
@@ -181,6 +517,17 @@ impl Hub {
             .enumerate()
             .map(|(i, w)| (format!("w{}", i + 1), w.name().to_string()))
             .collect()
+    }
+}
+
+/// `d` in words (`15 minutes`).
+pub(crate) fn words(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 60 && s % 60 == 0 {
+        let m = s / 60;
+        format!("{m} minute{}", if m == 1 { "" } else { "s" })
+    } else {
+        format!("{s} second{}", if s == 1 { "" } else { "s" })
     }
 }
 

@@ -49,22 +49,94 @@
 //! ```
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 pub mod assets;
 pub mod hub;
 pub mod message;
 pub mod replay;
 pub mod server;
+pub mod settings;
+pub mod store;
 pub mod table;
 pub mod watch;
 
 pub use hub::Hub;
+pub use settings::{BotCaps, Settings, Share};
+pub use store::Store;
 pub use table::{SeatSpec, TableSetup};
 pub use watch::{LiveTournament, Watched};
 
-/// Serves `hub` on `listener` until the process ends.
+/// Serves `hub` on `listener` until the process ends: each connection is counted against its
+/// client's share and the server's cap (past either it is answered 503 and closed), and read
+/// with the hub's header timeout, which also ends a kept-alive connection left idle.
 pub async fn serve(listener: tokio::net::TcpListener, hub: Hub) -> std::io::Result<()> {
-    axum::serve(listener, server::router(hub)).await
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use tower::ServiceExt;
+
+    let app = server::router(hub.clone());
+    let header_timeout = hub.settings().header_timeout;
+    let forwarded = hub.settings().forwarded;
+    loop {
+        let (stream, peer) = match listener.accept().await {
+            Ok(accepted) => accepted,
+            Err(_) => {
+                // Out of open files, or a connection gone before it was taken: the ones in
+                // use close in time.
+                tokio::time::sleep(Duration::from_millis(20)).await;
+                continue;
+            }
+        };
+        // Behind a proxy every connection comes from it: its clients' shares are counted
+        // per request instead.
+        let counted = if forwarded {
+            std::net::IpAddr::from([0, 0, 0, 0])
+        } else {
+            peer.ip()
+        };
+        let Some(slot) = hub.connect(counted) else {
+            let _ = stream.try_write(BUSY);
+            continue;
+        };
+        let app = app.clone();
+        tokio::spawn(async move {
+            let _slot = slot;
+            let service = hyper::service::service_fn(move |mut request| {
+                request
+                    .extensions_mut()
+                    .insert(axum::extract::ConnectInfo(peer));
+                app.clone().oneshot(request)
+            });
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(header_timeout);
+            let _ = http
+                .serve_connection(TokioIo::new(stream), service)
+                .with_upgrades()
+                .await;
+        });
+    }
+}
+
+/// What a connection past the caps is told before it is closed.
+const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/plain\r\n\
+content-length: 48\r\nconnection: close\r\n\r\ntoo many connections from one client, or in all\n";
+
+/// Raises this process's soft limit of open files to its hard limit (a server's connections
+/// are files); the limit now.
+pub fn raise_open_files() -> u64 {
+    #[cfg(unix)]
+    {
+        use nix::sys::resource::{getrlimit, setrlimit, Resource};
+        if let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE) {
+            let want = hard.min(1 << 20);
+            if want > soft && setrlimit(Resource::RLIMIT_NOFILE, want, hard).is_ok() {
+                return want;
+            }
+            return soft;
+        }
+    }
+    1024
 }
 
 /// Binds `address`, calls `ready` with the address bound (the port, when 0 was asked for), and

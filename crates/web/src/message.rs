@@ -23,9 +23,9 @@ pub enum ClientMessage {
         /// The action, as the protocol writes it (`R5`, `W:G`, `lay 5H 5D 5C / QH QD QD`).
         action: String,
     },
-    /// Deal again at a new table with the same seats (from a seated person, or a spectator of a
-    /// table of bots).
-    Rematch,
+    /// Deal again at a new table with the same seats: from a person seated at the table, once
+    /// its game is over. (A struct variant, so that unknown fields are refused.)
+    Rematch {},
     /// Milliseconds between the bots' moves (a table of bots only).
     Pace {
         /// The pause, 0 to [`MAX_PACE_MS`].
@@ -129,6 +129,11 @@ pub enum ServerMessage {
         /// The new table.
         table: String,
     },
+    /// The table has closed before its end; the connection closes after this.
+    Closed {
+        /// Why (nobody at it for too long, or too long a game).
+        reason: String,
+    },
 }
 
 /// The table as one connection may see it.
@@ -176,7 +181,10 @@ mod tests {
                 action: "R5".into()
             })
         );
-        assert_eq!(parse(r#"{"type":"rematch"}"#), Ok(ClientMessage::Rematch));
+        assert_eq!(
+            parse(r#"{"type":"rematch"}"#),
+            Ok(ClientMessage::Rematch {})
+        );
         assert_eq!(
             parse(r#"{"type":"pace","ms":250}"#),
             Ok(ClientMessage::Pace { ms: 250 })
@@ -194,6 +202,8 @@ mod tests {
             r#"{"type":"act","decision":1,"action":5}"#,
             r#"{"type":"act","decision":1,"action":"R5","seat":2}"#,
             r#"{"type":"sit","seat":2}"#,
+            r#"{"type":"rematch","x":1}"#,
+            r#"{"type":"pace","ms":5,"x":1}"#,
             r#"{"type":"pace","ms":99999999}"#,
         ] {
             assert!(

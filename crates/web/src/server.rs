@@ -15,12 +15,15 @@
 //! | `GET /api/tournaments/ID/games/N` | game N played again as a replay (built-in bots only) |
 //! | `GET /ws/ID[?token=T]` | a table's WebSocket: a seat with its token, else a spectator |
 
+use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
 use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
-use axum::http::{header, StatusCode};
+use axum::extract::{ConnectInfo, DefaultBodyLimit, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
+use axum::http::{header, HeaderMap, HeaderName, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -28,16 +31,37 @@ use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::oneshot;
+use tower_http::set_header::SetResponseHeaderLayer;
 
 use crate::assets;
-use crate::hub::{new_token, Hub};
+use crate::hub::{new_token, ConnectionSlot, Hub, Refusal};
 use crate::message::{self, ServerMessage};
 use crate::replay::{Replay, MAX_RECORDING};
 use crate::table::{self, Command, SeatSpec, TableSetup};
 
+/// The page's content security policy: scripts, styles, images and sockets from this server
+/// only (styles may be set inline by the page's own scripts), and no framing.
+pub const CONTENT_SECURITY_POLICY: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'; \
+    frame-ancestors 'none'; base-uri 'none'; form-action 'self'; object-src 'none'";
+
 /// The router of a server over `hub`.
 pub fn router(hub: Hub) -> Router {
-    Router::new()
+    let headers = [
+        (header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY),
+        (header::X_FRAME_OPTIONS, "DENY"),
+        (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+        (header::REFERRER_POLICY, "no-referrer"),
+        (
+            HeaderName::from_static("cross-origin-opener-policy"),
+            "same-origin",
+        ),
+        (
+            HeaderName::from_static("cross-origin-resource-policy"),
+            "same-origin",
+        ),
+    ];
+    let mut routes = Router::new()
         .route("/", get(index))
         .route("/assets/{file}", get(asset))
         .route("/api/games", get(games))
@@ -54,13 +78,149 @@ pub fn router(hub: Hub) -> Router {
         .route("/api/tournaments/{id}/games/{index}", get(tournament_game))
         .route("/ws/{id}", get(socket))
         .layer(DefaultBodyLimit::max(64 * 1024))
-        .with_state(hub)
+        .layer(middleware::from_fn_with_state(hub.clone(), guard));
+    for (name, value) in headers {
+        routes = routes.layer(SetResponseHeaderLayer::if_not_present(
+            name,
+            HeaderValue::from_static(value),
+        ));
+    }
+    routes.with_state(hub)
+}
+
+/// The client making a request: its address (or, behind a proxy the operator trusts, the
+/// last address in `X-Forwarded-For`); `None` when the server is driven without a socket.
+#[derive(Debug, Clone, Copy)]
+pub struct Client(pub Option<IpAddr>);
+
+impl FromRequestParts<Hub> for Client {
+    type Rejection = std::convert::Infallible;
+
+    async fn from_request_parts(parts: &mut Parts, hub: &Hub) -> Result<Client, Self::Rejection> {
+        Ok(Client(client_of(parts, hub)))
+    }
+}
+
+fn client_of(parts: &Parts, hub: &Hub) -> Option<IpAddr> {
+    if hub.settings().forwarded {
+        let last = parts
+            .headers
+            .get_all("x-forwarded-for")
+            .iter()
+            .filter_map(|v| v.to_str().ok())
+            .flat_map(|v| v.split(','))
+            .next_back()
+            .and_then(|a| a.trim().parse().ok());
+        if last.is_some() {
+            return last;
+        }
+    }
+    parts
+        .extensions
+        .get::<ConnectInfo<SocketAddr>>()
+        .map(|c| c.0.ip())
+}
+
+/// Every request passes here first: its `Host` must be this server (an IP address,
+/// `localhost`, or a name the operator allows: a DNS-rebinding page names its own), and a
+/// request that changes something or opens a socket from a page must come from this server's
+/// own origin or one the operator allows.
+async fn guard(State(hub): State<Hub>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let host = match headers.get(header::HOST).map(HeaderValue::to_str) {
+        Some(Ok(h)) => h.to_string(),
+        _ => {
+            return refuse(StatusCode::BAD_REQUEST, "a request must name its Host").into_response()
+        }
+    };
+    if !host_allowed(&host, &hub.settings().hosts) {
+        return refuse(
+            StatusCode::MISDIRECTED_REQUEST,
+            format!(
+                "this server does not answer to the host {host:?} (its operator can allow it \
+                 with --allow-host)"
+            ),
+        )
+        .into_response();
+    }
+    let upgrade = headers.contains_key(header::UPGRADE);
+    let changes = !matches!(
+        *request.method(),
+        Method::GET | Method::HEAD | Method::OPTIONS
+    );
+    if upgrade || changes {
+        if let Err(why) = origin_allowed(headers, &host, &hub.settings().origins) {
+            return refuse(StatusCode::FORBIDDEN, why).into_response();
+        }
+    }
+    next.run(request).await
+}
+
+/// Whether `host` (a `Host` header) is this server: an IP address, `localhost`, or one of
+/// `allowed` (compared without the port, case-insensitively).
+pub fn host_allowed(host: &str, allowed: &[String]) -> bool {
+    let name = match host.strip_prefix('[') {
+        Some(rest) => {
+            return rest
+                .split(']')
+                .next()
+                .is_some_and(|a| a.parse::<IpAddr>().is_ok())
+        }
+        None => host.rsplit_once(':').map_or(host, |(n, port)| {
+            if port.chars().all(|c| c.is_ascii_digit()) {
+                n
+            } else {
+                host
+            }
+        }),
+    };
+    let name = name.trim_end_matches('.').to_ascii_lowercase();
+    name.parse::<IpAddr>().is_ok()
+        || name == "localhost"
+        || allowed
+            .iter()
+            .any(|a| a.trim_end_matches('.').eq_ignore_ascii_case(&name))
+}
+
+/// Whether a request's `Origin` (when a browser sent one) is the server's own (`host`) or one
+/// of `allowed`; `Err` says why not.
+pub fn origin_allowed(headers: &HeaderMap, host: &str, allowed: &[String]) -> Result<(), String> {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        // Not a browser's page (a script, curl): nothing cross-site to guard against.
+        return Ok(());
+    };
+    let origin = origin.to_str().unwrap_or("").trim();
+    let authority = origin
+        .split_once("://")
+        .map(|(_, rest)| rest.trim_end_matches('/'))
+        .unwrap_or("");
+    let same = !authority.is_empty() && authority.eq_ignore_ascii_case(host);
+    let listed = allowed
+        .iter()
+        .any(|a| a.trim_end_matches('/').eq_ignore_ascii_case(origin));
+    if same || listed {
+        Ok(())
+    } else {
+        Err(format!(
+            "a page from {origin:?} may not do this here: only this server's own pages (or \
+             origins its operator allows with --allow-origin)"
+        ))
+    }
 }
 
 type ApiError = (StatusCode, Json<Value>);
 
 fn refuse(status: StatusCode, message: impl Into<String>) -> ApiError {
     (status, Json(json!({ "error": message.into() })))
+}
+
+fn refused(refusal: Refusal) -> ApiError {
+    let status = match &refusal {
+        Refusal::Share(_) => StatusCode::TOO_MANY_REQUESTS,
+        Refusal::Full(_) => StatusCode::SERVICE_UNAVAILABLE,
+        Refusal::Bad(_) => StatusCode::BAD_REQUEST,
+    };
+    refuse(status, refusal.to_string())
 }
 
 async fn index() -> Response {
@@ -151,6 +311,7 @@ const MAX_NAME: usize = 40;
 
 async fn new_table(
     State(hub): State<Hub>,
+    Client(client): Client,
     body: Result<Json<NewTable>, axum::extract::rejection::JsonRejection>,
 ) -> Result<Json<Value>, ApiError> {
     let Json(request) = body.map_err(|e| refuse(e.status(), e.body_text()))?;
@@ -178,7 +339,12 @@ async fn new_table(
                 tokens.push(json!({"seat": i, "name": name, "token": token}));
                 SeatSpec::Human { name, token }
             }
-            NewSeat::Bot { bot } => SeatSpec::Bot { bot: bot.clone() },
+            NewSeat::Bot { bot } => SeatSpec::Bot {
+                bot: hub
+                    .settings()
+                    .admit_bot(bot)
+                    .map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("seat {i}: {e}")))?,
+            },
             NewSeat::Entry { name } => {
                 let entry = hub
                     .entries()
@@ -227,15 +393,26 @@ async fn new_table(
         seed: request.seed.unwrap_or_else(rand::random),
         pace_ms,
     };
-    let id = hub
-        .create(setup)
-        .map_err(|e| refuse(StatusCode::BAD_REQUEST, e))?;
+    let id = hub.create_for(setup, client).map_err(refused)?;
     Ok(Json(json!({ "table": id, "seats": tokens })))
 }
 
 async fn table_trace(State(hub): State<Hub>, Path(id): Path<String>) -> Response {
     let Some(table) = hub.table(&id) else {
-        return refuse(StatusCode::NOT_FOUND, format!("no table {id}")).into_response();
+        return match hub.stored(&id) {
+            Some(t) if t.status == crate::store::Status::Over => match table::stored_trace(&t) {
+                Ok(trace) => {
+                    ([(header::CONTENT_TYPE, "application/x-ndjson")], trace).into_response()
+                }
+                Err(e) => refuse(StatusCode::INTERNAL_SERVER_ERROR, e).into_response(),
+            },
+            Some(t) => refuse(
+                StatusCode::GONE,
+                t.why.unwrap_or_else(|| format!("table {id} has closed")),
+            )
+            .into_response(),
+            None => refuse(StatusCode::NOT_FOUND, format!("no table {id}")).into_response(),
+        };
     };
     let (reply, answer) = oneshot::channel();
     if table.commands.send(Command::Trace { reply }).is_err() {
@@ -248,17 +425,44 @@ async fn table_trace(State(hub): State<Hub>, Path(id): Path<String>) -> Response
     }
 }
 
-async fn new_replay(State(hub): State<Hub>, body: Bytes) -> Result<Json<Value>, ApiError> {
-    let text = std::str::from_utf8(&body)
-        .map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("not UTF-8 text: {e}")))?
-        .to_string();
-    // Replaying checks every action: off the async threads.
-    let replay = tokio::task::spawn_blocking(move || Replay::read(&text))
+async fn new_replay(
+    State(hub): State<Hub>,
+    Client(client): Client,
+    body: axum::body::Body,
+) -> Result<Json<Value>, ApiError> {
+    // A few uploads are read at a time, so that many at once cannot hold many recordings.
+    let _turn = hub.upload(Duration::from_secs(20)).await.ok_or_else(|| {
+        refuse(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is reading other uploads: try again in a moment",
+        )
+    })?;
+    let body = axum::body::to_bytes(body, MAX_RECORDING)
         .await
-        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
-        .map_err(|e| refuse(StatusCode::BAD_REQUEST, e))?;
-    let mut summary = replay.summary("");
-    summary["replay"] = json!(hub.add_replay(replay));
+        .map_err(|_| {
+            refuse(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("a recording is at most {MAX_RECORDING} bytes"),
+            )
+        })?;
+    let text = String::from_utf8(body.into())
+        .map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("not UTF-8 text: {e}")))?;
+    // Replaying checks every action: off the async threads, one core's turn like a bot's.
+    let core = hub.thinker().await;
+    let kept = hub.clone();
+    let (id, summary) = tokio::task::spawn_blocking(move || {
+        let _core = core;
+        let replay = Replay::read(&text).map_err(|e| refuse(StatusCode::BAD_REQUEST, e))?;
+        let mut summary = replay.summary("");
+        let id = kept
+            .keep_replay(replay, client, Some(&text))
+            .map_err(refused)?;
+        Ok::<_, ApiError>((id, summary.take()))
+    })
+    .await
+    .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
+    let mut summary = summary;
+    summary["replay"] = json!(id);
     Ok(Json(summary))
 }
 
@@ -365,27 +569,53 @@ struct SocketQuery {
 
 async fn socket(
     State(hub): State<Hub>,
+    Client(client): Client,
     Path(id): Path<String>,
     Query(query): Query<SocketQuery>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
+    // A socket outlives its HTTP connection's place in the client's share: it takes its own.
+    let slot = match client {
+        Some(ip) => match hub.connect(ip) {
+            Some(slot) => Some(slot),
+            None => {
+                return refuse(
+                    StatusCode::TOO_MANY_REQUESTS,
+                    "you have as many connections open as this server gives one client",
+                )
+                .into_response()
+            }
+        },
+        None => None,
+    };
     upgrade
         .max_message_size(table::MAX_CLIENT_MESSAGE * 4)
-        .on_upgrade(move |socket| connection(hub, id, query.token, socket))
+        .on_upgrade(move |socket| connection(hub, id, query.token, socket, slot))
 }
 
-/// One browser's connection to a table, until either side closes it.
-async fn connection(hub: Hub, id: String, token: Option<String>, socket: WebSocket) {
+/// One browser's connection to a table, until either side closes it (or it stays silent past
+/// the server's idle time, not even answering pings).
+async fn connection(
+    hub: Hub,
+    id: String,
+    token: Option<String>,
+    socket: WebSocket,
+    slot: Option<ConnectionSlot>,
+) {
+    let _slot = slot;
     let (mut sink, mut stream) = socket.split();
     let refuse_with = |message: String| {
         serde_json::to_string(&ServerMessage::Error { message }).unwrap_or_default()
     };
     let Some(table) = hub.table(&id) else {
-        let _ = sink
-            .send(Message::Text(
-                refuse_with(format!("there is no table {id}")).into(),
-            ))
-            .await;
+        let message = match hub.stored(&id) {
+            Some(t) => serde_json::to_string(&ServerMessage::Closed {
+                reason: t.why.unwrap_or_else(|| "the game is over".into()),
+            })
+            .unwrap_or_default(),
+            None => refuse_with(format!("there is no table {id}")),
+        };
+        let _ = sink.send(Message::Text(message.into())).await;
         let _ = sink.close().await;
         return;
     };
@@ -405,16 +635,27 @@ async fn connection(hub: Hub, id: String, token: Option<String>, socket: WebSock
         }
         Err(_) => return,
     };
+    let idle = hub.settings().socket_idle;
     let writer = tokio::spawn(async move {
-        while let Some(text) = outbox.recv().await {
-            if sink.send(Message::Text(text.into())).await.is_err() {
+        // Pings keep a quiet browser's connection known to be alive.
+        let mut ping = tokio::time::interval(idle / 3);
+        ping.tick().await;
+        loop {
+            let sent = tokio::select! {
+                text = outbox.recv() => match text {
+                    Some(text) => sink.send(Message::Text(text.into())).await,
+                    None => break,
+                },
+                _ = ping.tick() => sink.send(Message::Ping(Bytes::new())).await,
+            };
+            if sent.is_err() {
                 break;
             }
         }
         let _ = sink.close().await;
     });
-    // An idle connection is kept: a person may think for a long time.
-    while let Some(Ok(frame)) = stream.next().await {
+    // A person may think for a long time, but their browser answers pings meanwhile.
+    while let Ok(Some(Ok(frame))) = tokio::time::timeout(idle, stream.next()).await {
         let parsed = match frame {
             Message::Text(text) => message::parse(text.as_str()),
             Message::Binary(_) => Err(message::MessageError::Binary),

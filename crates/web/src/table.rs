@@ -5,20 +5,24 @@
 //! receives is built for it alone, from what its seat may see (its `view`).
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use parlour_dynamic::{AnyBot, AnyGame, AnyState, DynError};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use serde_json::Value;
-use tokio::sync::{mpsc, oneshot};
-use tokio::task::JoinHandle;
+use tokio::sync::{mpsc, oneshot, Semaphore};
+use tokio::task::{JoinError, JoinHandle};
 use tokio::time::Instant;
 
 use crate::message::{self, ClientMessage, LogEntry, SeatInfo, ServerMessage, View};
+use crate::settings::Settings;
+use crate::store::{Status, Store};
 
 /// Who sits at a seat.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SeatSpec {
     /// A person, who plays in a browser holding the seat's token.
     Human {
@@ -39,8 +43,9 @@ pub enum SeatSpec {
     },
 }
 
-/// What a table is made from: enough to deal it again (a rematch).
-#[derive(Debug, Clone)]
+/// What a table is made from: enough to deal it again (a rematch), or to rebuild it with its
+/// moves after a restart.
+#[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct TableSetup {
     /// The game's name.
     pub game: String,
@@ -76,10 +81,24 @@ pub struct TableSummary {
     pub decisions: u64,
     /// Whether the game is over.
     pub over: bool,
+    /// Why the table was closed before its end (nobody at it for too long, too long a game).
+    pub closed: Option<String>,
 }
 
-/// How a table starts its rematch: a new table from a setup, its id (the hub's `create`).
-pub type MakeTable = Arc<dyn Fn(TableSetup) -> Result<String, String> + Send + Sync>;
+/// How a table starts its rematch: a new table from a setup, for a client, its id (the hub's
+/// `create`).
+pub type MakeTable =
+    Arc<dyn Fn(TableSetup, Option<IpAddr>) -> Result<String, String> + Send + Sync>;
+
+/// What every table of a server shares: how to make another, where programs log, the
+/// server's limits, its thinking cores and its store.
+pub(crate) struct TableEnv {
+    pub(crate) make_table: MakeTable,
+    pub(crate) logs: std::path::PathBuf,
+    pub(crate) settings: Arc<Settings>,
+    pub(crate) thinkers: Arc<Semaphore>,
+    pub(crate) store: Option<Store>,
+}
 
 /// A request to a table's task.
 pub(crate) enum Command {
@@ -104,6 +123,29 @@ pub(crate) enum Command {
 pub(crate) struct TableHandle {
     pub(crate) commands: mpsc::UnboundedSender<Command>,
     pub(crate) summary: Arc<Mutex<TableSummary>>,
+    /// The client that made it.
+    pub(crate) owner: Option<IpAddr>,
+    /// Its program seats.
+    pub(crate) programs: usize,
+}
+
+impl TableHandle {
+    /// Whether its game is still going (not over, not closed).
+    pub(crate) fn in_play(&self) -> bool {
+        let s = self.summary.lock().unwrap_or_else(|e| e.into_inner());
+        !s.over && s.closed.is_none()
+    }
+
+    /// Whether its task has ended (closed).
+    pub(crate) fn closed(&self) -> bool {
+        self.commands.is_closed()
+            || self
+                .summary
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .closed
+                .is_some()
+    }
 }
 
 struct Seat {
@@ -140,7 +182,9 @@ type Thought = (usize, u64, Box<dyn AnyBot>, Result<String, DynError>);
 /// A table's task.
 pub(crate) struct Table {
     id: String,
-    make_table: MakeTable,
+    n: u64,
+    owner: Option<IpAddr>,
+    env: Arc<TableEnv>,
     setup: TableSetup,
     game: Box<dyn AnyGame>,
     state: Box<dyn AnyState>,
@@ -152,21 +196,29 @@ pub(crate) struct Table {
     pace: Duration,
     seat_timeout: Duration,
     last_move: Instant,
-    thinking: Option<JoinHandle<Thought>>,
+    thinking: Option<JoinHandle<Result<Thought, JoinError>>>,
     rematch: Option<String>,
     summary: Arc<Mutex<TableSummary>>,
     /// Whether an external program sits at the table.
     has_programs: bool,
+    /// Since when nobody has been connected (`None` while someone is).
+    idle_since: Option<Instant>,
+    /// Why the table is closing, once it is.
+    closing: Option<String>,
 }
 
-/// Builds a table (checking the setup) and starts its task; `Err` says what is wrong.
+/// Builds table number `n` (checking the setup), plays `moves` on it (a table rebuilt from the
+/// store) and starts its task; `Err` says what is wrong.
 pub(crate) fn start(
-    id: String,
-    make_table: MakeTable,
-    logs: std::path::PathBuf,
+    n: u64,
+    env: Arc<TableEnv>,
     setup: TableSetup,
-    seat_timeout: Duration,
+    owner: Option<IpAddr>,
+    moves: &[(usize, String)],
 ) -> Result<TableHandle, String> {
+    let id = format!("t{n}");
+    let seat_timeout = env.settings.seat_timeout;
+    let logs = env.logs.clone();
     let game = parlour_dynamic::open(&setup.game, &setup.options).map_err(|e| e.to_string())?;
     if setup.seats.len() != game.num_players() {
         return Err(format!(
@@ -216,7 +268,20 @@ pub(crate) fn start(
             }
         });
     }
-    let state = game.new_state(setup.seed);
+    // Seats that share a name are numbered as the arena numbers its entries.
+    let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+    for (seat, name) in seats.iter_mut().zip(parlour_arena::numbered(&names)) {
+        seat.name = name;
+    }
+    let mut state = game.new_state(setup.seed);
+    let mut log = Vec::new();
+    for (i, (seat, action)) in moves.iter().enumerate() {
+        if state.current_player() != Some(*seat) {
+            return Err(format!("move {i}: seat {seat} is not the seat to act"));
+        }
+        state.apply(action).map_err(|e| format!("move {i}: {e}"))?;
+        log.push((*seat, action.clone()));
+    }
     let summary = Arc::new(Mutex::new(TableSummary {
         id: id.clone(),
         game: game.info().name,
@@ -225,34 +290,71 @@ pub(crate) fn start(
         seed: state.is_terminal().then_some(setup.seed),
         seats: seats.iter().map(|s| s.name.clone()).collect(),
         bots_only: seats.iter().all(|s| !s.human()),
-        decisions: 0,
+        decisions: state.decisions(),
         over: state.is_terminal(),
+        closed: None,
     }));
     let (commands, inbox) = mpsc::unbounded_channel();
     let has_programs = setup
         .seats
         .iter()
         .any(|s| matches!(s, SeatSpec::Program { .. }));
+    let programs = setup
+        .seats
+        .iter()
+        .filter(|s| matches!(s, SeatSpec::Program { .. }))
+        .count();
     let table = Table {
         has_programs,
         id,
-        make_table,
-        pace: Duration::from_millis(setup.pace_ms),
+        n,
+        owner,
+        pace: Duration::from_millis(setup.pace_ms.max(env.settings.min_pace_ms)),
+        env,
         setup,
         game,
         state,
         seats,
         connections: HashMap::new(),
         next_connection: 0,
-        log: Vec::new(),
+        log,
         seat_timeout,
         last_move: now,
         thinking: None,
         rematch: None,
         summary: summary.clone(),
+        idle_since: Some(now),
+        closing: None,
     };
     tokio::spawn(table.run(inbox));
-    Ok(TableHandle { commands, summary })
+    Ok(TableHandle {
+        commands,
+        summary,
+        owner,
+        programs,
+    })
+}
+
+/// The trace of a finished table from the store: dealt again from its seed, its moves played.
+pub(crate) fn stored_trace(stored: &crate::store::StoredTable) -> Result<String, String> {
+    let setup = &stored.setup;
+    let game = parlour_dynamic::open(&setup.game, &setup.options).map_err(|e| e.to_string())?;
+    let mut state = game.new_state(setup.seed);
+    for (i, (_, action)) in stored.moves.iter().enumerate() {
+        state.apply(action).map_err(|e| format!("move {i}: {e}"))?;
+    }
+    let names: Vec<String> = setup
+        .seats
+        .iter()
+        .map(|s| match s {
+            SeatSpec::Human { name, .. } => name.clone(),
+            SeatSpec::Bot { bot } => bot.clone(),
+            SeatSpec::Program { spec } => spec.name.clone(),
+        })
+        .collect();
+    state
+        .trace(&parlour_arena::numbered(&names))
+        .map_err(|e| e.to_string())
 }
 
 /// Runs `f`, which may block, without stalling the runtime's other tasks.
@@ -290,7 +392,12 @@ fn stand_in_name(game: &dyn AnyGame) -> &'static str {
 impl Table {
     async fn run(mut self, mut inbox: mpsc::UnboundedReceiver<Command>) {
         loop {
+            if let Some(why) = self.closing.take() {
+                self.close(why);
+                break;
+            }
             let wake = self.wake_at();
+            let idle_until = self.idle_since.map(|t| t + self.env.settings.idle_table);
             tokio::select! {
                 command = inbox.recv() => match command {
                     Some(c) => self.handle(c),
@@ -300,7 +407,7 @@ impl Table {
                 done = async { self.thinking.as_mut().expect("guarded").await },
                     if self.thinking.is_some() => {
                     self.thinking = None;
-                    match done {
+                    match done.and_then(|inner| inner) {
                         Ok((seat, decision, bot, answer)) => self.bot_moved(seat, decision, bot, answer),
                         // Cancelled: the runtime is shutting down.
                         Err(e) if e.is_cancelled() => break,
@@ -311,10 +418,40 @@ impl Table {
                     if wake.is_some() && self.thinking.is_none() => {
                     self.start_bot();
                 }
+                _ = tokio::time::sleep_until(idle_until.unwrap_or_else(Instant::now)),
+                    if idle_until.is_some() => {
+                    self.closing = Some(format!(
+                        "the table was closed after {} with nobody at it",
+                        crate::hub::words(self.env.settings.idle_table)
+                    ));
+                }
             }
         }
         if let Some(t) = self.thinking.take() {
             t.abort();
+        }
+    }
+
+    /// Ends the table for `why`: every browser at it is told, the store records it, and its
+    /// bots (programs among them) are let go with the task.
+    fn close(&mut self, why: String) {
+        if let Some(t) = self.thinking.take() {
+            t.abort();
+        }
+        self.summary
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .closed = Some(why.clone());
+        if let Some(store) = &self.env.store {
+            if !self.state.is_terminal() {
+                if let Err(e) = store.set_status(self.n, Status::Closed, Some(&why)) {
+                    eprintln!("table {}: {e}", self.id);
+                }
+            }
+        }
+        let m = ServerMessage::Closed { reason: why };
+        for c in self.connections.keys().copied().collect::<Vec<_>>() {
+            self.send(c, &m);
         }
     }
 
@@ -345,9 +482,15 @@ impl Table {
         }
         let state = self.state.clone_box();
         let decision = state.decisions();
-        self.thinking = Some(tokio::task::spawn_blocking(move || {
-            let answer = bot.act(state.as_ref());
-            (seat, decision, bot, answer)
+        // Every table's bots take turns on the server's thinking cores.
+        let thinkers = self.env.thinkers.clone();
+        self.thinking = Some(tokio::spawn(async move {
+            let _core = thinkers.acquire_owned().await;
+            tokio::task::spawn_blocking(move || {
+                let answer = bot.act(state.as_ref());
+                (seat, decision, bot, answer)
+            })
+            .await
         }));
     }
 
@@ -402,8 +545,28 @@ impl Table {
                 }
             }
         }
-        self.log.push((seat, action.trim().to_string()));
+        let action = action.trim().to_string();
+        if let Some(store) = &self.env.store {
+            let index = self.state.decisions() - 1;
+            let recorded = store.add_move(self.n, index, seat, &action).and_then(|()| {
+                if self.state.is_terminal() {
+                    store.set_status(self.n, Status::Over, None)
+                } else {
+                    Ok(())
+                }
+            });
+            if let Err(e) = recorded {
+                eprintln!("table {}: {e}", self.id);
+            }
+        }
+        self.log.push((seat, action));
         self.last_move = Instant::now();
+        let limit = self.env.settings.max_decisions;
+        if !self.state.is_terminal() && self.state.decisions() >= limit {
+            self.closing = Some(format!(
+                "the table reached this server's limit of {limit} decisions"
+            ));
+        }
         {
             let mut s = self.summary.lock().unwrap_or_else(|e| e.into_inner());
             s.decisions = self.state.decisions();
@@ -442,6 +605,7 @@ impl Table {
                 if let Some(seat) = seat {
                     self.seats[seat].connections += 1;
                 }
+                self.idle_since = None;
                 let welcome = ServerMessage::Welcome {
                     table: self.id.clone(),
                     game: self.game.info().name,
@@ -470,6 +634,9 @@ impl Table {
             }
             Command::Disconnect { conn } => {
                 if let Some(c) = self.connections.remove(&conn) {
+                    if self.connections.is_empty() {
+                        self.idle_since = Some(Instant::now());
+                    }
                     if let Some(seat) = c.seat {
                         let s = &mut self.seats[seat];
                         s.connections = s.connections.saturating_sub(1);
@@ -518,9 +685,12 @@ impl Table {
                 }
                 self.play(seat, &action).map_err(|e| e.to_string())
             }
-            ClientMessage::Rematch => {
-                if seat.is_none() && !self.open() {
-                    return Err("only the players can ask for a rematch".into());
+            ClientMessage::Rematch {} => {
+                if seat.is_none() {
+                    return Err("only a person seated at the table can ask for a rematch".into());
+                }
+                if !self.state.is_terminal() {
+                    return Err("a rematch is dealt once the game is over".into());
                 }
                 if let Some(id) = &self.rematch {
                     let m = ServerMessage::Rematch { table: id.clone() };
@@ -528,14 +698,14 @@ impl Table {
                     return Ok(());
                 }
                 let mut setup = self.setup.clone();
-                // A fresh deal nobody can work out: the old seed is public now the game is
-                // over. (A table of bots alone deals the next seed, as the command line does.)
-                setup.seed = if self.seats.iter().any(Seat::human) {
-                    rand::random()
-                } else {
-                    setup.seed.wrapping_add(1)
-                };
-                let id = (self.make_table)(setup)?;
+                // A fresh deal nobody can work out: the old seed is public now the game is over.
+                setup.seed = rand::random();
+                let id = (self.env.make_table)(setup, self.owner)?;
+                if let Some(store) = &self.env.store {
+                    if let Err(e) = store.set_rematch(self.n, &id) {
+                        eprintln!("table {}: {e}", self.id);
+                    }
+                }
                 self.rematch = Some(id.clone());
                 let m = ServerMessage::Rematch { table: id };
                 for c in self.connections.keys().copied().collect::<Vec<_>>() {
@@ -547,7 +717,7 @@ impl Table {
                 if self.seats.iter().any(Seat::human) {
                     return Err("the pace is set at tables of bots only".into());
                 }
-                self.pace = Duration::from_millis(ms);
+                self.pace = Duration::from_millis(ms.max(self.env.settings.min_pace_ms));
                 self.broadcast();
                 Ok(())
             }

@@ -16,7 +16,15 @@ use tokio_tungstenite::tungstenite::Message;
 type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
 
 async fn server(seat_timeout: Duration) -> (SocketAddr, Hub) {
-    let hub = Hub::new(seat_timeout);
+    // Bots at full speed: these tests play whole games.
+    let hub = Hub::with(
+        parlour_web::Settings {
+            seat_timeout,
+            min_pace_ms: 0,
+            ..parlour_web::Settings::default()
+        },
+        None,
+    );
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
     tokio::spawn(parlour_web::serve(listener, hub.clone()));
