@@ -566,9 +566,10 @@ pub struct ServeArgs {
     /// sets it; otherwise anyone could claim any address).
     #[arg(long)]
     pub forwarded_for: bool,
-    /// Connections open at once, in all (kept under the open-file limit).
-    #[arg(long, default_value_t = 900)]
-    pub max_connections: usize,
+    /// Connections open at once, in all (default: as many as the open-file limit leaves room
+    /// for, at most 4096; the soft limit is raised to the hard one at start).
+    #[arg(long)]
+    pub max_connections: Option<usize>,
     /// Connections (HTTP and WebSocket) one client may hold at once.
     #[arg(long, default_value_t = 64)]
     pub client_connections: usize,

@@ -834,15 +834,16 @@ fn serve(args: crate::args::ServeArgs) -> Result<(), Failure> {
     // Connections are open files: keep the cap under the limit, raised as far as it goes.
     let files = parlour_web::raise_open_files();
     let room = usize::try_from(files.saturating_sub(128)).unwrap_or(usize::MAX);
-    let max_connections = if args.max_connections > room {
-        errln!(
-            "parlour: warning: --max-connections {} is over what {files} open files allow; \
-             {room} it is",
-            args.max_connections
-        );
-        room
-    } else {
-        args.max_connections
+    let max_connections = match args.max_connections {
+        Some(n) if n > room => {
+            errln!(
+                "parlour: warning: --max-connections {n} is over what {files} open files \
+                 allow; {room} it is"
+            );
+            room
+        }
+        Some(n) => n,
+        None => room.min(4096),
     };
     let settings = parlour_web::Settings {
         seat_timeout: Duration::from_secs(args.seat_timeout),
@@ -900,10 +901,6 @@ fn serve(args: crate::args::ServeArgs) -> Result<(), Failure> {
             hub
         },
         |address| {
-            println!(
-                "parlour is serving at {} (Ctrl-C stops it)",
-                shown_address(address)
-            );
             if address.ip().is_unspecified() {
                 errln!(
                     "parlour: warning: listening on every network this machine is on \
@@ -912,6 +909,10 @@ fn serve(args: crate::args::ServeArgs) -> Result<(), Failure> {
                      and how to put it behind a TLS proxy"
                 );
             }
+            println!(
+                "parlour is serving at {} (Ctrl-C stops it)",
+                shown_address(address)
+            );
             // Tests and scripts read the address from the first line.
             let _ = std::io::Write::flush(&mut std::io::stdout());
         },

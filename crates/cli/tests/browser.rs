@@ -66,7 +66,15 @@ impl Drop for Server {
 /// `parlour serve` on a free port; its base URL.
 fn serve() -> (Server, String) {
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(["serve", "--bind", "127.0.0.1:0"])
+        // Bots at full speed (the games are played to the end), nothing kept on disk.
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--no-store",
+            "--min-pace-ms",
+            "0",
+        ])
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::inherit())

@@ -33,6 +33,8 @@ struct Inner {
     thinkers: Arc<Semaphore>,
     /// Uploads being read at once.
     uploads: Arc<Semaphore>,
+    /// Clients with an upload being read.
+    uploading: Mutex<std::collections::HashSet<IpAddr>>,
     store: Option<Store>,
     /// The bots file's entries, offered in the lobby.
     entries: Mutex<Vec<parlour_protocol::EntrySpec>>,
@@ -63,7 +65,12 @@ struct Kept {
     replay: Arc<Replay>,
     owner: Option<IpAddr>,
     bytes: usize,
+    /// When it was last shown.
+    used: Mutex<std::time::Instant>,
 }
+
+/// How long a replay nobody looks at keeps its memory when room is wanted.
+pub const REPLAY_IDLE: Duration = Duration::from_secs(10 * 60);
 
 /// Why a request for a table or replay is refused: the client's share or the server's room
 /// is used up (HTTP 429 or 503), or the request itself is wrong (400).
@@ -101,6 +108,7 @@ impl Hub {
             settings: Arc::new(settings),
             thinkers,
             uploads: Arc::new(Semaphore::new(UPLOADS)),
+            uploading: Mutex::new(std::collections::HashSet::new()),
             store,
             entries: Mutex::new(Vec::new()),
             logs: Mutex::new(std::path::PathBuf::from("parlour-runs/bot-logs")),
@@ -363,15 +371,31 @@ impl Hub {
                 )));
             }
         }
-        // The oldest replays (of anyone) make room, down to the count and the budget.
+        // Replays nobody has looked at for a while make room (a stored one can be read again);
+        // past them, the server is full.
         let mut used: usize = replays.by_id.values().map(|k| k.bytes).sum();
         while replays.by_id.len() >= settings.max_replays || used + bytes > settings.replay_budget {
-            let Some((n, gone)) = replays.by_id.pop_first() else {
-                break;
+            let stale = replays
+                .by_id
+                .iter()
+                .filter(|(_, k)| {
+                    k.used
+                        .lock()
+                        .map(|t| t.elapsed() >= REPLAY_IDLE)
+                        .unwrap_or(true)
+                })
+                .min_by_key(|(_, k)| *k.used.lock().unwrap_or_else(|e| e.into_inner()))
+                .map(|(n, _)| *n);
+            let Some(n) = stale else {
+                return Err(Refusal::Full(format!(
+                    "the server's replays fill its room ({} replays, {} MB): try again in a few \
+                     minutes",
+                    replays.by_id.len(),
+                    settings.replay_budget >> 20
+                )));
             };
-            used -= gone.bytes;
-            if let Some(store) = &self.0.store {
-                let _ = store.remove_replay(n);
+            if let Some(gone) = replays.by_id.remove(&n) {
+                used -= gone.bytes;
             }
         }
         let n = match &self.0.store {
@@ -382,7 +406,11 @@ impl Hub {
             }
         };
         if let (Some(store), Some(text)) = (&self.0.store, recording) {
-            if let Err(e) = store.add_replay(n, owner, text) {
+            // On disk, ten times the replays kept in memory, the newest.
+            if let Err(e) = store
+                .add_replay(n, owner, text)
+                .and_then(|()| store.trim_replays(settings.max_replays * 10))
+            {
                 eprintln!("parlour serve: replay r{n}: {e}");
             }
         }
@@ -392,6 +420,7 @@ impl Hub {
                 replay: Arc::new(replay),
                 owner,
                 bytes,
+                used: Mutex::new(std::time::Instant::now()),
             },
         );
         Ok(format!("r{n}"))
@@ -408,6 +437,7 @@ impl Hub {
             .by_id
             .get(&n)
         {
+            *k.used.lock().unwrap_or_else(|e| e.into_inner()) = std::time::Instant::now();
             return Some(k.replay.clone());
         }
         let (text, owner) = self.0.store.as_ref()?.replay(n).ok().flatten()?;
@@ -415,31 +445,48 @@ impl Hub {
         let bytes = replay.footprint();
         let mut replays = self.0.replays.lock().unwrap_or_else(|e| e.into_inner());
         let used: usize = replays.by_id.values().map(|k| k.bytes).sum();
-        if used + bytes <= self.0.settings.replay_budget {
+        if used + bytes <= self.0.settings.replay_budget
+            && replays.by_id.len() < self.0.settings.max_replays
+        {
             replays.by_id.insert(
                 n,
                 Kept {
                     replay: replay.clone(),
                     owner,
                     bytes,
+                    used: Mutex::new(std::time::Instant::now()),
                 },
             );
         }
         Some(replay)
     }
 
-    /// A turn on one of the server's thinking cores (see [`Settings::thinkers`]).
-    pub async fn thinker(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
-        self.0.thinkers.clone().acquire_owned().await.ok()
-    }
-
-    /// A turn to read an upload (two at a time, each up to a recording's limit), if one comes
-    /// within `wait`.
-    pub async fn upload(&self, wait: Duration) -> Option<tokio::sync::OwnedSemaphorePermit> {
-        tokio::time::timeout(wait, self.0.uploads.clone().acquire_owned())
+    /// A turn to read an upload, if one comes within `wait`: [`UPLOADS`] at a time, one per
+    /// client (a second at once is refused).
+    pub async fn upload(&self, client: Option<IpAddr>, wait: Duration) -> Result<Upload, Refusal> {
+        let key = client.map(client_key);
+        if let Some(key) = key {
+            let mut busy = self.0.uploading.lock().unwrap_or_else(|e| e.into_inner());
+            if !busy.insert(key) {
+                return Err(Refusal::Share(
+                    "you are uploading a recording already: one at a time".into(),
+                ));
+            }
+        }
+        let mut turn = Upload {
+            hub: self.clone(),
+            key,
+            permit: None,
+        };
+        let permit = tokio::time::timeout(wait, self.0.uploads.clone().acquire_owned())
             .await
-            .ok()?
             .ok()
+            .and_then(Result::ok)
+            .ok_or_else(|| {
+                Refusal::Full("the server is reading other uploads: try again in a moment".into())
+            })?;
+        turn.permit = Some(permit);
+        Ok(turn)
     }
 
     /// Bytes the replays kept in memory take, by their footprint.
@@ -469,6 +516,27 @@ impl Hub {
     pub fn connections(&self) -> usize {
         let open = self.0.connections.lock().unwrap_or_else(|e| e.into_inner());
         open.values().sum()
+    }
+}
+
+/// A turn to read an upload (see [`Hub::upload`]); given back when dropped.
+pub struct Upload {
+    hub: Hub,
+    key: Option<IpAddr>,
+    permit: Option<tokio::sync::OwnedSemaphorePermit>,
+}
+
+impl Drop for Upload {
+    fn drop(&mut self) {
+        self.permit.take();
+        if let Some(key) = self.key {
+            self.hub
+                .0
+                .uploading
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(&key);
+        }
     }
 }
 

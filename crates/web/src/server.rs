@@ -430,13 +430,12 @@ async fn new_replay(
     Client(client): Client,
     body: axum::body::Body,
 ) -> Result<Json<Value>, ApiError> {
-    // A few uploads are read at a time, so that many at once cannot hold many recordings.
-    let _turn = hub.upload(Duration::from_secs(20)).await.ok_or_else(|| {
-        refuse(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the server is reading other uploads: try again in a moment",
-        )
-    })?;
+    // A few uploads are read at a time (one per client), so that many at once cannot hold
+    // many recordings, nor one client every turn.
+    let _turn = hub
+        .upload(client, Duration::from_secs(20))
+        .await
+        .map_err(refused)?;
     let body = axum::body::to_bytes(body, MAX_RECORDING)
         .await
         .map_err(|_| {
@@ -447,11 +446,9 @@ async fn new_replay(
         })?;
     let text = String::from_utf8(body.into())
         .map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("not UTF-8 text: {e}")))?;
-    // Replaying checks every action: off the async threads, one core's turn like a bot's.
-    let core = hub.thinker().await;
+    // Replaying checks every action: off the async threads.
     let kept = hub.clone();
     let (id, summary) = tokio::task::spawn_blocking(move || {
-        let _core = core;
         let replay = Replay::read(&text).map_err(|e| refuse(StatusCode::BAD_REQUEST, e))?;
         let mut summary = replay.summary("");
         let id = kept

@@ -289,6 +289,17 @@ impl Store {
             .map_err(|e| format!("the store: {e}"))
     }
 
+    /// Keeps only the newest `keep` replays.
+    pub fn trim_replays(&self, keep: usize) -> Result<(), String> {
+        self.db()
+            .execute(
+                "DELETE FROM replays WHERE n NOT IN (SELECT n FROM replays ORDER BY n DESC LIMIT ?1)",
+                params![keep as i64],
+            )
+            .map(drop)
+            .map_err(|e| format!("the store: {e}"))
+    }
+
     /// The numbers of the replays kept, oldest first.
     pub fn replays(&self) -> Result<Vec<u64>, String> {
         let db = self.db();

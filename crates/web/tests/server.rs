@@ -2,124 +2,15 @@
 //! resampling what the seat cannot see), bad messages, reconnection, the seat timeout, replays
 //! and the HTTP API's refusals.
 
+mod support;
+
 use std::collections::BTreeMap;
-use std::net::SocketAddr;
 use std::time::Duration;
 
-use futures_util::{SinkExt, StreamExt};
-use parlour_web::{Hub, SeatSpec, TableSetup};
+use futures_util::SinkExt;
 use serde_json::{json, Value};
-use tokio::io::{AsyncReadExt, AsyncWriteExt};
-use tokio::net::TcpStream;
+use support::*;
 use tokio_tungstenite::tungstenite::Message;
-
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<TcpStream>>;
-
-async fn server(seat_timeout: Duration) -> (SocketAddr, Hub) {
-    // Bots at full speed: these tests play whole games.
-    let hub = Hub::with(
-        parlour_web::Settings {
-            seat_timeout,
-            min_pace_ms: 0,
-            ..parlour_web::Settings::default()
-        },
-        None,
-    );
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(parlour_web::serve(listener, hub.clone()));
-    (addr, hub)
-}
-
-fn human(name: &str, token: &str) -> SeatSpec {
-    SeatSpec::Human {
-        name: name.into(),
-        token: token.into(),
-    }
-}
-
-fn bot(name: &str) -> SeatSpec {
-    SeatSpec::Bot { bot: name.into() }
-}
-
-fn setup(game: &str, options: &[(&str, Value)], seats: Vec<SeatSpec>, seed: u64) -> TableSetup {
-    TableSetup {
-        game: game.into(),
-        options: options
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect(),
-        seats,
-        seed,
-        pace_ms: 0,
-    }
-}
-
-async fn connect(addr: SocketAddr, table: &str, token: Option<&str>) -> Socket {
-    let query = token.map(|t| format!("?token={t}")).unwrap_or_default();
-    let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws/{table}{query}"))
-        .await
-        .unwrap();
-    ws
-}
-
-/// The next JSON message, or `None` if none comes within `wait`.
-async fn next(ws: &mut Socket, wait: Duration) -> Option<Value> {
-    loop {
-        match tokio::time::timeout(wait, ws.next()).await {
-            Ok(Some(Ok(Message::Text(t)))) => {
-                return Some(serde_json::from_str(t.as_str()).unwrap())
-            }
-            Ok(Some(Ok(Message::Close(_)))) | Ok(None) | Err(_) => return None,
-            Ok(Some(Ok(_))) => continue,
-            Ok(Some(Err(e))) => panic!("socket error: {e}"),
-        }
-    }
-}
-
-async fn send(ws: &mut Socket, v: Value) {
-    ws.send(Message::Text(v.to_string().into())).await.unwrap();
-}
-
-/// A raw HTTP/1.1 request: the status and the body.
-async fn http(addr: SocketAddr, method: &str, path: &str, body: &[u8]) -> (u16, String) {
-    let mut s = TcpStream::connect(addr).await.unwrap();
-    let head = format!(
-        "{method} {path} HTTP/1.1\r\nhost: {addr}\r\nconnection: close\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n",
-        body.len()
-    );
-    s.write_all(head.as_bytes()).await.unwrap();
-    s.write_all(body).await.unwrap();
-    let mut out = Vec::new();
-    s.read_to_end(&mut out).await.unwrap();
-    let text = String::from_utf8_lossy(&out).to_string();
-    let status: u16 = text[9..12].parse().unwrap();
-    let body = text
-        .split_once("\r\n\r\n")
-        .map(|x| x.1)
-        .unwrap_or("")
-        .to_string();
-    // Chunked bodies (axum streams some): keep the JSON or text between the chunk sizes.
-    let body = if text
-        .to_ascii_lowercase()
-        .contains("transfer-encoding: chunked")
-    {
-        let mut joined = String::new();
-        let mut rest = body.as_str();
-        while let Some((size, after)) = rest.split_once("\r\n") {
-            let n = usize::from_str_radix(size.trim(), 16).unwrap_or(0);
-            if n == 0 {
-                break;
-            }
-            joined.push_str(&after[..n]);
-            rest = &after[n + 2..];
-        }
-        joined
-    } else {
-        body
-    };
-    (status, body)
-}
 
 /// Every message each connection received while two people played a whole game against bots
 /// (random legal moves), a spectator watching.
@@ -797,38 +688,4 @@ async fn a_tables_seed_is_a_secret_until_its_game_is_over() {
         .as_u64()
         .expect("the rematch's seed, shown once over");
     assert_ne!(dealt, seed.wrapping_add(1));
-}
-
-/// Table `id` in the lobby's list (`GET /api/tables`).
-fn listed(tables: &str, id: &str) -> Value {
-    let tables: Value = serde_json::from_str(tables).unwrap();
-    tables
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|t| t["id"] == json!(id))
-        .cloned()
-        .unwrap_or_else(|| panic!("no table {id} in {tables}"))
-}
-
-/// Plays seat 0's first legal action at each of its turns until the game is over.
-async fn play_out(ws: &mut Socket) {
-    loop {
-        let m = next(ws, Duration::from_secs(20))
-            .await
-            .expect("the game goes on");
-        if m["type"] != "view" {
-            continue;
-        }
-        if m["to_act"].is_null() {
-            return;
-        }
-        if m["to_act"] == json!(0) && !m["legal"].as_array().unwrap().is_empty() {
-            send(
-                ws,
-                json!({"type":"act","decision": m["decision"],"action": m["legal"][0]}),
-            )
-            .await;
-        }
-    }
 }
