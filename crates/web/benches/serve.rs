@@ -7,7 +7,7 @@
 //! For each (pace, tables): the server runs on a 2-thread runtime (the machine's cores) and
 //! the clients on another 2 threads of the same process, so the figures are for the whole
 //! loop on 2 cores. Each table of bots is watched by `--spectators` spectators; when its game
-//! ends a spectator asks for a rematch and all move to the new table. Reported: messages/s
+//! ends the next deal is started at a new table and all move to it. Reported: messages/s
 //! received by spectators, decisions/s, and the latency from a person's move being sent to
 //! its view coming back (p50, p99, max), over the moves made in the run.
 
@@ -84,7 +84,31 @@ async fn connect(
         .0
 }
 
-/// A spectator group of one table of bots, following its rematches until `end`.
+/// Where a table of bots is dealt again: the hub on the server's runtime, the game, its pace.
+#[derive(Clone)]
+struct Dealer {
+    hub: Hub,
+    server: tokio::runtime::Handle,
+    game: String,
+    players: usize,
+    pace: u64,
+}
+
+impl Dealer {
+    fn deal(&self, seed: u64) -> String {
+        let seats = (0..self.players)
+            .map(|_| SeatSpec::Bot {
+                bot: "random".into(),
+            })
+            .collect();
+        let _guard = self.server.enter();
+        self.hub
+            .create(setup(&self.game, seats, seed, self.pace))
+            .unwrap()
+    }
+}
+
+/// A spectator group of one table of bots, following it deal after deal until `end`.
 async fn watch(
     addr: SocketAddr,
     first: String,
@@ -92,15 +116,17 @@ async fn watch(
     end: Instant,
     messages: Arc<AtomicU64>,
     decisions: Arc<AtomicU64>,
+    dealer: Dealer,
 ) {
     let mut table = first;
+    let mut seed = 1u64 << 32;
     while Instant::now() < end {
         let mut sockets = Vec::new();
         for _ in 0..spectators {
             sockets.push(connect(addr, &table, None).await);
         }
         let mut next_table = None;
-        // The first spectator drives rematches; the others just read.
+        // The first spectator deals again; the others just read.
         let mut readers = Vec::new();
         let lead = sockets.remove(0);
         for mut ws in sockets {
@@ -109,7 +135,7 @@ async fn watch(
                 while let Ok(Some(Ok(m))) = tokio::time::timeout_at(end.into(), ws.next()).await {
                     messages.fetch_add(1, Ordering::Relaxed);
                     if let Message::Text(t) = m {
-                        if t.contains("\"type\":\"rematch\"") {
+                        if t.contains("\"to_act\":null") {
                             break;
                         }
                     }
@@ -125,12 +151,8 @@ async fn watch(
                 decisions.fetch_add(1, Ordering::Relaxed);
             }
             if v["type"] == "view" && v["to_act"].is_null() {
-                let _ = ws
-                    .send(Message::Text(json!({"type": "rematch"}).to_string().into()))
-                    .await;
-            }
-            if v["type"] == "rematch" {
-                next_table = v["table"].as_str().map(str::to_string);
+                seed += 1;
+                next_table = Some(dealer.deal(seed));
                 break;
             }
         }
@@ -229,7 +251,21 @@ fn main() {
                 .enable_all()
                 .build()
                 .unwrap();
-            let hub = Hub::new(Duration::from_secs(600));
+            // Every client is on 127.0.0.1: the load, not an attack, so no client's share
+            // applies; and bots as fast as a table asks (pace 0 is measured too).
+            let hub = Hub::with(
+                parlour_web::Settings {
+                    seat_timeout: Duration::from_secs(600),
+                    min_pace_ms: 0,
+                    max_connections: 100_000,
+                    share: parlour_web::Share {
+                        connections: 100_000,
+                        ..parlour_web::Share::default()
+                    },
+                    ..parlour_web::Settings::default()
+                },
+                None,
+            );
             let listener = server
                 .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
                 .unwrap();
@@ -240,18 +276,14 @@ fn main() {
                 .enable_all()
                 .build()
                 .unwrap();
-            let n = players(&a.game);
-            let ids: Vec<String> = (0..tables)
-                .map(|t| {
-                    let seats = (0..n)
-                        .map(|_| SeatSpec::Bot {
-                            bot: "random".into(),
-                        })
-                        .collect();
-                    let _guard = server.enter();
-                    hub.create(setup(&a.game, seats, t as u64, pace)).unwrap()
-                })
-                .collect();
+            let dealer = Dealer {
+                hub: hub.clone(),
+                server: server.handle().clone(),
+                game: a.game.clone(),
+                players: players(&a.game),
+                pace,
+            };
+            let ids: Vec<String> = (0..tables).map(|t| dealer.deal(t as u64)).collect();
             let messages = Arc::new(AtomicU64::new(0));
             let decided = Arc::new(AtomicU64::new(0));
             let start = Instant::now();
@@ -267,6 +299,7 @@ fn main() {
                         end,
                         messages.clone(),
                         decided.clone(),
+                        dealer.clone(),
                     )));
                 }
                 let person = tokio::spawn(person(addr, hub.clone(), handle, a.game.clone(), end));

@@ -299,17 +299,4 @@ impl Store {
             .map(drop)
             .map_err(|e| format!("the store: {e}"))
     }
-
-    /// The numbers of the replays kept, oldest first.
-    pub fn replays(&self) -> Result<Vec<u64>, String> {
-        let db = self.db();
-        let mut query = db
-            .prepare("SELECT n FROM replays ORDER BY n")
-            .map_err(|e| format!("the store: {e}"))?;
-        let rows = query
-            .query_map([], |r| r.get::<_, i64>(0))
-            .map_err(|e| format!("the store: {e}"))?;
-        rows.map(|r| r.map(|n| n as u64).map_err(|e| format!("the store: {e}")))
-            .collect()
-    }
 }

@@ -495,17 +495,8 @@ async fn program_seats_count_against_a_share_and_end_with_their_game() {
     let dir = std::env::temp_dir().join(format!("parlour-web-seats-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let script = dir.join("seat-program.py");
-    std::fs::copy(
-        std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../protocol/tests/bots/misbehave.py"),
-        &script,
-    )
-    .unwrap();
-    let text = format!("cmd:python3 {} record -", script.display());
-    let entry =
-        parlour_protocol::entry_from_text(&text, parlour_protocol::Limits::default(), 10).unwrap();
-    let name = entry.label();
-    hub.offer(vec![entry], dir.join("logs"));
+    std::fs::copy(misbehave(), &script).unwrap();
+    let name = offer_program(&hub, &script, dir.join("logs"));
     let with_program = json!({
         "game": "uno",
         "options": {"players": 2},

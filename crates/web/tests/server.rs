@@ -530,15 +530,7 @@ async fn a_program_from_the_bots_file_takes_a_seat_and_is_told_the_game() {
     // What the program was told comes back in its log: a jailed program writes no file of the
     // host's (the only log in `logs/` is its own).
     let _ = std::fs::remove_dir_all(dir.join("logs"));
-    let script = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../protocol/tests/bots/misbehave.py")
-        .canonicalize()
-        .unwrap();
-    let text = format!("cmd:python3 {} record -", script.display());
-    let entry =
-        parlour_protocol::entry_from_text(&text, parlour_protocol::Limits::default(), 10).unwrap();
-    let name = entry.label();
-    hub.offer(vec![entry], dir.join("logs"));
+    let name = offer_program(&hub, &misbehave(), dir.join("logs"));
     // The lobby lists it, and a table seats it by name.
     let (status, games) = http(addr, "GET", "/api/games", b"").await;
     assert_eq!(status, 200);

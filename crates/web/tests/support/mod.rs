@@ -187,6 +187,25 @@ pub async fn request(
     Answer { status, head, body }
 }
 
+/// Offers the protocol test program `script` (a copy of misbehave.py, recording what it is
+/// told to its standard error) as the hub's one bots-file entry, logging in `logs`; its name.
+pub fn offer_program(hub: &Hub, script: &std::path::Path, logs: std::path::PathBuf) -> String {
+    let text = format!("cmd:python3 {} record -", script.display());
+    let entry =
+        parlour_protocol::entry_from_text(&text, parlour_protocol::Limits::default(), 10).unwrap();
+    let name = entry.label();
+    hub.offer(vec![entry], logs);
+    name
+}
+
+/// The protocol crate's misbehaving test program.
+pub fn misbehave() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../protocol/tests/bots/misbehave.py")
+        .canonicalize()
+        .unwrap()
+}
+
 /// Makes a table through the API from `from`: its id and the people's tokens, or the status
 /// and body of the refusal.
 pub async fn make_table(
