@@ -194,7 +194,7 @@ impl Hub {
                     return Err(Refusal::Share(format!(
                         "you have {mine} tables in play, your share at this server: finish or \
                          leave one (a table nobody is at closes after {})",
-                        words(settings.idle_table)
+                        crate::settings::words(settings.idle_table)
                     )));
                 }
                 if programs > 0 && my_programs + programs > settings.share.programs {
@@ -585,17 +585,6 @@ impl Hub {
             .enumerate()
             .map(|(i, w)| (format!("w{}", i + 1), w.name().to_string()))
             .collect()
-    }
-}
-
-/// `d` in words (`15 minutes`).
-pub(crate) fn words(d: Duration) -> String {
-    let s = d.as_secs();
-    if s >= 60 && s % 60 == 0 {
-        let m = s / 60;
-        format!("{m} minute{}", if m == 1 { "" } else { "s" })
-    } else {
-        format!("{s} second{}", if s == 1 { "" } else { "s" })
     }
 }
 

@@ -12,7 +12,12 @@
 //!   table of bots or once the game is over.
 //! - [`message`] is the WebSocket's wire format and its parser: anything malformed, oversized,
 //!   late or out of turn is an error to that browser only.
-//! - [`replay`] steps through a trace or a saved state; [`server`] has the routes.
+//! - [`replay`] steps through a trace or a saved state; [`server`] has the routes, and checks
+//!   every request's `Host` and a page's `Origin` before it reaches them.
+//! - [`settings`] is what the server promises strangers as numbers: each client's share of
+//!   connections, tables, replays and program seats, the timeouts, the caps on visitors' bot
+//!   budgets; [`serve`] counts connections against them. [`store`] keeps tables (their
+//!   [`setup`] and moves) and replays in SQLite, so a restarted server resumes them.
 //! - A person away past the seat timeout (a closed tab) is played for by a stand-in (the game's
 //!   heuristic bot) until they return, so a table never stalls for good.
 //!
@@ -57,6 +62,7 @@ pub mod message;
 pub mod replay;
 pub mod server;
 pub mod settings;
+pub mod setup;
 pub mod store;
 pub mod table;
 pub mod watch;

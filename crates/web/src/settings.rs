@@ -202,6 +202,17 @@ impl Settings {
     }
 }
 
+/// `d` in words (`15 minutes`).
+pub fn words(d: Duration) -> String {
+    let s = d.as_secs();
+    if s >= 60 && s % 60 == 0 {
+        let m = s / 60;
+        format!("{m} minute{}", if m == 1 { "" } else { "s" })
+    } else {
+        format!("{s} second{}", if s == 1 { "" } else { "s" })
+    }
+}
+
 /// Who a client is, for its share: its address, with an IPv6 address cut to its /64 (one
 /// home or one host's addresses).
 pub fn client_key(address: IpAddr) -> IpAddr {

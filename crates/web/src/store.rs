@@ -13,7 +13,7 @@ use std::sync::{Arc, Mutex};
 
 use rusqlite::{params, Connection, OptionalExtension};
 
-use crate::table::TableSetup;
+use crate::setup::TableSetup;
 
 /// A server's store (cheap to clone: a handle).
 #[derive(Clone)]
