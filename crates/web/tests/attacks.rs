@@ -169,7 +169,9 @@ async fn a_rematch_only_after_the_game_and_only_from_a_seat() {
     let mut spectator = connect(addr, &bots, None).await;
     send(&mut spectator, json!({"type": "rematch"})).await;
     assert!(first_error(&mut spectator).await.contains("seated"));
-    // After the game, the seated person gets one.
+    // After the game, the seated person gets one. (A new connection: the views read while
+    // waiting for the errors above may have held this seat's turn.)
+    let mut me = connect(addr, &id, Some(&tokens[0])).await;
     play_out(&mut me).await;
     send(&mut me, json!({"type": "rematch"})).await;
     loop {
