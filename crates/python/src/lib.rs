@@ -881,14 +881,18 @@ fn games<'py>(py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
 #[pyfunction]
 fn replay(trace: &str) -> PyResult<(PyGame, Vec<PyState>, Vec<String>)> {
     let r = parlour_dynamic::replay(trace).map_err(err)?;
-    Ok((
-        PyGame { game: r.game },
-        r.states
-            .into_iter()
-            .map(|state| PyState { state })
-            .collect(),
-        r.actions,
-    ))
+    // Every state, as asked for: dealt again and played on (the actions were checked).
+    let mut state = r.game.new_state(r.seed);
+    let mut states = vec![PyState {
+        state: state.clone_box(),
+    }];
+    for action in &r.actions {
+        state.apply(action).map_err(err)?;
+        states.push(PyState {
+            state: state.clone_box(),
+        });
+    }
+    Ok((PyGame { game: r.game }, states, r.actions))
 }
 
 /// Panics inside Rust, to show that a panic becomes a Python exception.
