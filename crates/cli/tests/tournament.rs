@@ -620,6 +620,15 @@ fn a_served_tournament_in_progress_does_not_show_its_seed() {
         .as_str()
         .unwrap_or_else(|| panic!("{list}"));
     let shown = get(&format!("/api/tournaments/{id}"));
+    // Nor are its games replayed (their deals are played again in other rotations).
+    let game = get(&format!("/api/tournaments/{id}/games/0"));
+    assert!(
+        game["error"]
+            .as_str()
+            .unwrap_or("")
+            .contains("once the tournament is over"),
+        "{game}"
+    );
     let _ = child.kill();
     let _ = child.wait();
     assert_eq!(shown["over"], serde_json::json!(false), "{shown}");

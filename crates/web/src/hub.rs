@@ -45,6 +45,8 @@ struct Inner {
     tournaments: Mutex<Vec<Arc<Watched>>>,
     /// Connections open, by client.
     connections: Mutex<HashMap<IpAddr, usize>>,
+    /// Each client's turns at thinking (see [`Hub::env`]).
+    turns: Mutex<HashMap<IpAddr, Arc<Semaphore>>>,
 }
 
 #[derive(Default)]
@@ -116,6 +118,7 @@ impl Hub {
             replays: Mutex::new(Replays::default()),
             tournaments: Mutex::new(Vec::new()),
             connections: Mutex::new(HashMap::new()),
+            turns: Mutex::new(HashMap::new()),
         }))
     }
 
@@ -153,9 +156,17 @@ impl Hub {
         self.0.settings.seat_timeout
     }
 
-    fn env(&self) -> Arc<TableEnv> {
+    fn env(&self, owner: Option<IpAddr>) -> Arc<TableEnv> {
         let hub = self.clone();
+        // A client's tables think on half the cores at most, so the others always have some.
+        let turns = owner.map(|o| {
+            let mut all = self.0.turns.lock().unwrap_or_else(|e| e.into_inner());
+            all.entry(o)
+                .or_insert_with(|| Arc::new(Semaphore::new((self.0.settings.thinkers / 2).max(1))))
+                .clone()
+        });
         Arc::new(TableEnv {
+            turns,
             make_table: Arc::new(move |setup, owner| {
                 hub.create_for(setup, owner).map_err(|e| e.to_string())
             }),
@@ -248,8 +259,17 @@ impl Hub {
             slot.1 += programs;
             n
         };
+        // Recorded before it starts, so that its first moves have a row to go with.
+        if let Some(store) = &self.0.store {
+            if let Err(e) = store
+                .add_table(n, &setup, owner)
+                .and_then(|()| store.trim_tables(settings.max_tables))
+            {
+                eprintln!("parlour serve: table t{n}: {e}");
+            }
+        }
         // Starting may wait for programs to greet: not while holding the tables.
-        let started = self.start(n, setup.clone(), owner, &[]);
+        let started = self.start(n, setup, owner, &[]);
         let mut tables = self.0.tables.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(slot) = tables.starting.get_mut(&owner) {
             slot.0 -= 1;
@@ -258,12 +278,15 @@ impl Hub {
                 tables.starting.remove(&owner);
             }
         }
-        let handle = started.map_err(Refusal::Bad)?;
-        if let Some(store) = &self.0.store {
-            if let Err(e) = store.add_table(n, &setup, owner) {
-                eprintln!("parlour serve: table t{n}: {e}");
+        let handle = match started {
+            Ok(handle) => handle,
+            Err(why) => {
+                if let Some(store) = &self.0.store {
+                    let _ = store.set_status(n, Status::Closed, Some(&why));
+                }
+                return Err(Refusal::Bad(why));
             }
-        }
+        };
         tables.by_id.insert(n, handle);
         Ok(format!("t{n}"))
     }
@@ -275,7 +298,7 @@ impl Hub {
         owner: Option<IpAddr>,
         moves: &[(usize, String)],
     ) -> Result<TableHandle, String> {
-        table::start(n, self.env(), setup, owner, moves)
+        table::start(n, self.env(owner), setup, owner, moves)
     }
 
     /// Resumes every table the store has in play, as it was (seats, tokens and moves); the
@@ -338,20 +361,14 @@ impl Hub {
             .collect()
     }
 
-    /// Keeps a replay; its id.
-    pub fn add_replay(&self, replay: Replay) -> String {
-        self.keep_replay(replay, None, None)
-            .unwrap_or_else(|e| format!("error: {e}"))
-    }
-
-    /// Keeps a replay uploaded by `owner` (with its `recording`, kept in the store); its id,
-    /// or why not (the client's share, or the server's replay budget).
+    /// Keeps a replay asked for by `owner` (with its `recording`, kept in the store); its id
+    /// and the replay, or why not (the client's share, or the server's replay budget).
     pub fn keep_replay(
         &self,
         replay: Replay,
         owner: Option<IpAddr>,
         recording: Option<&str>,
-    ) -> Result<String, Refusal> {
+    ) -> Result<(String, Arc<Replay>), Refusal> {
         let settings = &self.0.settings;
         let owner = owner.map(client_key);
         let bytes = replay.footprint();
@@ -405,60 +422,83 @@ impl Hub {
                 replays.next
             }
         };
-        if let (Some(store), Some(text)) = (&self.0.store, recording) {
-            // On disk, ten times the replays kept in memory, the newest.
-            if let Err(e) = store
-                .add_replay(n, owner, text)
-                .and_then(|()| store.trim_replays(settings.max_replays * 10))
-            {
-                eprintln!("parlour serve: replay r{n}: {e}");
-            }
-        }
+        let replay = Arc::new(replay);
         replays.by_id.insert(
             n,
             Kept {
-                replay: Arc::new(replay),
+                replay: replay.clone(),
                 owner,
                 bytes,
                 used: Mutex::new(std::time::Instant::now()),
             },
         );
-        Ok(format!("r{n}"))
+        drop(replays);
+        if let (Some(store), Some(text)) = (&self.0.store, recording) {
+            // On disk, the newest recordings up to four times the memory budget.
+            if let Err(e) = store
+                .add_replay(n, owner, text)
+                .and_then(|()| store.trim_replays(settings.replay_budget.saturating_mul(4)))
+            {
+                eprintln!("parlour serve: replay r{n}: {e}");
+            }
+        }
+        Ok((format!("r{n}"), replay))
     }
 
-    /// A replay by its id (read again from the store after a restart).
+    /// A replay kept in memory, by its id.
     pub fn replay(&self, id: &str) -> Option<Arc<Replay>> {
         let n: u64 = id.strip_prefix('r')?.parse().ok()?;
-        if let Some(k) = self
-            .0
-            .replays
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .by_id
-            .get(&n)
-        {
-            *k.used.lock().unwrap_or_else(|e| e.into_inner()) = std::time::Instant::now();
-            return Some(k.replay.clone());
+        let replays = self.0.replays.lock().unwrap_or_else(|e| e.into_inner());
+        let k = replays.by_id.get(&n)?;
+        *k.used.lock().unwrap_or_else(|e| e.into_inner()) = std::time::Instant::now();
+        Some(k.replay.clone())
+    }
+
+    /// A replay by its id, read again from the store when it is not in memory (after a
+    /// restart, or when it made room): off the async threads, taking an upload's turn, as
+    /// reading it costs what reading an upload does. `None` when there is no such replay or
+    /// the server is too busy reading others.
+    pub async fn replay_loaded(&self, id: &str) -> Option<Arc<Replay>> {
+        if let Some(r) = self.replay(id) {
+            return Some(r);
         }
-        let (text, owner) = self.0.store.as_ref()?.replay(n).ok().flatten()?;
-        let replay = Arc::new(Replay::read(&text).ok()?);
-        let bytes = replay.footprint();
-        let mut replays = self.0.replays.lock().unwrap_or_else(|e| e.into_inner());
-        let used: usize = replays.by_id.values().map(|k| k.bytes).sum();
-        if used + bytes <= self.0.settings.replay_budget
-            && replays.by_id.len() < self.0.settings.max_replays
-        {
-            replays.by_id.insert(
-                n,
-                Kept {
-                    replay: replay.clone(),
-                    owner,
-                    bytes,
-                    used: Mutex::new(std::time::Instant::now()),
-                },
-            );
+        let n: u64 = id.strip_prefix('r')?.parse().ok()?;
+        let store = self.0.store.clone()?;
+        let _turn = tokio::time::timeout(
+            Duration::from_secs(20),
+            self.0.uploads.clone().acquire_owned(),
+        )
+        .await
+        .ok()?
+        .ok()?;
+        // Another request may have read it meanwhile.
+        if let Some(r) = self.replay(id) {
+            return Some(r);
         }
-        Some(replay)
+        let hub = self.clone();
+        tokio::task::spawn_blocking(move || {
+            let (text, owner) = store.replay(n).ok().flatten()?;
+            let replay = Arc::new(Replay::read(&text).ok()?);
+            let bytes = replay.footprint();
+            let mut replays = hub.0.replays.lock().unwrap_or_else(|e| e.into_inner());
+            let used: usize = replays.by_id.values().map(|k| k.bytes).sum();
+            if used + bytes <= hub.0.settings.replay_budget
+                && replays.by_id.len() < hub.0.settings.max_replays
+            {
+                replays.by_id.insert(
+                    n,
+                    Kept {
+                        replay: replay.clone(),
+                        owner,
+                        bytes,
+                        used: Mutex::new(std::time::Instant::now()),
+                    },
+                );
+            }
+            Some(replay)
+        })
+        .await
+        .ok()?
     }
 
     /// A turn to read an upload, if one comes within `wait`: [`UPLOADS`] at a time, one per
@@ -498,11 +538,19 @@ impl Hub {
     /// Takes one of `client`'s connections, if its share and the server's room allow; it is
     /// given back when the returned guard is dropped.
     pub fn connect(&self, client: IpAddr) -> Option<ConnectionSlot> {
+        self.connect_as(client, true)
+    }
+
+    /// Takes a connection counted under `client`, checking its share only if `shared` (behind
+    /// a proxy every connection comes from the proxy: only the server's cap applies).
+    pub fn connect_as(&self, client: IpAddr, shared: bool) -> Option<ConnectionSlot> {
         let key = client_key(client);
         let mut open = self.0.connections.lock().unwrap_or_else(|e| e.into_inner());
         let total: usize = open.values().sum();
         let mine = open.get(&key).copied().unwrap_or(0);
-        if total >= self.0.settings.max_connections || mine >= self.0.settings.share.connections {
+        if total >= self.0.settings.max_connections
+            || (shared && mine >= self.0.settings.share.connections)
+        {
             return None;
         }
         *open.entry(key).or_insert(0) += 1;
@@ -537,6 +585,18 @@ impl Drop for Upload {
                 .unwrap_or_else(|e| e.into_inner())
                 .remove(&key);
         }
+    }
+}
+
+/// An accepted connection's place, handed to a WebSocket when the connection is upgraded (so
+/// a socket does not need a second place while its connection lets go of the first).
+#[derive(Clone)]
+pub struct AcceptSlot(pub Arc<Mutex<Option<ConnectionSlot>>>);
+
+impl AcceptSlot {
+    /// The place, if nobody took it yet.
+    pub fn take(&self) -> Option<ConnectionSlot> {
+        self.0.lock().unwrap_or_else(|e| e.into_inner()).take()
     }
 }
 

@@ -100,17 +100,19 @@ pub async fn serve(listener: tokio::net::TcpListener, hub: Hub) -> std::io::Resu
         } else {
             peer.ip()
         };
-        let Some(slot) = hub.connect(counted) else {
+        let Some(slot) = hub.connect_as(counted, !forwarded) else {
             let _ = stream.try_write(BUSY);
             continue;
         };
         let app = app.clone();
+        let slot = hub::AcceptSlot(std::sync::Arc::new(std::sync::Mutex::new(Some(slot))));
         tokio::spawn(async move {
-            let _slot = slot;
+            let held = slot.clone();
             let service = hyper::service::service_fn(move |mut request| {
                 request
                     .extensions_mut()
                     .insert(axum::extract::ConnectInfo(peer));
+                request.extensions_mut().insert(held.clone());
                 app.clone().oneshot(request)
             });
             let mut http = hyper::server::conn::http1::Builder::new();

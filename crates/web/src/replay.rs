@@ -9,6 +9,17 @@ use serde_json::{json, Value};
 /// The largest recording the server reads, in bytes.
 pub const MAX_RECORDING: usize = 32 << 20;
 
+/// The largest saved state the server reads (it is read whole as JSON), in bytes.
+pub const MAX_SAVED_STATE: usize = 4 << 20;
+
+/// What a recording's first line (or a saved state) says it is.
+#[derive(serde::Deserialize)]
+struct Head {
+    format: Option<String>,
+    seats: Option<Vec<Value>>,
+    seed: Option<u64>,
+}
+
 /// The most states a replay keeps besides its cursor: positions between are played again
 /// from the nearest one before, so a replay's memory grows with its actions, not with the
 /// square of its length (every state holds its whole history).
@@ -20,7 +31,6 @@ const CHECKPOINTS: usize = 16;
 pub struct Replay {
     game: Box<dyn AnyGame>,
     actions: Vec<String>,
-    actors: Vec<Option<usize>>,
     seats: Vec<String>,
     seed: Option<u64>,
     end: Box<dyn AnyState>,
@@ -29,6 +39,8 @@ pub struct Replay {
     spacing: usize,
     /// The position last shown, and its decision.
     cursor: Mutex<Option<(usize, Box<dyn AnyState>)>>,
+    /// Every action with its seat, as the summary's JSON (written once).
+    listed: String,
 }
 
 impl Replay {
@@ -44,25 +56,28 @@ impl Replay {
             .lines()
             .find(|l| !l.trim().is_empty())
             .ok_or("the recording is empty")?;
-        let head: Value = serde_json::from_str(first)
+        // Only the fields wanted are read: the rest of a large document is skipped, not held.
+        let head: Head = serde_json::from_str(first)
             .or_else(|_| serde_json::from_str(text))
-            .map_err(|e| format!("line 1 is not JSON: {e}"))?;
-        match head.get("format").and_then(Value::as_str) {
+            .map_err(|e| format!("line 1 is not a recording's head: {e}"))?;
+        match head.format.as_deref() {
             Some("parlour-trace") => {
                 let seats = head
-                    .get("seats")
-                    .and_then(Value::as_array)
-                    .map(|a| {
-                        a.iter()
-                            .map(|v| v.as_str().unwrap_or("?").to_string())
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let seed = head.get("seed").and_then(Value::as_u64);
+                    .seats
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|v| v.as_str().unwrap_or("?").to_string())
+                    .collect();
                 let r = parlour_dynamic::replay(text).map_err(|e| e.to_string())?;
-                Replay::new(r.game, r.seed, r.actions, seats, seed)
+                Replay::new(r.game, r.seed, r.actions, seats, head.seed)
             }
             Some(parlour_dynamic::STATE_FORMAT) => {
+                if text.len() > MAX_SAVED_STATE {
+                    return Err(format!(
+                        "a saved state of {} bytes is over the limit of {MAX_SAVED_STATE}",
+                        text.len()
+                    ));
+                }
                 let record: Value = serde_json::from_str(text)
                     .map_err(|e| format!("the saved state is not JSON: {e}"))?;
                 let end = parlour_dynamic::load_state(&record).map_err(|e| e.to_string())?;
@@ -107,10 +122,18 @@ impl Replay {
         if checkpoints.is_empty() {
             checkpoints.push(state.clone_box());
         }
+        let listed = serde_json::to_string(
+            &actions
+                .iter()
+                .zip(&actors)
+                .map(|(a, s)| json!({"seat": s, "action": a}))
+                .collect::<Vec<_>>(),
+        )
+        .map_err(|e| e.to_string())?;
         Ok(Replay {
+            listed,
             game,
             actions,
-            actors,
             seats,
             seed,
             end: state,
@@ -127,7 +150,7 @@ impl Replay {
         let text: usize = self.actions.iter().map(String::len).sum();
         // A state: a few kilobytes of cards and board, and its history (an action a few words).
         let state = 8192 + 32 * n;
-        text + n * (24 + 16) + (self.checkpoints.len() + 2) * state
+        text + self.listed.len() + n * 24 + (self.checkpoints.len() + 2) * state
     }
 
     /// Each seat's return where the recording ends.
@@ -146,9 +169,10 @@ impl Replay {
     }
 
     /// What the page needs first: the game, the seats, and every action with who made it.
-    pub fn summary(&self, id: &str) -> Value {
+    /// As JSON text: the list of actions is written once, when the replay is read.
+    pub fn summary(&self, id: &str) -> String {
         let info = self.game.info();
-        json!({
+        let mut text = json!({
             "replay": id,
             "game": info.name,
             "title": info.title,
@@ -157,8 +181,13 @@ impl Replay {
             "players": self.game.num_players(),
             "seats": self.seats,
             "decisions": self.actions.len(),
-            "actions": self.actions.iter().zip(&self.actors).map(|(a, s)| json!({"seat": s, "action": a})).collect::<Vec<_>>(),
         })
+        .to_string();
+        text.pop();
+        text.push_str(",\"actions\":");
+        text.push_str(&self.listed);
+        text.push('}');
+        text
     }
 
     /// The position before decision `step` (`step == len()` is the end): every seat's view,
@@ -192,5 +221,75 @@ impl Replay {
         }));
         *cursor = Some((step, state));
         shown
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every position a replay shows, reached forwards, backwards and by jumps (from its
+    /// checkpoints and its cursor), is the position a fresh deal reaches by playing the actions.
+    #[test]
+    fn every_step_is_the_position_the_actions_reach() {
+        let game = parlour_dynamic::open("uno", &[("rounds".to_string(), json!(3))]).unwrap();
+        let mut state = game.new_state(11);
+        let mut pick: u64 = 5;
+        while !state.is_terminal() {
+            let legal = state.legal_actions();
+            pick = pick
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            state
+                .apply(&legal[(pick >> 33) as usize % legal.len()])
+                .unwrap();
+        }
+        let names: Vec<String> = (0..4).map(|i| format!("seat {i}")).collect();
+        let replay = Replay::read(&state.trace(&names).unwrap()).unwrap();
+        let n = replay.len();
+        assert!(n > 100, "{n} decisions");
+        let actions = state.history();
+        let fresh = |k: usize| {
+            let mut s = game.new_state(11);
+            for a in &actions[..k] {
+                s.apply(a).unwrap();
+            }
+            s
+        };
+        let mut order: Vec<usize> = (0..=n).collect();
+        order.extend((0..=n).rev());
+        order.extend([n / 2, 3, n, 0, n - 1, n / 3 + 1, n / 3]);
+        for k in order {
+            let shown = replay.step(k).unwrap();
+            let s = fresh(k);
+            assert_eq!(shown["decision"], json!(k));
+            assert_eq!(shown["to_act"], json!(s.current_player()), "step {k}");
+            assert_eq!(shown["public"], s.public_view(), "step {k}");
+            let seen: Vec<Value> = (0..4).map(|p| s.observation(p).unwrap()).collect();
+            assert_eq!(shown["observations"], json!(seen), "step {k}");
+            assert_eq!(shown["action"], json!(actions.get(k)), "step {k}");
+        }
+        assert!(replay.step(n + 1).is_none());
+        // The summary lists every action, with who made it.
+        let summary: Value = serde_json::from_str(&replay.summary("r1")).unwrap();
+        assert_eq!(summary["replay"], "r1");
+        assert_eq!(summary["actions"].as_array().unwrap().len(), n);
+        assert_eq!(summary["decisions"], json!(n));
+    }
+
+    #[test]
+    fn a_large_document_that_is_not_a_recording_is_refused_without_reading_it_whole() {
+        let numbers = format!("[{}0]", "0,".repeat(1 << 20));
+        assert!(Replay::read(&numbers).unwrap_err().contains("head"));
+        let object = format!("{{\"x\":[{}0]}}", "0,".repeat(1 << 20));
+        assert!(Replay::read(&object)
+            .unwrap_err()
+            .contains("not a recording"));
+        let state = format!(
+            "{{\"format\":\"{}\",\"x\":\"{}\"}}",
+            parlour_dynamic::STATE_FORMAT,
+            "y".repeat(MAX_SAVED_STATE)
+        );
+        assert!(Replay::read(&state).unwrap_err().contains("over the limit"));
     }
 }

@@ -425,19 +425,32 @@ async fn table_trace(State(hub): State<Hub>, Path(id): Path<String>) -> Response
     }
 }
 
+/// How long an upload may take to arrive.
+const UPLOAD_TIME: Duration = Duration::from_secs(60);
+
 async fn new_replay(
     State(hub): State<Hub>,
     Client(client): Client,
     body: axum::body::Body,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     // A few uploads are read at a time (one per client), so that many at once cannot hold
     // many recordings, nor one client every turn.
     let _turn = hub
         .upload(client, Duration::from_secs(20))
         .await
         .map_err(refused)?;
-    let body = axum::body::to_bytes(body, MAX_RECORDING)
+    // An upload trickled in slowly would hold its turn: it has a minute.
+    let body = tokio::time::timeout(UPLOAD_TIME, axum::body::to_bytes(body, MAX_RECORDING))
         .await
+        .map_err(|_| {
+            refuse(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "a recording must arrive within {} seconds",
+                    UPLOAD_TIME.as_secs()
+                ),
+            )
+        })?
         .map_err(|_| {
             refuse(
                 StatusCode::PAYLOAD_TOO_LARGE,
@@ -448,29 +461,27 @@ async fn new_replay(
         .map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("not UTF-8 text: {e}")))?;
     // Replaying checks every action: off the async threads.
     let kept = hub.clone();
-    let (id, summary) = tokio::task::spawn_blocking(move || {
+    let summary = tokio::task::spawn_blocking(move || {
         let replay = Replay::read(&text).map_err(|e| refuse(StatusCode::BAD_REQUEST, e))?;
-        let mut summary = replay.summary("");
-        let id = kept
+        let (id, replay) = kept
             .keep_replay(replay, client, Some(&text))
             .map_err(refused)?;
-        Ok::<_, ApiError>((id, summary.take()))
+        Ok::<_, ApiError>(replay.summary(&id))
     })
     .await
     .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))??;
-    let mut summary = summary;
-    summary["replay"] = json!(id);
-    Ok(Json(summary))
+    Ok(json_text(summary))
 }
 
 async fn replay_summary(
     State(hub): State<Hub>,
     Path(id): Path<String>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let replay = hub
-        .replay(&id)
+        .replay_loaded(&id)
+        .await
         .ok_or_else(|| refuse(StatusCode::NOT_FOUND, format!("no replay {id}")))?;
-    Ok(Json(replay.summary(&id)))
+    Ok(json_text(replay.summary(&id)))
 }
 
 async fn replay_step(
@@ -478,7 +489,8 @@ async fn replay_step(
     Path((id, step)): Path<(String, String)>,
 ) -> Result<Json<Value>, ApiError> {
     let replay = hub
-        .replay(&id)
+        .replay_loaded(&id)
+        .await
         .ok_or_else(|| refuse(StatusCode::NOT_FOUND, format!("no replay {id}")))?;
     let step: usize = step.parse().map_err(|_| {
         refuse(
@@ -486,12 +498,18 @@ async fn replay_step(
             format!("{step:?} is not a decision number"),
         )
     })?;
-    replay.step(step).map(Json).ok_or_else(|| {
-        refuse(
-            StatusCode::NOT_FOUND,
-            format!("the replay has decisions 0 to {}", replay.len()),
-        )
+    // Reaching a position plays up to a sixteenth of the recording again: off the async
+    // threads.
+    tokio::task::spawn_blocking(move || {
+        replay.step(step).map(Json).ok_or_else(|| {
+            refuse(
+                StatusCode::NOT_FOUND,
+                format!("the replay has decisions 0 to {}", replay.len()),
+            )
+        })
     })
+    .await
+    .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
 }
 
 async fn list_tournaments(State(hub): State<Hub>) -> Json<Value> {
@@ -519,8 +537,9 @@ async fn tournament(
 
 async fn tournament_game(
     State(hub): State<Hub>,
+    Client(client): Client,
     Path((id, index)): Path<(String, String)>,
-) -> Result<Json<Value>, ApiError> {
+) -> Result<Response, ApiError> {
     let watched = hub
         .watched(&id)
         .ok_or_else(|| refuse(StatusCode::NOT_FOUND, format!("no tournament {id}")))?;
@@ -530,9 +549,32 @@ async fn tournament_game(
             format!("{index:?} is not a game number"),
         )
     })?;
+    // Playing a game again costs what reading an upload does: an upload's turn.
+    let _turn = hub
+        .upload(client, Duration::from_secs(20))
+        .await
+        .map_err(refused)?;
     let replay = tokio::task::spawn_blocking(move || -> Result<Replay, (StatusCode, String)> {
         let bad = |e: String| (StatusCode::BAD_REQUEST, e);
         let config = watched.config().map_err(bad)?;
+        if !watched.over() {
+            // Its deal is a secret until then: with duplicate deals, other rotations of it
+            // are still to be played; without, a game not played yet is still to be dealt.
+            if config.duplicate {
+                return Err((
+                    StatusCode::FORBIDDEN,
+                    "games are replayed once the tournament is over: each deal is played \
+                     again in other seat rotations"
+                        .into(),
+                ));
+            }
+            if watched.record(index).map_err(bad)?.is_none() {
+                return Err((
+                    StatusCode::NOT_FOUND,
+                    format!("game {index} has not been played yet"),
+                ));
+            }
+        }
         let trace = parlour_dynamic::tournament::trace_game(&config, index)
             .map_err(|e| bad(e.to_string()))?;
         let replay = Replay::read(&trace).map_err(bad)?;
@@ -554,10 +596,20 @@ async fn tournament_game(
     .await
     .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
     .map_err(|(status, e)| refuse(status, e))?;
-    let mut summary = replay.summary("");
-    summary["replay"] = json!(hub.add_replay(replay));
-    Ok(Json(summary))
+    let (id, replay) = hub.keep_replay(replay, client, None).map_err(refused)?;
+    Ok(json_text(replay.summary(&id)))
 }
+
+/// A response of JSON already written.
+fn json_text(text: String) -> Response {
+    ([(header::CONTENT_TYPE, "application/json")], text).into_response()
+}
+
+/// The most messages a browser sends in a second (a person clicks far fewer).
+pub const MESSAGES_PER_SECOND: u32 = 20;
+
+/// How a `closed` message starts, as written.
+const CLOSED: &str = "{\"type\":\"closed\"";
 
 #[derive(Debug, Deserialize)]
 struct SocketQuery {
@@ -567,13 +619,19 @@ struct SocketQuery {
 async fn socket(
     State(hub): State<Hub>,
     Client(client): Client,
+    accepted: Option<axum::Extension<crate::hub::AcceptSlot>>,
     Path(id): Path<String>,
     Query(query): Query<SocketQuery>,
     upgrade: WebSocketUpgrade,
 ) -> Response {
-    // A socket outlives its HTTP connection's place in the client's share: it takes its own.
-    let slot = match client {
-        Some(ip) => match hub.connect(ip) {
+    // A socket outlives its HTTP connection: it takes over the connection's place in the
+    // client's share (behind a proxy, or driven without one, it takes a place of its own).
+    let handed = accepted
+        .filter(|_| !hub.settings().forwarded)
+        .and_then(|a| a.0.take());
+    let slot = match (handed, client) {
+        (Some(slot), _) => Some(slot),
+        (None, Some(ip)) => match hub.connect(ip) {
             Some(slot) => Some(slot),
             None => {
                 return refuse(
@@ -583,7 +641,7 @@ async fn socket(
                 .into_response()
             }
         },
-        None => None,
+        (None, None) => None,
     };
     upgrade
         .max_message_size(table::MAX_CLIENT_MESSAGE * 4)
@@ -632,7 +690,7 @@ async fn connection(
         }
         Err(_) => return,
     };
-    let idle = hub.settings().socket_idle;
+    let idle = hub.settings().socket_idle.max(Duration::from_secs(3));
     let writer = tokio::spawn(async move {
         // Pings keep a quiet browser's connection known to be alive.
         let mut ping = tokio::time::interval(idle / 3);
@@ -640,7 +698,15 @@ async fn connection(
         loop {
             let sent = tokio::select! {
                 text = outbox.recv() => match text {
-                    Some(text) => sink.send(Message::Text(text.into())).await,
+                    Some(text) => {
+                        let last = text.starts_with(CLOSED);
+                        let sent = sink.send(Message::Text(text.into())).await;
+                        if last {
+                            // The table has closed: so does its socket.
+                            break;
+                        }
+                        sent
+                    }
                     None => break,
                 },
                 _ = ping.tick() => sink.send(Message::Ping(Bytes::new())).await,
@@ -651,8 +717,20 @@ async fn connection(
         }
         let _ = sink.close().await;
     });
-    // A person may think for a long time, but their browser answers pings meanwhile.
+    // A person may think for a long time, but their browser answers pings meanwhile. Messages
+    // past a few a second are refused, and a flood of them closes the socket.
+    let mut window = (tokio::time::Instant::now(), 0u32);
     while let Ok(Some(Ok(frame))) = tokio::time::timeout(idle, stream.next()).await {
+        if window.0.elapsed() >= Duration::from_secs(1) {
+            window = (tokio::time::Instant::now(), 0);
+        }
+        window.1 += 1;
+        if window.1 > MESSAGES_PER_SECOND {
+            let _ = out.try_send(refuse_with(format!(
+                "more than {MESSAGES_PER_SECOND} messages a second: the socket is closed"
+            )));
+            break;
+        }
         let parsed = match frame {
             Message::Text(text) => message::parse(text.as_str()),
             Message::Binary(_) => Err(message::MessageError::Binary),

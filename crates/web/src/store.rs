@@ -289,14 +289,36 @@ impl Store {
             .map_err(|e| format!("the store: {e}"))
     }
 
-    /// Keeps only the newest `keep` replays.
-    pub fn trim_replays(&self, keep: usize) -> Result<(), String> {
+    /// Keeps the newest replays whose recordings come to at most `bytes` in all.
+    pub fn trim_replays(&self, bytes: usize) -> Result<(), String> {
         self.db()
             .execute(
-                "DELETE FROM replays WHERE n NOT IN (SELECT n FROM replays ORDER BY n DESC LIMIT ?1)",
-                params![keep as i64],
+                "DELETE FROM replays WHERE n IN (SELECT n FROM (SELECT n, \
+                 SUM(length(recording)) OVER (ORDER BY n DESC) AS total FROM replays) \
+                 WHERE total > ?1)",
+                params![i64::try_from(bytes).unwrap_or(i64::MAX)],
             )
             .map(drop)
             .map_err(|e| format!("the store: {e}"))
+    }
+
+    /// Keeps the records of the newest `keep` tables that are over or closed (with their
+    /// moves); tables in play are always kept.
+    pub fn trim_tables(&self, keep: usize) -> Result<(), String> {
+        let db = self.db();
+        let old =
+            "SELECT n FROM tables WHERE status != 'playing' ORDER BY n DESC LIMIT -1 OFFSET ?1";
+        db.execute(
+            &format!("DELETE FROM moves WHERE tbl IN ({old})"),
+            params![keep as i64],
+        )
+        .and_then(|_| {
+            db.execute(
+                &format!("DELETE FROM tables WHERE n IN ({old})"),
+                params![keep as i64],
+            )
+        })
+        .map(drop)
+        .map_err(|e| format!("the store: {e}"))
     }
 }

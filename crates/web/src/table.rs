@@ -55,6 +55,8 @@ pub type MakeTable =
 /// What every table of a server shares: how to make another, where programs log, the
 /// server's limits, its thinking cores and its store.
 pub(crate) struct TableEnv {
+    /// The turns of the client that made the table, taken before a core's.
+    pub(crate) turns: Option<Arc<Semaphore>>,
     pub(crate) make_table: MakeTable,
     pub(crate) logs: std::path::PathBuf,
     pub(crate) settings: Arc<Settings>,
@@ -359,7 +361,9 @@ impl Table {
                 break;
             }
             let wake = self.wake_at();
-            let idle_until = self.idle_since.map(|t| t + self.env.settings.idle_table);
+            let idle_until = self
+                .idle_since
+                .and_then(|t| t.checked_add(self.env.settings.idle_table));
             tokio::select! {
                 command = inbox.recv() => match command {
                     Some(c) => self.handle(c),
@@ -425,7 +429,9 @@ impl Table {
         if !s.human() {
             Some(paced)
         } else if s.connections == 0 {
-            Some((s.left_at + self.seat_timeout).max(paced))
+            s.left_at
+                .checked_add(self.seat_timeout)
+                .map(|t| t.max(paced))
         } else {
             None
         }
@@ -444,12 +450,20 @@ impl Table {
         }
         let state = self.state.clone_box();
         let decision = state.decisions();
-        // Every table's bots take turns on the server's thinking cores.
+        // Every table's bots take turns on the server's thinking cores, a client's tables on
+        // no more than their share of them. The turns are held until the bot has answered,
+        // even if the table closes meanwhile.
         let thinkers = self.env.thinkers.clone();
+        let turns = self.env.turns.clone();
         self.thinking = Some(tokio::spawn(async move {
-            let _core = thinkers.acquire_owned().await;
+            let mine = match turns {
+                Some(t) => t.acquire_owned().await.ok(),
+                None => None,
+            };
+            let core = thinkers.acquire_owned().await.ok();
             tokio::task::spawn_blocking(move || {
                 let answer = bot.act(state.as_ref());
+                drop((core, mine));
                 (seat, decision, bot, answer)
             })
             .await
@@ -679,8 +693,11 @@ impl Table {
                 if self.seats.iter().any(Seat::human) {
                     return Err("the pace is set at tables of bots only".into());
                 }
-                self.pace = Duration::from_millis(ms.max(self.env.settings.min_pace_ms));
-                self.broadcast();
+                let pace = Duration::from_millis(ms.max(self.env.settings.min_pace_ms));
+                if pace != self.pace {
+                    self.pace = pace;
+                    self.broadcast();
+                }
                 Ok(())
             }
         }

@@ -122,6 +122,14 @@ impl Watched {
         }
     }
 
+    /// Whether the tournament is over (a database on disk is taken as over).
+    pub fn over(&self) -> bool {
+        match &self.source {
+            Source::File(_) => true,
+            Source::Live(live) => live.over.load(Ordering::Relaxed),
+        }
+    }
+
     /// The record of game `index`, if recorded.
     pub fn record(&self, index: u64) -> Result<Option<GameRecord>, String> {
         let (_, records, _) = self.read()?;

@@ -9,6 +9,7 @@ mod support;
 
 use std::time::{Duration, Instant};
 
+use futures_util::SinkExt;
 use parlour_web::Settings;
 use serde_json::{json, Value};
 use support::*;
@@ -236,9 +237,72 @@ async fn one_client_gets_its_share_of_tables_and_idle_tables_close() {
     make_table(ATTACKER, addr, &bots_table("uno", 4, "random"))
         .await
         .unwrap();
-    // A closed table's link says why.
-    let a = request(HONEST, addr, "GET", "/api/tables/t1/trace", &[], b"").await;
-    assert!(a.status == 404 || a.status == 410, "{a:?}");
+}
+
+/// With a store, a table closed for want of anyone at it says so: its link's socket is told
+/// why, and its trace is refused with the reason (a finished game's is served from the store).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_closed_tables_link_says_why() {
+    let dir = std::env::temp_dir().join(format!("parlour-web-closed-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let store = parlour_web::Store::open(&dir.join("serve.sqlite")).unwrap();
+    let hub = parlour_web::Hub::with(
+        Settings {
+            idle_table: Duration::from_secs(1),
+            ..quick()
+        },
+        Some(store),
+    );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(parlour_web::serve(listener, hub.clone()));
+    let body = json!({
+        "game": "uno",
+        "options": {"players": 2},
+        "seats": [{"kind": "human"}, {"kind": "bot", "bot": "random"}],
+    });
+    let (id, tokens) = make_table(HONEST, addr, &body).await.unwrap();
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let mut ws = connect(addr, &id, Some(&tokens[0])).await;
+    let m = next(&mut ws, Duration::from_secs(5))
+        .await
+        .expect("a message");
+    assert_eq!(m["type"], "closed", "{m}");
+    assert!(
+        m["reason"].as_str().unwrap().contains("nobody at it"),
+        "{m}"
+    );
+    let a = request(
+        HONEST,
+        addr,
+        "GET",
+        &format!("/api/tables/{id}/trace"),
+        &[],
+        b"",
+    )
+    .await;
+    assert_eq!(a.status, 410, "{a:?}");
+    assert!(a.body.contains("nobody at it"), "{}", a.body);
+    // A finished game stays replayable after its table has gone.
+    let (id, tokens) = make_table(HONEST, addr, &body).await.unwrap();
+    let mut me = connect(addr, &id, Some(&tokens[0])).await;
+    play_out(&mut me).await;
+    drop(me);
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    let (_, list) = http(addr, "GET", "/api/tables", b"").await;
+    assert!(!list.contains(&format!("\"{id}\"")), "{list}");
+    let a = request(
+        HONEST,
+        addr,
+        "GET",
+        &format!("/api/tables/{id}/trace"),
+        &[],
+        b"",
+    )
+    .await;
+    assert_eq!(a.status, 200, "{a:?}");
+    assert!(a.body.contains("parlour-trace"));
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Item 3: bots play no faster than the server's least pace, and a table stops at the most
@@ -268,6 +332,8 @@ async fn bots_pace_and_a_tables_length_are_capped() {
         }
     };
     assert!(reason.contains("12 decisions"), "{reason}");
+    // And the socket closes with it.
+    assert!(next(&mut ws, Duration::from_secs(5)).await.is_none());
     // Twelve moves at 50 ms each at the least.
     assert!(started.elapsed() >= Duration::from_millis(11 * 50));
     // A pace message below the least is raised to it.
@@ -282,6 +348,28 @@ async fn bots_pace_and_a_tables_length_are_capped() {
             break;
         }
     }
+    // A flood of messages from one browser closes its socket; the table and the others at it
+    // play on.
+    let mut other = connect(addr, &id, None).await;
+    for ms in 0..200 {
+        if ws
+            .send(tokio_tungstenite::tungstenite::Message::Text(
+                json!({"type": "pace", "ms": 60 + ms}).to_string().into(),
+            ))
+            .await
+            .is_err()
+        {
+            break;
+        }
+    }
+    let mut told = false;
+    while let Some(m) = next(&mut ws, Duration::from_secs(5)).await {
+        told |=
+            m["type"] == "error" && m["message"].as_str().unwrap().contains("messages a second");
+    }
+    assert!(told, "the flood was not refused");
+    let m = next(&mut other, Duration::from_secs(5)).await;
+    assert!(m.is_some(), "the table stopped for the others");
 }
 
 /// Item 4: connections that send nothing, or headers a byte at a time, are closed after the
