@@ -59,7 +59,7 @@ impl Replay {
         // Only the fields wanted are read: the rest of a large document is skipped, not held.
         let head: Head = serde_json::from_str(first)
             .or_else(|_| serde_json::from_str(text))
-            .map_err(|e| format!("line 1 is not a recording's head: {e}"))?;
+            .map_err(|e| format!("line 1 is not JSON, or not a recording's head: {e}"))?;
         match head.format.as_deref() {
             Some("parlour-trace") => {
                 let seats = head
