@@ -619,8 +619,23 @@ fn a_served_tournament_in_progress_does_not_show_its_seed() {
     let id = list[0]["tournament"]
         .as_str()
         .unwrap_or_else(|| panic!("{list}"));
-    let shown = get(&format!("/api/tournaments/{id}"));
-    // Nor are its games replayed (their deals are played again in other rotations).
+    // Some games recorded first, so that the page has games to offer.
+    let started = std::time::Instant::now();
+    let shown = loop {
+        let shown = get(&format!("/api/tournaments/{id}"));
+        if shown["recorded"].as_u64().unwrap_or(0) > 0
+            || started.elapsed() > std::time::Duration::from_secs(20)
+        {
+            break shown;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert!(!shown["recent"].as_array().unwrap().is_empty(), "{shown}");
+    // Nor are its games replayed (their deals are played again in other rotations), and the
+    // page offers none.
+    for game in shown["recent"].as_array().unwrap() {
+        assert_eq!(game["replayable"], serde_json::json!(false), "{game}");
+    }
     let game = get(&format!("/api/tournaments/{id}/games/0"));
     assert!(
         game["error"]

@@ -171,7 +171,10 @@ impl Watched {
                     "seats": r.seats.iter().map(|&e| &config.labels[e]).collect::<Vec<_>>(),
                     "returns": r.returns,
                     "winners": r.winners,
-                    "replayable": r.seats.iter().all(|&e| !programs[e]),
+                    // A game of programs has no moves recorded; with duplicate deals, a game
+                    // is replayed once the tournament is over (its deal is played again).
+                    "replayable": r.seats.iter().all(|&e| !programs[e])
+                        && (over || !config.duplicate),
                 })
             })
             .collect();
