@@ -620,15 +620,15 @@ fn a_served_tournament_in_progress_does_not_show_its_seed() {
         .as_str()
         .unwrap_or_else(|| panic!("{list}"));
     // Some games recorded first, so that the page has games to offer.
-    let started = std::time::Instant::now();
+    let started = Instant::now();
     let shown = loop {
         let shown = get(&format!("/api/tournaments/{id}"));
         if shown["recorded"].as_u64().unwrap_or(0) > 0
-            || started.elapsed() > std::time::Duration::from_secs(20)
+            || started.elapsed() > Duration::from_secs(20)
         {
             break shown;
         }
-        std::thread::sleep(std::time::Duration::from_millis(100));
+        std::thread::sleep(Duration::from_millis(100));
     };
     assert!(!shown["recent"].as_array().unwrap().is_empty(), "{shown}");
     // Nor are its games replayed (their deals are played again in other rotations), and the

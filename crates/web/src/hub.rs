@@ -71,6 +71,18 @@ struct Kept {
     used: Mutex<std::time::Instant>,
 }
 
+impl Kept {
+    /// `replay` kept for `owner`, taking `bytes`, shown now.
+    fn new(replay: Arc<Replay>, owner: Option<IpAddr>, bytes: usize) -> Kept {
+        Kept {
+            replay,
+            owner,
+            bytes,
+            used: Mutex::new(std::time::Instant::now()),
+        }
+    }
+}
+
 /// How long a replay nobody looks at keeps its memory when room is wanted.
 pub const REPLAY_IDLE: Duration = Duration::from_secs(10 * 60);
 
@@ -423,15 +435,9 @@ impl Hub {
             }
         };
         let replay = Arc::new(replay);
-        replays.by_id.insert(
-            n,
-            Kept {
-                replay: replay.clone(),
-                owner,
-                bytes,
-                used: Mutex::new(std::time::Instant::now()),
-            },
-        );
+        replays
+            .by_id
+            .insert(n, Kept::new(replay.clone(), owner, bytes));
         drop(replays);
         if let (Some(store), Some(text)) = (&self.0.store, recording) {
             // On disk, the newest recordings up to four times the memory budget.
@@ -485,15 +491,9 @@ impl Hub {
             if used + bytes <= hub.0.settings.replay_budget
                 && replays.by_id.len() < hub.0.settings.max_replays
             {
-                replays.by_id.insert(
-                    n,
-                    Kept {
-                        replay: replay.clone(),
-                        owner,
-                        bytes,
-                        used: Mutex::new(std::time::Instant::now()),
-                    },
-                );
+                replays
+                    .by_id
+                    .insert(n, Kept::new(replay.clone(), owner, bytes));
             }
             Some(replay)
         })

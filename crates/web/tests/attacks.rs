@@ -272,17 +272,9 @@ async fn a_closed_tables_link_says_why() {
         m["reason"].as_str().unwrap().contains("nobody at it"),
         "{m}"
     );
-    let a = request(
-        HONEST,
-        addr,
-        "GET",
-        &format!("/api/tables/{id}/trace"),
-        &[],
-        b"",
-    )
-    .await;
-    assert_eq!(a.status, 410, "{a:?}");
-    assert!(a.body.contains("nobody at it"), "{}", a.body);
+    let (status, text) = http(addr, "GET", &format!("/api/tables/{id}/trace"), b"").await;
+    assert_eq!(status, 410, "{text}");
+    assert!(text.contains("nobody at it"), "{text}");
     // A finished game stays replayable after its table has gone.
     let (id, tokens) = make_table(HONEST, addr, &body).await.unwrap();
     let mut me = connect(addr, &id, Some(&tokens[0])).await;
@@ -291,17 +283,9 @@ async fn a_closed_tables_link_says_why() {
     tokio::time::sleep(Duration::from_millis(2500)).await;
     let (_, list) = http(addr, "GET", "/api/tables", b"").await;
     assert!(!list.contains(&format!("\"{id}\"")), "{list}");
-    let a = request(
-        HONEST,
-        addr,
-        "GET",
-        &format!("/api/tables/{id}/trace"),
-        &[],
-        b"",
-    )
-    .await;
-    assert_eq!(a.status, 200, "{a:?}");
-    assert!(a.body.contains("parlour-trace"));
+    let (status, text) = http(addr, "GET", &format!("/api/tables/{id}/trace"), b"").await;
+    assert_eq!(status, 200, "{text}");
+    assert!(text.contains("parlour-trace"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
