@@ -7,11 +7,10 @@
 
 mod common;
 
-use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 
-use common::{root, run, stderr, stdout};
+use common::{root, run, served_address, stderr, stdout};
 
 /// The Chromium to drive: `$CHROMIUM`, or Debian's, installed if missing.
 fn chromium() -> PathBuf {
@@ -80,16 +79,10 @@ fn serve() -> (Server, String) {
         .stderr(Stdio::inherit())
         .spawn()
         .expect("parlour serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let url = line
-        .split_whitespace()
-        .find(|w| w.starts_with("http://"))
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .to_string();
-    (Server(child), url)
+    let stdout = child.stdout.take().unwrap();
+    // Held first, so that the server is stopped if it prints no address.
+    let server = Server(child);
+    (server, format!("http://{}", served_address(stdout)))
 }
 
 /// A short Chexers tournament run with `--serve` on a free port; the page's base URL. The run
@@ -112,20 +105,10 @@ fn tournament() -> (Server, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("parlour tournament starts");
-    let mut err = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    while err.read_line(&mut line).unwrap() > 0 {
-        if let Some(at) = line.find("http://") {
-            let url = line[at..].split("/#").next().unwrap().trim().to_string();
-            // Keep draining its standard error so the run never blocks on it.
-            std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
-            return (Server(child), url);
-        }
-        line.clear();
-    }
-    let _ = child.kill();
-    let _ = child.wait();
-    panic!("parlour tournament --serve printed no address");
+    let stderr = child.stderr.take().unwrap();
+    // Held first, so that the run is stopped if it prints no address.
+    let server = Server(child);
+    (server, format!("http://{}", served_address(stderr)))
 }
 
 #[test]

@@ -46,15 +46,7 @@ fn serve(args: &[&str], files: Option<u64>) -> Server {
         }
     }
     let mut child = command.spawn().expect("parlour serve starts");
-    let mut line = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr = line
-        .split_whitespace()
-        .find_map(|w| w.strip_prefix("http://"))
-        .unwrap_or_else(|| panic!("no address in {line:?}"))
-        .trim_end_matches('/')
+    let addr = common::served_address(child.stdout.take().unwrap())
         .parse()
         .unwrap();
     Server { child, addr }

@@ -570,7 +570,7 @@ fn nix_is_root() -> bool {
 /// which deals every game still to come (issue 37, item 1).
 #[test]
 fn a_served_tournament_in_progress_does_not_show_its_seed() {
-    use std::io::{BufRead, BufReader, Read, Write};
+    use std::io::{Read, Write};
     let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
         .args([
             "tournament",
@@ -590,17 +590,7 @@ fn a_served_tournament_in_progress_does_not_show_its_seed() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let mut err = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    let address = loop {
-        line.clear();
-        assert!(err.read_line(&mut line).unwrap() > 0, "no address printed");
-        if let Some(at) = line.find("http://") {
-            let url = line[at + "http://".len()..].split('/').next().unwrap();
-            break url.trim().to_string();
-        }
-    };
-    std::thread::spawn(move || std::io::copy(&mut err, &mut std::io::sink()));
+    let address = common::served_address(child.stderr.take().unwrap());
     let get = |path: &str| -> serde_json::Value {
         let mut s = std::net::TcpStream::connect(&address).unwrap();
         write!(

@@ -198,11 +198,7 @@ impl Hub {
     pub fn create_for(&self, setup: TableSetup, owner: Option<IpAddr>) -> Result<String, Refusal> {
         let settings = &self.0.settings;
         let owner = owner.map(client_key);
-        let programs = setup
-            .seats
-            .iter()
-            .filter(|s| matches!(s, table::SeatSpec::Program { .. }))
-            .count();
+        let programs = setup.programs();
         let n = {
             let mut tables = self.0.tables.lock().unwrap_or_else(|e| e.into_inner());
             tables.by_id.retain(|_, t| !t.closed());

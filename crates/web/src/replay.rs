@@ -234,15 +234,11 @@ mod tests {
     fn every_step_is_the_position_the_actions_reach() {
         let game = parlour_dynamic::open("uno", &[("rounds".to_string(), json!(3))]).unwrap();
         let mut state = game.new_state(11);
-        let mut pick: u64 = 5;
+        // The built-in random bot plays every seat.
+        let mut random = game.bot("random", 5).unwrap();
         while !state.is_terminal() {
-            let legal = state.legal_actions();
-            pick = pick
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            state
-                .apply(&legal[(pick >> 33) as usize % legal.len()])
-                .unwrap();
+            let action = random.act(state.as_ref()).unwrap();
+            state.apply(&action).unwrap();
         }
         let names: Vec<String> = (0..4).map(|i| format!("seat {i}")).collect();
         let replay = Replay::read(&state.trace(&names).unwrap()).unwrap();

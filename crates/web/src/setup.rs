@@ -42,3 +42,13 @@ pub struct TableSetup {
     /// Milliseconds between bots' moves.
     pub pace_ms: u64,
 }
+
+impl TableSetup {
+    /// How many seats are external programs.
+    pub fn programs(&self) -> usize {
+        self.seats
+            .iter()
+            .filter(|s| matches!(s, SeatSpec::Program { .. }))
+            .count()
+    }
+}

@@ -259,17 +259,9 @@ pub(crate) fn start(
         closed: None,
     }));
     let (commands, inbox) = mpsc::unbounded_channel();
-    let has_programs = setup
-        .seats
-        .iter()
-        .any(|s| matches!(s, SeatSpec::Program { .. }));
-    let programs = setup
-        .seats
-        .iter()
-        .filter(|s| matches!(s, SeatSpec::Program { .. }))
-        .count();
+    let programs = setup.programs();
     let table = Table {
-        has_programs,
+        has_programs: programs > 0,
         id,
         n,
         owner,

@@ -541,15 +541,11 @@ async fn first_error(ws: &mut Socket) -> String {
 fn long_uno_trace() -> String {
     let game = parlour_dynamic::open("uno", &[("rounds".to_string(), json!(200))]).unwrap();
     let mut state = game.new_state(3);
-    let mut pick: u64 = 7;
+    // The built-in random bot plays every seat.
+    let mut random = game.bot("random", 7).unwrap();
     while !state.is_terminal() {
-        let legal = state.legal_actions();
-        pick = pick
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        state
-            .apply(&legal[(pick >> 33) as usize % legal.len()])
-            .unwrap();
+        let action = random.act(state.as_ref()).unwrap();
+        state.apply(&action).unwrap();
     }
     let seats: Vec<String> = (0..4).map(|i| format!("random#{i}")).collect();
     state.trace(&seats).unwrap()

@@ -123,3 +123,27 @@ pub fn run(what: &str, cmd: &mut Command) {
         stderr(&o)
     );
 }
+
+/// The first `http://HOST:PORT` a served parlour prints on `stream` (its standard output or
+/// error), as `HOST:PORT`. The rest of the stream is drained on a thread of its own, so the
+/// process never blocks on it.
+pub fn served_address(stream: impl std::io::Read + Send + 'static) -> String {
+    use std::io::BufRead;
+    let mut lines = std::io::BufReader::new(stream);
+    let mut line = String::new();
+    loop {
+        line.clear();
+        let read = lines.read_line(&mut line).unwrap_or(0);
+        assert!(read > 0, "no address printed");
+        if let Some(at) = line.find("http://") {
+            let rest = &line[at + "http://".len()..];
+            let address = rest
+                .split(|c: char| c == '/' || c.is_whitespace())
+                .next()
+                .unwrap_or_default()
+                .to_string();
+            std::thread::spawn(move || std::io::copy(&mut lines, &mut std::io::sink()));
+            return address;
+        }
+    }
+}
