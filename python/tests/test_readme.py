@@ -1,4 +1,5 @@
-"""The README's Python examples and the extension's crate docs run as written."""
+"""The Python chapter's examples (docs/python.md, in the book) and the extension's crate docs run
+as written."""
 
 from __future__ import annotations
 
@@ -17,11 +18,8 @@ def python_blocks(text: str) -> list:
     return re.findall(r"```python\n(.*?)```", text, flags=re.S)
 
 
-def readme_blocks() -> list:
-    readme = (ROOT / "README.md").read_text()
-    section = readme[readme.index("## Python"):]
-    section = section[:section.index("\n## ", 1)]
-    return python_blocks(section)
+def chapter_blocks() -> list:
+    return python_blocks((ROOT / "docs" / "python.md").read_text())
 
 
 def crate_doc_blocks() -> list:
@@ -31,19 +29,20 @@ def crate_doc_blocks() -> list:
     return python_blocks(doc)
 
 
-def test_the_readme_has_its_examples():
-    assert len(readme_blocks()) == 5
+def test_the_python_chapter_has_its_examples():
+    assert len(chapter_blocks()) == 5
     assert len(crate_doc_blocks()) == 1
 
 
 @pytest.mark.parametrize("i", range(5))
-def test_a_readme_example_runs(i, tmp_path):
-    code = readme_blocks()[i]
+def test_a_python_chapter_example_runs(i, tmp_path):
+    code = chapter_blocks()[i]
     cwd = os.getcwd()
     os.chdir(tmp_path)
     try:
         with contextlib.redirect_stdout(io.StringIO()):
-            exec(compile(code, f"README example {i + 1}", "exec"), {"__name__": "__readme__"})
+            exec(compile(code, f"the Python chapter's example {i + 1}", "exec"),
+                 {"__name__": "__chapter__"})
     finally:
         os.chdir(cwd)
 

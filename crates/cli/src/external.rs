@@ -342,13 +342,12 @@ impl GameCommand for ServeBotCmd {
 
 // Fuzz targets for what a user gives the command line: the limits flags and game options (`-o key=value`, `--variant`), for every game. Proptest over arbitrary
 // text and over structured mutations of valid inputs (see
-// `crates/core/tests/fuzz_support`): nothing panics, a rejected input is an error with a
+// `parlour_test_support::fuzz`): nothing panics, a rejected input is an error with a
 // message, and an accepted one holds together. Each target runs a bounded number of cases;
 // `PARLOUR_FUZZ_CASES=N` runs at least N of each, e.g.
 // `PARLOUR_FUZZ_CASES=50000 cargo test -p parlour --bin parlour fuzz_`.
 #[cfg(test)]
-#[path = "../../core/tests/fuzz_support/mod.rs"]
-mod fuzz_support;
+use parlour_test_support::fuzz as fuzz_support;
 
 #[cfg(test)]
 mod fuzz_tests {

@@ -1,7 +1,6 @@
 //! The shared engine benches on core's toy game (`cargo bench -p parlour-core`).
 
-#[path = "suite/mod.rs"]
-mod suite;
+use parlour_test_support::bench as suite;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use parlour_core::rng::seeded;

@@ -1,8 +1,7 @@
 //! The engine's criterion benches (`cargo bench -p parlour-go`): the shared suite of
-//! `crates/core/benches/suite`, which `parlour bench go` times the same units of.
+//! `parlour_test_support::bench`, which `parlour bench go` times the same units of.
 
-#[path = "../../core/benches/suite/mod.rs"]
-mod suite;
+use parlour_test_support::bench as suite;
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use parlour_core::Bot;

@@ -31,22 +31,22 @@
 //! use parlour_protocol::{ExternalBot, Mode, Player, Pool, ProgramSpec, Table};
 //! use parlour_uno::Uno;
 //!
-//! // A bot in Python that always plays the first legal action.
+//! // A bot, in the POSIX shell, that always plays the first legal action.
 //! let script = r#"
-//! import sys, json
-//! for line in sys.stdin:
-//!     m = json.loads(line)
-//!     if m["type"] == "hello":
-//!         print(json.dumps({"type": "ready", "protocol": 1}), flush=True)
-//!     elif m["type"] == "act":
-//!         print(json.dumps({"type": "action", "id": m["id"], "index": 0}), flush=True)
-//!     elif m["type"] == "bye":
-//!         break
+//! while IFS= read -r line; do
+//!     case "$line" in
+//!         *'"type":"hello"'*) echo '{"type":"ready","protocol":1}' ;;
+//!         *'"type":"act"'*)
+//!             id=${line#*'"id":'}; id=${id%%[,\}]*}
+//!             echo "{\"type\":\"action\",\"id\":$id,\"index\":0}" ;;
+//!         *'"type":"bye"'*) break ;;
+//!     esac
+//! done
 //! "#;
 //! let game = Uno::new(Default::default()).unwrap();
 //! let spec = ProgramSpec {
 //!     name: "first".into(),
-//!     command: vec!["python3".into(), "-c".into(), script.into()],
+//!     command: vec!["sh".into(), "-c".into(), script.into()],
 //!     dir: None,
 //!     env: Default::default(),
 //!     limits: Default::default(),

@@ -1,0 +1,5 @@
+//! arena's integration tests, one binary: each module was its own test file.
+
+mod bounds;
+mod store;
+mod tournament;

@@ -1,0 +1,16 @@
+//! bo's integration tests, one binary: each module was its own test file.
+
+mod bonus;
+mod common;
+mod conformance;
+mod data_files;
+mod encoding;
+#[cfg(feature = "ai")]
+mod fuzz;
+#[cfg(feature = "ai")]
+mod heuristic;
+mod props;
+mod robustness;
+mod rules;
+#[cfg(feature = "ai")]
+mod search;

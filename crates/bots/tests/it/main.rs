@@ -1,0 +1,3 @@
+//! bots's integration tests, one binary: each module was its own test file.
+
+mod ismcts;

@@ -1,0 +1,15 @@
+//! cli's integration tests, one binary: each module was its own test file.
+
+mod attacks;
+mod browser;
+mod chaos;
+mod cli;
+mod common;
+mod contract;
+mod external;
+mod learned;
+mod python_kit;
+mod python_package;
+mod serve;
+mod shards;
+mod tournament;

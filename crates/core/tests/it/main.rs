@@ -1,0 +1,4 @@
+//! core's integration tests, one binary: each module was its own test file.
+
+mod fuzz;
+mod harness;

@@ -1,0 +1,3 @@
+//! games's integration tests, one binary: each module was its own test file.
+
+mod registry;

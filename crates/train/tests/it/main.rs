@@ -1,0 +1,3 @@
+//! train's integration tests, one binary: each module was its own test file.
+
+mod train;
