@@ -45,6 +45,7 @@ pub mod schedule;
 pub mod shard;
 pub mod stats;
 pub mod store;
+pub mod strength;
 pub mod svg;
 mod tournament;
 

@@ -252,6 +252,21 @@ pub enum ArenaError {
     Threads(String),
 }
 
+impl ArenaError {
+    /// Whether what was asked for is at fault (entries, configuration, a file of another
+    /// tournament): a usage error, rather than a failure while playing or recording.
+    pub fn is_bad_input(&self) -> bool {
+        match self {
+            ArenaError::Schedule(_)
+            | ArenaError::Bot(_)
+            | ArenaError::Config(_)
+            | ArenaError::Mismatch { .. } => true,
+            ArenaError::Store(s) => s.is_bad_input(),
+            _ => false,
+        }
+    }
+}
+
 /// Makes the player of an entry (a built-in bot, or an external program), with its seed.
 pub type MakeBot<'a, G> = &'a (dyn Fn(&EntrySpec, u64) -> Result<Player<G>, BotError> + Sync);
 

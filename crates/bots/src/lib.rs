@@ -36,6 +36,7 @@
 //! assert_eq!(search.iterations(), if legal.len() > 1 { 200 } else { 0 });
 //! ```
 
+pub mod human;
 pub mod ismcts;
 
 use parlour_core::encode::Encode;

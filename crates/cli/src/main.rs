@@ -4,11 +4,13 @@
 mod output;
 
 mod args;
+mod bench;
 mod commands;
 mod common;
 mod external;
-mod human;
+mod play;
 mod progress;
+mod serve;
 mod strength;
 mod tournament;
 mod train;

@@ -2,62 +2,47 @@
 //! checkpoint after every iteration, and resume.
 
 use std::io::IsTerminal;
-use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use parlour_games::Playable;
 use parlour_train::{Config, Row, TrainError, Trainer};
 
-use crate::common::{failed, game_options, usage, Failure, GameCommand};
+use crate::args::TrainArgs;
+use crate::common::{bot_spec, failed, game_of, usage, Failure, GameCommand};
 
-/// `parlour train GAME`.
-pub(crate) struct TrainCmd {
-    pub out: PathBuf,
-    pub resume: bool,
-    pub config: Config,
-    pub options: Vec<String>,
-}
-
-fn failure(e: TrainError) -> Failure {
-    match e {
-        TrainError::Config(m) => usage(m),
-        e => failed(e.to_string()),
+impl From<TrainError> for Failure {
+    fn from(e: TrainError) -> Failure {
+        match e {
+            TrainError::Config(m) => usage(m),
+            e => failed(e.to_string()),
+        }
     }
 }
 
-impl GameCommand for TrainCmd {
+impl GameCommand for TrainArgs {
     fn run<G: Playable>(self) -> Result<(), Failure> {
-        let game = game_options::<G>(&self.options, &[])?;
-        parlour_bots::make_bot_for::<G>(
-            &game,
-            &self
-                .config
-                .against
-                .parse()
-                .map_err(|e| usage(format!("--against: {e}")))?,
-            0,
-        )
-        .map_err(|e| usage(format!("--against: {e}")))?;
+        let game: G = game_of(self.rules.pairs())?;
+        let config = Config::from(&self);
         for (flag, text) in [
-            ("--warm-start", &self.config.warm_start),
-            ("--rollout", &self.config.rollout),
+            ("--against", &config.against),
+            ("--warm-start", &config.warm_start),
+            ("--rollout", &config.rollout),
         ] {
-            if text.is_empty() {
-                continue;
+            if !text.is_empty() {
+                bot_spec(text)
+                    .and_then(|spec| Ok(parlour_bots::make_bot_for::<G>(&game, &spec, 0)?))
+                    .map_err(|f| f.context(flag))?;
             }
-            let spec = text.parse().map_err(|e| usage(format!("{flag}: {e}")))?;
-            parlour_bots::make_bot_for::<G>(&game, &spec, 0)
-                .map_err(|e| usage(format!("{flag}: {e}")))?;
         }
         let command = std::iter::once("parlour".to_string())
             .chain(std::env::args().skip(1))
             .collect::<Vec<_>>()
             .join(" ");
-        let total = self.config.iterations;
+        let total = self.iterations;
         let mut trainer = if self.resume {
-            Trainer::resume(game, self.config, &self.out, &command).map_err(failure)?
+            Trainer::resume(game, config, &self.out, &command)?
         } else {
-            Trainer::new(game, self.config, &self.out, &command).map_err(failure)?
+            Trainer::new(game, config, &self.out, &command)?
         };
         if trainer.iteration() >= total {
             errln!(
@@ -83,7 +68,7 @@ impl GameCommand for TrainCmd {
         });
         let mut last_eval = None;
         while trainer.iteration() < total {
-            let row = trainer.step().map_err(failure)?;
+            let row = trainer.step()?;
             if row.eval_share.is_some() {
                 last_eval = row.eval_share;
             }

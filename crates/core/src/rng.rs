@@ -54,6 +54,20 @@ pub fn bot_seed(seed: u64) -> u64 {
     u64::from_le_bytes(first)
 }
 
+/// The seed of the bot in `seat` of one game dealt from `game_seed`: the rule every door that
+/// seats bots at a single game follows (`parlour play`, the browser's tables, the Python
+/// package's tables), so the same seed and seats replay the same game at each. (A tournament
+/// gives each game's bots a stream of their own, apart from the deals; see `parlour-arena`.)
+///
+/// ```
+/// use parlour_core::rng::{bot_seed, derive_seed, seat_seed};
+/// assert_eq!(seat_seed(7, 0), bot_seed(derive_seed(7, 1)));
+/// assert_ne!(seat_seed(7, 0), seat_seed(7, 1));
+/// ```
+pub fn seat_seed(game_seed: u64, seat: usize) -> u64 {
+    bot_seed(derive_seed(game_seed, 1 + seat as u64))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

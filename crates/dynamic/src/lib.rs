@@ -14,9 +14,11 @@
 //!   many games at once in parallel ([`batch`]); [`AnyGame::tournament`] runs a tournament and
 //!   returns the standings object `parlour tournament --format json` prints, with bots from
 //!   outside Rust among the entries ([`tournament::ForeignBot`]).
-//! - [`shards`] plans a tournament from the command line's arguments, plays one shard of it
-//!   into its own database (or resumes it), checks a machine's programs and merges shards: what
-//!   the Python package's Ray driver runs on each node.
+//! - [`plan`] is the one tournament planner: what `parlour tournament`'s arguments name, for
+//!   the command line, the shard driver and the Python package alike.
+//! - [`shards`] plays one shard of a planned tournament into its own database (or resumes it),
+//!   checks a machine's programs and merges shards: what the Python package's Ray driver runs
+//!   on each node.
 //! - Every failure is a [`DynError`] whose kind says what was wrong.
 //!
 //! ```
@@ -53,6 +55,7 @@ pub mod batch;
 mod erased;
 pub mod error;
 mod inner;
+pub mod plan;
 pub mod shards;
 pub mod tournament;
 

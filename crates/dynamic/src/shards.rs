@@ -1,74 +1,25 @@
 //! Tournaments split into shards, for drivers that run them on many machines (the Python
-//! package's Ray driver): a tournament planned from the command line's arguments, one shard
-//! played (or resumed) into its own database, the programs checked on a node, and the shards
-//! merged. The command line's `parlour tournament --shard` and `parlour merge` do the same
+//! package's Ray driver): one shard of a tournament (planned by [`crate::plan`]) played (or
+//! resumed) into its own database, the programs checked on a node, and the shards merged. The command line's `parlour tournament --shard` and `parlour merge` do the same
 //! from the same arena code, so a shard played either way is the same file.
 
 use std::path::{Path, PathBuf};
 
 use parlour_arena::merge::{merge, MergeReport};
 use parlour_arena::render;
-use parlour_arena::schedule::ScheduleKind;
 use parlour_arena::shard::{config_hash, Shard};
-use parlour_arena::stats::EarlyStop;
 use parlour_arena::store::Store;
 use parlour_arena::{summarize_stored, Tournament, TournamentConfig};
-use parlour_core::{BotError, BotSpec};
 use parlour_games::{GameVisitor, Playable};
-use parlour_protocol::{EntrySpec, Limits, Player, DEFAULT_MAX_FAULTS};
+use parlour_protocol::EntrySpec;
 use serde_json::{json, Value};
 
 use crate::error::DynError;
+pub use crate::plan::{plan, Plan};
+use crate::plan::stand_in;
 
 fn bad(e: impl std::fmt::Display) -> DynError {
     DynError::Tournament(e.to_string())
-}
-
-/// A tournament as `parlour tournament`'s arguments name it (`None`: the command line's
-/// default). External programs get the default limits.
-#[derive(Debug, Clone, Default)]
-pub struct Plan {
-    /// The game's options over its defaults (`players`, `variant`, ...), as `-o` gives them.
-    pub options: Vec<(String, Value)>,
-    /// `--bots`: comma-separated entries, `cmd:"..."` programs among them.
-    pub bots: Option<String>,
-    /// `--bots-file`.
-    pub bots_file: Option<PathBuf>,
-    /// `--course-bots`.
-    pub course_bots: Option<PathBuf>,
-    /// `--games`.
-    pub games: Option<u64>,
-    /// `--seed` (default 1, or drawn at random when programs play, as the command line does).
-    pub seed: Option<u64>,
-    /// `--duplicate` / `--no-duplicate`.
-    pub duplicate: Option<bool>,
-    /// `--schedule`.
-    pub schedule: ScheduleKind,
-    /// `--early-stop --alpha A`.
-    pub early_stop: Option<f64>,
-}
-
-/// The command line's default entries: the game's own bots, then random bots to fill a table.
-pub(crate) fn default_entries<G: Playable>(seats: usize) -> Vec<EntrySpec> {
-    let mut v: Vec<BotSpec> = G::bots().iter().map(|b| BotSpec::named(b.name)).collect();
-    if v.len() < seats || v.is_empty() {
-        v.push(BotSpec::named("random"));
-    }
-    while v.len() < seats {
-        v.push(BotSpec::named("random"));
-    }
-    v.into_iter().map(EntrySpec::Bot).collect()
-}
-
-/// A random stand-in for a program (what the arena needs to check entries before any program
-/// is started), a built-in bot otherwise.
-pub(crate) fn stand_in<G: Playable>(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
-    match entry {
-        EntrySpec::Program(_) => Ok(Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(
-            seed,
-        )))),
-        e => Player::built_in(e, seed),
-    }
 }
 
 /// The game a configuration is of.
@@ -76,85 +27,6 @@ pub(crate) fn game_of<G: Playable>(config: &TournamentConfig) -> Result<G, DynEr
     let options: G::Options = serde_json::from_value(config.options.clone())
         .map_err(|e| bad(format!("the tournament's options do not parse: {e}")))?;
     G::new(options).map_err(|e| bad(e.to_string()))
-}
-
-/// The configuration `parlour tournament GAME ...` would play with these arguments.
-pub fn plan(game: &str, plan: &Plan) -> Result<TournamentConfig, DynError> {
-    struct Planned<'a>(&'a Plan);
-    impl GameVisitor for Planned<'_> {
-        type Output = Result<TournamentConfig, DynError>;
-        fn visit<G: Playable>(self) -> Self::Output {
-            let p = self.0;
-            let game: G = parlour_games::options::make_game(p.options.iter().cloned())
-                .map_err(|e| DynError::Options(e.to_string()))?;
-            let game = game.tournament_unit();
-            let (limits, max_faults) = (Limits::default(), DEFAULT_MAX_FAULTS);
-            let mut entries = Vec::new();
-            if let Some(text) = &p.bots {
-                for item in parlour_protocol::split_entries(text).map_err(bad)? {
-                    entries.push(
-                        parlour_protocol::entry_from_text(&item, limits, max_faults)
-                            .map_err(bad)?,
-                    );
-                }
-            }
-            if let Some(path) = &p.bots_file {
-                entries.extend(
-                    parlour_protocol::read_bots_file(path, limits, max_faults).map_err(bad)?,
-                );
-            }
-            if let Some(dir) = &p.course_bots {
-                entries.extend(
-                    parlour_protocol::course_bots(
-                        dir,
-                        G::INFO.name,
-                        parlour_protocol::course_limits(G::INFO.name).unwrap_or(limits),
-                        max_faults,
-                    )
-                    .map_err(bad)?,
-                );
-            }
-            parlour_protocol::number_programs(&mut entries);
-            if entries.is_empty() {
-                entries = default_entries::<G>(game.num_players());
-            }
-            for e in &entries {
-                if let EntrySpec::Bot(spec) = e {
-                    parlour_bots::make_bot::<G>(spec, 0).map_err(bad)?;
-                }
-            }
-            let games = p.games.unwrap_or_else(|| game.default_tournament_games());
-            if !(1..=parlour_arena::MAX_GAMES).contains(&games) {
-                return Err(bad(format!(
-                    "games must be from 1 to {}",
-                    parlour_arena::MAX_GAMES
-                )));
-            }
-            let programs = entries.iter().any(|e| matches!(e, EntrySpec::Program(_)));
-            let seed = p
-                .seed
-                .unwrap_or_else(|| if programs { rand::random::<u64>() } else { 1 });
-            let mut config = TournamentConfig::new(&game, entries, games, seed);
-            if let Some(d) = p.duplicate {
-                config.duplicate = d;
-            }
-            config.schedule = p.schedule;
-            if let Some(alpha) = p.early_stop {
-                if !(alpha > 0.0 && alpha < 0.5) {
-                    return Err(bad("the early stop's alpha must be between 0 and 0.5"));
-                }
-                config.early_stop = Some(EarlyStop {
-                    alpha,
-                    ..EarlyStop::default()
-                });
-            }
-            // Checked as a run checks it: entries, table size, schedule.
-            Tournament::new(game, config.clone(), &stand_in::<G>).map_err(bad)?;
-            Ok(config)
-        }
-    }
-    parlour_games::with_game(game, Planned(plan))
-        .map_err(|e| DynError::UnknownGame(e.to_string()))?
 }
 
 /// What playing a shard did.

@@ -129,7 +129,7 @@ pub(crate) fn run<G: Playable>(game: &G, request: &TournamentRequest) -> Result<
         }
     }
     if specs.is_empty() {
-        specs = crate::shards::default_entries::<G>(game.num_players());
+        specs = crate::plan::default_entries::<G>(game.num_players());
         foreign = vec![None; specs.len()];
     }
     let games = request
@@ -147,7 +147,7 @@ pub(crate) fn run<G: Playable>(game: &G, request: &TournamentRequest) -> Result<
     }
     // The arena checks the entries by making each once; a foreign bot's stand-in is a random
     // one (it is made for real at each game).
-    let tournament = Tournament::new(game, config, &crate::shards::stand_in::<G>).map_err(bad)?;
+    let tournament = Tournament::new(game, config, &crate::plan::stand_in::<G>).map_err(bad)?;
     let entries = &tournament.config().entries;
     let make_player = |entry: &EntrySpec, seed: u64| -> Result<Player<G>, BotError> {
         let i = entries
@@ -206,7 +206,7 @@ pub(crate) fn play<G: Playable>(
     }
     let mut players = Vec::with_capacity(seats.len());
     for (i, entry) in seats.iter().enumerate() {
-        let seed = parlour_core::rng::bot_seed(derive_seed(seed, 1 + i as u64));
+        let seed = parlour_core::rng::seat_seed(seed, i);
         players.push(match entry {
             Entry::Named(text) => {
                 let spec = parlour_protocol::entry_from_text(text, Limits::default(), 3)
@@ -359,7 +359,7 @@ pub fn trace_game(config: &TournamentConfig, index: u64) -> Result<String, DynEr
         fn visit<G: Playable>(self) -> Self::Output {
             let bad = |e: String| DynError::Tournament(e);
             let game = crate::shards::game_of::<G>(self.0)?;
-            let tournament = Tournament::new(game, self.0.clone(), &crate::shards::stand_in::<G>)
+            let tournament = Tournament::new(game, self.0.clone(), &crate::plan::stand_in::<G>)
                 .map_err(|e| bad(e.to_string()))?;
             tournament
                 .trace_game(self.1, &|e, seed| Player::built_in(e, seed))

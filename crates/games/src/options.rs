@@ -55,3 +55,27 @@ pub fn make_game<G: Game>(
         .map_err(|e| BadOptions(format!("bad option for {}: {e}", G::INFO.name)))?;
     G::new(options).map_err(|e| BadOptions(format!("{}: {e}", G::INFO.name)))
 }
+
+/// One option as the command line gives it, `key=value`: the value is JSON when it parses as
+/// JSON (`500`, `null`, `true`) and a string otherwise (`variant=bonus`).
+///
+/// ```
+/// use parlour_games::options::parse_pair;
+/// use serde_json::json;
+///
+/// assert_eq!(parse_pair("target = 500").unwrap(), ("target".to_string(), json!(500)));
+/// assert_eq!(parse_pair("variant=bonus").unwrap().1, json!("bonus"));
+/// assert!(parse_pair("target").is_err());
+/// ```
+pub fn parse_pair(text: &str) -> Result<(String, Value), BadOptions> {
+    let (key, value) = text
+        .split_once('=')
+        .ok_or_else(|| BadOptions(format!("option {text:?} is not KEY=VALUE")))?;
+    let key = key.trim();
+    if key.is_empty() {
+        return Err(BadOptions(format!("option {text:?} has no key")));
+    }
+    let value = serde_json::from_str(value.trim())
+        .unwrap_or_else(|_| Value::String(value.trim().to_string()));
+    Ok((key.to_string(), value))
+}

@@ -4,15 +4,19 @@
 //! the deal against built-in bots, every decision of its seat its own (as a course's
 //! tournament played it). Every illegal, malformed or late answer is kept with the position.
 
+use std::path::Path;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use parlour_bots::RandomBot;
 use parlour_core::play::Runner;
 use parlour_core::rng::{bot_seed, derive_seed, seeded};
-use parlour_core::{Bot, Game, State};
+use parlour_core::encode::Encode;
+use parlour_core::{Bot, Game, GameAi, State};
 use rand::RngExt;
 
-use crate::external::{ExternalBot, Pool, Position, Timing};
+use crate::entry::ProgramSpec;
+use crate::external::{ExternalBot, Mode, Pool, Position, Timing};
 use crate::table::{Player, Table};
 
 /// The most random moves played before the program joins a game.
@@ -139,5 +143,78 @@ pub fn check_program<G: Game>(
         faults: pool.positions(),
         timing: pool.timing(),
         stopped,
+    })
+}
+
+/// What starting and asking a program cost under one containment.
+#[derive(Debug, Clone, PartialEq)]
+pub struct JailCost {
+    /// Mean milliseconds from starting the program to its greeting.
+    pub startup_ms: f64,
+    /// Mean microseconds from writing `act` to reading the answer.
+    pub round_trip_us: f64,
+    /// The longest answer, in milliseconds.
+    pub max_ms: f64,
+    /// Decisions asked.
+    pub decisions: u64,
+    /// Faults made.
+    pub faults: usize,
+}
+
+impl JailCost {
+    /// Adds another measurement of as many starts and decisions (the means stay means).
+    pub fn add(&mut self, other: &JailCost) {
+        let n = self.decisions as f64;
+        let m = other.decisions as f64;
+        self.round_trip_us = (self.round_trip_us * n + other.round_trip_us * m) / (n + m).max(1.0);
+        self.startup_ms = (self.startup_ms * n + other.startup_ms * m) / (n + m).max(1.0);
+        self.max_ms = self.max_ms.max(other.max_ms);
+        self.decisions += other.decisions;
+        self.faults += other.faults;
+    }
+}
+
+/// Starts `program` `starts` times (to its greeting), then asks it `decisions` decisions from
+/// random positions, under the containment in force.
+pub fn jail_cost<G: GameAi + Encode>(
+    game: &G,
+    program: &ProgramSpec,
+    logs: &Path,
+    decisions: u64,
+    starts: u32,
+    seed: u64,
+) -> Result<JailCost, String> {
+    let log = crate::process::Log::open(&logs.join("check.log")).map_err(|e| e.to_string())?;
+    let mut startup = Duration::ZERO;
+    for _ in 0..starts {
+        let began = Instant::now();
+        let pool = Pool::new(game, program.clone(), Some(log.clone()), Mode::Check { budget: 1 })
+            .map_err(|e| e.to_string())?;
+        pool.preflight()
+            .map_err(|why| format!("{} cannot play: {why}", program.name))?;
+        startup += began.elapsed();
+        pool.shutdown();
+    }
+    let pool = Pool::new(game, program.clone(), Some(log), Mode::Check { budget: decisions })
+        .map_err(|e| e.to_string())?;
+    pool.preflight()
+        .map_err(|why| format!("{} cannot play: {why}", program.name))?;
+    let check = check_program(
+        game,
+        &pool,
+        CheckMode::Positions { budget: decisions },
+        &|seed| Box::new(RandomBot::new(seed)),
+        u64::MAX,
+        seed,
+        &mut |_| {},
+    )?;
+    pool.shutdown();
+    let t = check.timing;
+    Ok(JailCost {
+        startup_ms: startup.as_secs_f64() * 1e3 / f64::from(starts.max(1)),
+        round_trip_us: t.total.as_secs_f64() * 1e6 / t.decisions.max(1) as f64,
+        max_ms: t.max.as_secs_f64() * 1e3,
+        decisions: t.decisions,
+        faults: check.faults.len(),
     })
 }

@@ -134,6 +134,52 @@ impl Default for Limits {
     }
 }
 
+/// Limits as a command line gives them, each over a base (the defaults, or a course's own
+/// limits): `None` keeps the base's.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct LimitOverrides {
+    /// [`Limits::decision_ms`].
+    pub decision_ms: Option<u64>,
+    /// [`Limits::bank_ms`].
+    pub bank_ms: Option<u64>,
+    /// [`Limits::startup_ms`].
+    pub startup_ms: Option<u64>,
+    /// [`Limits::memory_mb`].
+    pub memory_mb: Option<u64>,
+    /// [`Limits::tmp_mb`].
+    pub tmp_mb: Option<u64>,
+    /// [`Limits::processes`].
+    pub processes: Option<u64>,
+    /// Faults after which an entry forfeits its remaining games ([`DEFAULT_MAX_FAULTS`]).
+    pub max_faults: Option<u32>,
+    /// The user programs run as ([`ProgramSpec::user`]).
+    pub user: Option<String>,
+}
+
+impl LimitOverrides {
+    /// Whether any limit is given.
+    pub fn any(&self) -> bool {
+        *self != LimitOverrides::default()
+    }
+
+    /// The limits given, over `base`.
+    pub fn over(&self, base: Limits) -> Limits {
+        Limits {
+            decision_ms: self.decision_ms.unwrap_or(base.decision_ms),
+            bank_ms: self.bank_ms.unwrap_or(base.bank_ms),
+            startup_ms: self.startup_ms.unwrap_or(base.startup_ms),
+            memory_mb: self.memory_mb.unwrap_or(base.memory_mb),
+            tmp_mb: self.tmp_mb.unwrap_or(base.tmp_mb),
+            processes: self.processes.unwrap_or(base.processes),
+        }
+    }
+
+    /// The fault allowance given, or [`DEFAULT_MAX_FAULTS`].
+    pub fn max_faults(&self) -> u32 {
+        self.max_faults.unwrap_or(DEFAULT_MAX_FAULTS)
+    }
+}
+
 /// What kind of fault an external bot made.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]

@@ -95,8 +95,8 @@ pub use entries::{
     read_bots_file, split_entries, working_directory, EntryError,
 };
 pub use entry::{
-    make_builtin, shell_text, BotReport, EntrySpec, Fault, FaultKind, Limits, ProgramSpec,
-    DEFAULT_MAX_FAULTS,
+    make_builtin, shell_text, BotReport, EntrySpec, Fault, FaultKind, LimitOverrides, Limits,
+    ProgramSpec, DEFAULT_MAX_FAULTS,
 };
 #[cfg(unix)]
 pub use external::{ExternalBot, Mode, Pool, Position, Timing};

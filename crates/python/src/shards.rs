@@ -51,9 +51,12 @@ fn plan_tournament(
     };
     let plan = Plan {
         options: option_pairs(&read_json(options_json, "options")?)?,
-        bots,
-        bots_file,
-        course_bots,
+        entries: parlour_dynamic::plan::Entries {
+            bots,
+            bots_file,
+            course_bots,
+        },
+        limits: Default::default(),
         games,
         seed,
         duplicate,

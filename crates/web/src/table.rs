@@ -198,7 +198,7 @@ pub(crate) fn start(
     for (i, spec) in setup.seats.iter().enumerate() {
         // As `parlour play` seeds its bots, so a table of bots plays as the command line does.
         let seed =
-            parlour_core::rng::bot_seed(parlour_core::rng::derive_seed(setup.seed, 1 + i as u64));
+            parlour_core::rng::seat_seed(setup.seed, i);
         seats.push(match spec {
             SeatSpec::Human { name, token } => Seat {
                 name: name.clone(),

@@ -1,4 +1,4 @@
-//! A person at the terminal, as a bot.
+//! A person at the terminal, as a bot: `parlour play`'s human seats.
 
 use std::io::{BufRead, Write};
 
@@ -29,6 +29,8 @@ pub struct HumanBot<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: 
 }
 
 impl<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write + Send> HumanBot<R, W> {
+    /// A person reading from `read_line` and shown the game on `output`; with `hand_over`,
+    /// several people share the terminal (the screen is cleared between them).
     pub fn new(read_line: R, output: W, hand_over: bool) -> Self {
         HumanBot {
             read_line,

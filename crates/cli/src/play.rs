@@ -1,0 +1,272 @@
+//! `parlour play GAME`: people and bots at one table in the terminal.
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use parlour_bots::human::{stdin_line, HumanBot, LineSource};
+use parlour_core::play::Runner;
+use parlour_core::rng::seat_seed;
+use parlour_core::trace::TraceWriter;
+use parlour_core::{Bot, Decision, GameText, State};
+use parlour_games::Playable;
+use parlour_protocol::{EntrySpec, LimitOverrides, Mode, Player, Programs, Table as Seats};
+use serde_json::Value;
+
+use crate::args::PlayArgs;
+use crate::common::{bot_spec, failed, game_of, usage, Failure, GameCommand};
+
+/// A human seat: the bot reads stdin; the flag tells the game loop that input has ended.
+struct Human {
+    bot: HumanBot<LineSource, std::io::Stdout>,
+    closed: Arc<AtomicBool>,
+}
+
+impl<G: GameText> Bot<G> for Human {
+    fn act(&mut self, d: &Decision<'_, G>) -> G::Action {
+        let a = Bot::<G>::act(&mut self.bot, d);
+        if self.bot.closed {
+            self.closed.store(true, Ordering::SeqCst);
+        }
+        a
+    }
+}
+
+/// The seats' names: `--seats`, or a human and the game's strongest bot everywhere else.
+fn seat_names<G: Playable>(args: &PlayArgs, seats: usize) -> Result<Vec<String>, Failure> {
+    match &args.seats {
+        Some(text) => parlour_protocol::split_entries(text)
+            .map_err(|e| usage(format!("--seats: {e}"))),
+        None => Ok(std::iter::once("human")
+            .chain(std::iter::repeat_n(G::STRONGEST_BOT, seats - 1))
+            .map(String::from)
+            .collect()),
+    }
+}
+
+impl GameCommand for PlayArgs {
+    fn run<G: Playable>(self) -> Result<(), Failure> {
+        let default_game: G = game_of(self.rules.pairs())?;
+        let names = seat_names::<G>(&self, default_game.num_players())?;
+        // `--seats` sets the table's size unless `-o players=N` does.
+        let game: G = if self.seats.is_some()
+            && !self.rules.options.iter().any(|(k, _)| k == "players")
+            && names.len() != default_game.num_players()
+        {
+            let mut pairs = self.rules.pairs();
+            pairs.push(("players".into(), Value::from(names.len())));
+            game_of(pairs)?
+        } else {
+            default_game
+        };
+        if names.len() != game.num_players() {
+            return Err(usage(format!(
+                "--seats names {} seats but the game has {}",
+                names.len(),
+                game.num_players()
+            )));
+        }
+        // With a program at the table the seed must not be guessable (a clock reading is): it
+        // could compute every hand from it.
+        let seed = self.seed.unwrap_or_else(|| {
+            if names.iter().any(|n| n.starts_with("cmd:")) {
+                rand::random()
+            } else {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64)
+            }
+        });
+        let closed = Arc::new(AtomicBool::new(false));
+        let humans: Vec<usize> = (0..names.len()).filter(|&i| names[i] == "human").collect();
+        let mut bots: Vec<Player<G>> = Vec::new();
+        // Programs seated at the table, kept running until the game ends.
+        let mut held = Vec::new();
+        for (seat, name) in names.iter().enumerate() {
+            let seed = seat_seed(seed, seat);
+            if name == "human" {
+                let mut bot = HumanBot::new(
+                    stdin_line as LineSource,
+                    std::io::stdout(),
+                    humans.len() > 1,
+                );
+                // Colour on a terminal, unless NO_COLOR is set (no-color.org).
+                bot.colour = std::io::IsTerminal::is_terminal(&std::io::stdout())
+                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+                bots.push(Player::BuiltIn(Box::new(Human {
+                    bot,
+                    closed: closed.clone(),
+                })));
+            } else if let Some(command) = name.strip_prefix("cmd:") {
+                // A program at the table: started and greeted now, its log under parlour-runs.
+                let limits = LimitOverrides::default();
+                let program = parlour_protocol::program_from_cmd(
+                    command,
+                    limits.over(Default::default()),
+                    limits.max_faults(),
+                )?;
+                let label = format!("seat{seat}-{}", program.name);
+                let spec = EntrySpec::Program(program);
+                let programs = Programs::start(
+                    &game,
+                    std::slice::from_ref(&spec),
+                    &[label],
+                    &PathBuf::from("parlour-runs").join("bot-logs"),
+                    Mode::Tournament,
+                    None,
+                )?;
+                bots.push(
+                    programs
+                        .player::<G>(&spec, seed)
+                        .map_err(|e| failed(e.to_string()))?,
+                );
+                held.push(programs);
+            } else {
+                let spec = bot_spec(name)?;
+                bots.push(Player::BuiltIn(parlour_bots::make_bot_for::<G>(
+                    &game, &spec, seed,
+                )?));
+            }
+        }
+        let has_human = !humans.is_empty();
+        // With a person at the table, the seed and the trace (which holds every seat's view)
+        // would reveal hidden cards during play: the seed is shown only at the end, and the
+        // trace is kept in memory and written when the game stops.
+        let mut trace = match &self.trace {
+            Some(path) => Some(
+                TraceWriter::new(Sink::open(path, has_human)?, &game, seed, &names)
+                    .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))?,
+            ),
+            None => None,
+        };
+        let shown_seed = if has_human && self.seed.is_none() {
+            "chosen at random (shown at the end)".to_string()
+        } else {
+            seed.to_string()
+        };
+        let table: Vec<String> = names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{i}={n}"))
+            .collect();
+        outln!(
+            "{} · seed {shown_seed} · seats: {}",
+            G::INFO.name,
+            table.join(" ")
+        );
+        let mut seats = Seats::new(bots);
+        let end = Runner::new(&game).play_steps(game.new_game(seed), &mut seats, |step| {
+            if closed.load(Ordering::SeqCst) {
+                return Err("standard input closed before the game ended".to_string());
+            }
+            if let Some(t) = trace.as_mut() {
+                t.step(step)
+                    .map_err(|e| format!("writing the trace: {e}"))?;
+            }
+            // With people at the table, print only what every one of them may see.
+            let visible = humans
+                .iter()
+                .all(|&h| game.action_visible(step.seat, &step.action, h));
+            let name = &names[step.seat];
+            if visible {
+                outln!("seat {} ({name}): {}", step.seat, step.action);
+            } else {
+                outln!("seat {} ({name}): moved (hidden)", step.seat);
+            }
+            if step.after.rounds_completed() > step.before.rounds_completed() {
+                if let Some(r) = step.after.last_round() {
+                    let winners: Vec<String> =
+                        r.winners.iter().map(|w| format!("seat {w}")).collect();
+                    outln!(
+                        "== round {} over: {} · this round {:?} · totals {:?}",
+                        r.round + 1,
+                        if winners.is_empty() {
+                            "drawn".to_string()
+                        } else {
+                            format!("{} won", winners.join(", "))
+                        },
+                        r.points,
+                        step.after.returns()
+                    );
+                }
+            }
+            Ok(())
+        });
+        let end = match (end, trace, &self.trace) {
+            (Ok(end), Some(t), Some(path)) => {
+                let sink = t
+                    .finish::<G>(&end)
+                    .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))?;
+                sink.save(path)?;
+                outln!("trace written to {}", path.display());
+                end
+            }
+            (Ok(end), _, _) => end,
+            (Err(e), t, path) => {
+                // Keep what was recorded before the game stopped.
+                if let (Some(t), Some(path)) = (t, path) {
+                    t.into_inner().save(path)?;
+                }
+                return Err(failed(e.to_string()));
+            }
+        };
+        // People see the final position (e.g. the last picks revealed together).
+        if let Some(&h) = humans.first() {
+            outln!("\n{}", game.describe(&end.observation(h)));
+        }
+        outln!(
+            "game over after {} decisions · returns {:?} · seed {seed}",
+            end.decisions(),
+            end.returns()
+        );
+        Ok(())
+    }
+}
+
+/// Where a trace goes: straight to its file, or held in memory while a person plays (and
+/// written to its already-open file when the game stops).
+enum Sink {
+    File(BufWriter<File>),
+    Held(Vec<u8>, BufWriter<File>),
+}
+
+impl Write for Sink {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            Sink::File(f) => f.write(buf),
+            Sink::Held(v, _) => v.write(buf),
+        }
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            Sink::File(f) => f.flush(),
+            Sink::Held(..) => Ok(()),
+        }
+    }
+}
+
+impl Sink {
+    /// The trace file, created now so that a bad path is reported before play; held in
+    /// memory when `held`.
+    fn open(path: &Path, held: bool) -> Result<Sink, Failure> {
+        let file = File::create(path)
+            .map_err(|e| usage(format!("cannot write trace {}: {e}", path.display())))?;
+        let file = BufWriter::new(file);
+        Ok(if held {
+            Sink::Held(Vec::new(), file)
+        } else {
+            Sink::File(file)
+        })
+    }
+
+    /// Writes a held trace to its file (a file sink is already there).
+    fn save(self, path: &Path) -> Result<(), Failure> {
+        match self {
+            Sink::File(mut f) => f.flush(),
+            Sink::Held(v, mut f) => f.write_all(&v).and_then(|()| f.flush()),
+        }
+        .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))
+    }
+}
