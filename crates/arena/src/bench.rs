@@ -6,8 +6,10 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, Table};
 use parlour_core::Game;
 use serde::Serialize;
+use serde_json::{json, Value};
 
 use crate::store::Store;
 use crate::tournament::{ArenaError, MakeBot, Tournament};
@@ -40,6 +42,103 @@ impl TournamentTimes {
                 (games / b, games / m)
             })
             .unzip()
+    }
+
+    /// Scaling from 1 to 2 cores, and what recording costs, from the best and the median runs.
+    fn figures(&self) -> Figures {
+        let (best, median) = self.rates();
+        let overhead = |r: &[f64]| [1.0 - r[2] / r[0], 1.0 - r[3] / r[1]];
+        let cpu_us = self.cpu_us_per_game();
+        Figures {
+            scaling: [best[1] / best[0], median[1] / median[0]],
+            over: [overhead(&best), overhead(&median)],
+            cpu_overhead: [cpu_us[2] / cpu_us[0] - 1.0, cpu_us[3] / cpu_us[1] - 1.0],
+            best,
+            median,
+            cpu_us,
+        }
+    }
+
+    /// The measurement as one JSON object (`parlour bench GAME --tournament --format json`):
+    /// games/s of each kind, scaling, the database's overhead, processor time per game.
+    pub fn json(&self, game: &str, entries: &str, repeat: usize) -> Value {
+        let f = self.figures();
+        let figures = |rate: &[f64], scaling: f64, overhead: [f64; 2]| {
+            json!({
+                "games_per_sec": {
+                    "jobs1": rate[0], "jobs2": rate[1],
+                    "jobs1_db": rate[2], "jobs2_db": rate[3],
+                },
+                "scaling_1_to_2": scaling,
+                "db_overhead": { "jobs1": overhead[0], "jobs2": overhead[1] },
+            })
+        };
+        let cpu_us = &f.cpu_us;
+        json!({
+            "game": game,
+            "entries": entries,
+            "games": self.games,
+            "repeat": repeat,
+            "held_to_cores": self.held_to_cores,
+            "cpu_us_per_game_median": {
+                "jobs1": cpu_us[0], "jobs2": cpu_us[1],
+                "jobs1_db": cpu_us[2], "jobs2_db": cpu_us[3],
+            },
+            "db_cpu_overhead": { "jobs1": f.cpu_overhead[0], "jobs2": f.cpu_overhead[1] },
+            "best": figures(&f.best, f.scaling[0], f.over[0]),
+            "median": figures(&f.median, f.scaling[1], f.over[1]),
+        })
+    }
+
+    /// The measurement for people: a table of games/s by cores and recording, then scaling,
+    /// processor time and (where cores could not be held) a note; every line ends with a
+    /// newline.
+    pub fn text(&self, game: &str, entries: &str, repeat: usize, seed: u64) -> String {
+        let f = self.figures();
+        let (best, median, [over_best, over_median]) = (&f.best, &f.median, f.over);
+        let mut table = Table::new();
+        table.load_style(UTF8_FULL_CONDENSED).set_header(vec![
+            "cores",
+            "no database: best (median)",
+            "recording (--db): best (median)",
+            "overhead: best (median)",
+        ]);
+        for (j, jobs) in [1, 2].into_iter().enumerate() {
+            table.add_row(vec![
+                Cell::new(jobs),
+                Cell::new(format!("{:.0} ({:.0}) games/s", best[j], median[j])),
+                Cell::new(format!("{:.0} ({:.0}) games/s", best[j + 2], median[j + 2])),
+                Cell::new(format!(
+                    "{:.1}% ({:.1}%)",
+                    100.0 * over_best[j],
+                    100.0 * over_median[j]
+                )),
+            ]);
+        }
+        let cpu_us = &f.cpu_us;
+        let mut out = format!(
+            "{game} tournament of {} games ({entries}), {repeat} runs of each kind, seed {seed}\n\
+             {table}\n\
+             scaling from 1 to 2 cores: {:.2}× best ({:.2}× median)\n\
+             processor time a game (median): {:.1} µs, {:.1} µs recording on 1 core \
+             ({:+.1}%); {:.1} µs, {:.1} µs recording on 2 cores ({:+.1}%)\n",
+            self.games,
+            f.scaling[0],
+            f.scaling[1],
+            cpu_us[0],
+            cpu_us[2],
+            100.0 * f.cpu_overhead[0],
+            cpu_us[1],
+            cpu_us[3],
+            100.0 * f.cpu_overhead[1]
+        );
+        if !self.held_to_cores {
+            out.push_str(
+                "note: the process could not be held to 1 and 2 cores here, so these are 1 and \
+                 2 worker threads on whatever cores the system gave\n",
+            );
+        }
+        out
     }
 
     /// Median processor time per game of each kind, in microseconds.
@@ -179,4 +278,15 @@ impl Drop for CoreLimit {
             let _ = nix::sched::sched_setaffinity(nix::unistd::Pid::from_raw(0), saved);
         }
     }
+}
+
+/// What [`TournamentTimes`] works out: games/s (best and median runs, by kind), scaling from 1
+/// to 2 cores, the database's overhead, and processor time per game.
+struct Figures {
+    best: Vec<f64>,
+    median: Vec<f64>,
+    scaling: [f64; 2],
+    over: [[f64; 2]; 2],
+    cpu_us: Vec<f64>,
+    cpu_overhead: [f64; 2],
 }

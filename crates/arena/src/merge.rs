@@ -172,6 +172,44 @@ pub struct MergeReport {
 }
 
 impl MergeReport {
+    /// What the merge did, for people: a line for each file (its shard, its games and how
+    /// many were new), then one for the whole, naming what is missing if anything is.
+    pub fn describe(&self, out: &Path) -> String {
+        use std::fmt::Write;
+        let mut text = String::new();
+        for f in &self.files {
+            let (path, shard) = (f.path.display(), f.shard);
+            let _ = writeln!(
+                text,
+                "{path}: shard {shard}, {} games ({} new)",
+                f.games, f.new
+            );
+        }
+        let gaps = self.gaps();
+        let _ = writeln!(
+            text,
+            "merged {} games of the {} tournament (configuration {}…) into {}{}{}",
+            self.games,
+            self.config.game,
+            &self.hash[..12.min(self.hash.len())],
+            out.display(),
+            if self.repeated > 0 {
+                format!("; {} games given twice were counted once", self.repeated)
+            } else {
+                String::new()
+            },
+            if gaps.is_empty() {
+                String::new()
+            } else {
+                format!(
+                    "; INCOMPLETE: {gaps} (play the rest with parlour tournament --resume {})",
+                    out.display()
+                )
+            }
+        );
+        text
+    }
+
     /// Missing and short shards in words (empty when there are none).
     pub fn gaps(&self) -> String {
         let mut parts = Vec::new();

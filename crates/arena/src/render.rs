@@ -281,3 +281,68 @@ pub fn text(
     }
     out
 }
+
+/// A table with one header row and one row.
+fn one_row(header: Vec<String>, row: Vec<String>) -> Table {
+    let mut table = Table::new();
+    table.load_style(UTF8_FULL_CONDENSED).set_header(header);
+    table.add_row(row);
+    table
+}
+
+/// `parlour bench GAME`'s report for people: random playouts' games/s and actions/s.
+pub fn playouts(report: &parlour_core::bench::BenchReport, seed: u64) -> String {
+    let header = [
+        "game",
+        "seconds",
+        "games",
+        "actions",
+        "games/s",
+        "actions/s",
+    ];
+    let table = one_row(
+        header.map(String::from).to_vec(),
+        vec![
+            report.game.clone(),
+            format!("{:.2}", report.seconds),
+            report.games.to_string(),
+            report.actions.to_string(),
+            format!("{:.0}", report.games_per_sec),
+            format!("{:.0}", report.actions_per_sec),
+        ],
+    );
+    format!("random playouts on one core, seed {seed}\n{table}")
+}
+
+/// `parlour bench GAME --bot BOT`'s report for people: decisions/s and the bot's counters.
+pub fn bot_playouts(report: &parlour_core::bench::BotBenchReport, seed: u64) -> String {
+    let mut header: Vec<String> = [
+        "game",
+        "bot",
+        "seconds",
+        "games",
+        "decisions",
+        "decisions/s",
+    ]
+    .map(String::from)
+    .to_vec();
+    let mut row = vec![
+        report.game.clone(),
+        report.bot.clone(),
+        format!("{:.2}", report.seconds),
+        report.games.to_string(),
+        report.decisions.to_string(),
+        format!("{:.1}", report.decisions_per_sec),
+    ];
+    for (name, total, per_sec) in &report.counters {
+        header.push(name.clone());
+        header.push(format!("{name}/s"));
+        row.push(total.to_string());
+        row.push(format!("{per_sec:.0}"));
+    }
+    let table = one_row(header, row);
+    format!(
+        "{} in every seat on one core, seed {seed}\n{table}",
+        report.bot
+    )
+}

@@ -770,3 +770,36 @@ fn json_into<T: serde::Serialize>(out: &mut String, value: &T) {
     // serde_json writes UTF-8 only.
     *out = String::from_utf8(bytes).unwrap_or_else(|_| "null".into());
 }
+
+/// Whether writing `out` would destroy the database `db` or its journal files (the same file by
+/// any name, hard links included, or its `-wal`, `-shm` or `-journal` file).
+pub fn writes_over(out: &Path, db: &Path) -> bool {
+    let journals = ["", "-wal", "-shm", "-journal"];
+    let names = journals
+        .iter()
+        .map(|s| PathBuf::from(format!("{}{s}", db.display())));
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let Ok(o) = std::fs::metadata(out) {
+            let same = |p: &Path| {
+                std::fs::metadata(p).is_ok_and(|m| m.dev() == o.dev() && m.ino() == o.ino())
+            };
+            if names.clone().any(|n| same(&n)) {
+                return true;
+            }
+        }
+    }
+    // A journal file that does not exist yet may appear later: refuse its name too.
+    let canon = |p: &Path| {
+        let dir = p
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."));
+        std::fs::canonicalize(dir)
+            .ok()
+            .map(|d| d.join(p.file_name().unwrap_or_default()))
+    };
+    let out = canon(out);
+    out.is_some() && names.map(|n| canon(&n)).any(|n| n == out)
+}

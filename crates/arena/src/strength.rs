@@ -17,14 +17,13 @@ use std::time::Instant;
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
 use parlour_core::encode::Encode;
-use parlour_core::{BotSpec, Bounds, Game, GameAi};
 use parlour_core::rng::derive_seed;
+use parlour_core::{BotSpec, Bounds, Game, GameAi};
 use parlour_protocol::{EntrySpec, Player};
 use serde_json::{json, Value};
 
 use crate::stats::{clustered_mean, clustered_share, Interval};
 use crate::{ArenaError, GameRecord, Progress, Tournament, TournamentConfig};
-
 
 /// The most deals a match may play.
 pub const MAX_DEALS: u64 = 1_000_000;

@@ -68,6 +68,13 @@ pub struct TournamentConfig {
 }
 
 impl TournamentConfig {
+    /// Whether any entry is an external program.
+    pub fn has_programs(&self) -> bool {
+        self.entries
+            .iter()
+            .any(|e| matches!(e, EntrySpec::Program(_)))
+    }
+
     /// A tournament of `game` between `entries`, at least `games` games (rounded up to whole
     /// groups of one game per seat rotation), with duplicate deals when the game has chance.
     pub fn new<G: Game>(game: &G, entries: Vec<EntrySpec>, games: u64, seed: u64) -> Self {

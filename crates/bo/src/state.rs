@@ -353,14 +353,11 @@ impl State<Bo> for BoState {
 
     fn check(&self, action: BoAction) -> Result<(), IllegalAction> {
         if self.outcome.is_some() {
-            return Err(IllegalAction::new(
-                action,
-                InvalidPlay::GameOver.to_string(),
-            ));
+            return Err(IllegalAction::because(action, InvalidPlay::GameOver));
         }
         validate(self, self.current as usize, action)
             .map(|_| ())
-            .map_err(|e| IllegalAction::new(action, e.to_string()))
+            .map_err(|e| IllegalAction::because(action, e))
     }
 
     fn apply_unchecked(&mut self, action: BoAction) {

@@ -50,6 +50,25 @@ pub enum ChexersAction {
 }
 
 impl ChexersAction {
+    /// This action with its hexes turned by `thirds` thirds of a turn about the centre
+    /// ([`Hex::turned`]): the same move seen from another seat's frame.
+    pub fn turned(self, thirds: usize) -> ChexersAction {
+        match self {
+            ChexersAction::Move { from, to } => ChexersAction::Move {
+                from: from.turned(thirds),
+                to: to.turned(thirds),
+            },
+            ChexersAction::Jump { from, to } => ChexersAction::Jump {
+                from: from.turned(thirds),
+                to: to.turned(thirds),
+            },
+            ChexersAction::Exit { from } => ChexersAction::Exit {
+                from: from.turned(thirds),
+            },
+            ChexersAction::Pass => ChexersAction::Pass,
+        }
+    }
+
     /// Writes the text form into `buf` and returns it (at most 20 bytes: no formatting
     /// machinery, as long game histories are written often).
     fn text(self, buf: &mut [u8; 24]) -> &str {

@@ -79,24 +79,6 @@ fn frame(seat: Seat) -> usize {
     Colour::ALL[seat % 3].thirds_to_red()
 }
 
-/// `action` with its hexes turned by `thirds` thirds of a turn ([`Hex::turned`]).
-fn turned(action: ChexersAction, thirds: usize) -> ChexersAction {
-    match action {
-        ChexersAction::Move { from, to } => ChexersAction::Move {
-            from: from.turned(thirds),
-            to: to.turned(thirds),
-        },
-        ChexersAction::Jump { from, to } => ChexersAction::Jump {
-            from: from.turned(thirds),
-            to: to.turned(thirds),
-        },
-        ChexersAction::Exit { from } => ChexersAction::Exit {
-            from: from.turned(thirds),
-        },
-        ChexersAction::Pass => ChexersAction::Pass,
-    }
-}
-
 /// The token of `action` made by `seat`, worked out in that seat's frame (see the
 /// [module docs](self)): Red's tokens are those of the board as it is, and another colour's
 /// move has the token of the move Red would make on the board turned to put it in Red's place.
@@ -106,7 +88,7 @@ pub fn token(seat: Seat, action: ChexersAction) -> Token {
     let at = |from: Hex, to: Hex, steps: i32| {
         (6 * from.index() + direction(from, to, steps).unwrap_or(0)) as Token
     };
-    match turned(action, frame(seat)) {
+    match action.turned(frame(seat)) {
         ChexersAction::Move { from, to } => MOVE_TOKENS + at(from, to, 1),
         ChexersAction::Jump { from, to } => JUMP_TOKENS + at(from, to, 2),
         ChexersAction::Exit { from } => EXIT_TOKENS + from.index() as Token,
@@ -139,7 +121,7 @@ pub fn action(seat: Seat, token: Token) -> Option<ChexersAction> {
     } else {
         None
     };
-    in_frame.map(|a| turned(a, 3 - frame(seat)))
+    in_frame.map(|a| a.turned(3 - frame(seat)))
 }
 
 impl Encode for Chexers {

@@ -174,7 +174,7 @@ impl GameText for Chexers {
             .state()
             .ok()
             .and_then(|s| s.check(action).err())
-            .map_or_else(|| "it is not legal now".to_string(), |e| e.reason);
+            .map_or_else(|| "it is not legal now".to_string(), |e| e.reason.into());
         Err(InputError::Unclear(format!(
             "{action} is illegal: {reason}"
         )))

@@ -115,8 +115,14 @@ where
             .parse()
             .ok()
             .filter(|v| (lo..=hi).contains(v))
-            .ok_or_else(|| format!("must be a number from {lo} to {hi}"))
+            .ok_or_else(|| format!("must be from {lo} to {hi}"))
     }
+}
+
+/// A limit: a positive whole number, at most [`LIMIT_MAX`].
+fn positive(text: &str) -> Result<u64, String> {
+    from_to(1, LIMIT_MAX)(text)
+        .map_err(|_| format!("must be a positive number (at most {LIMIT_MAX})"))
 }
 
 /// A number of seconds to measure for, from 0.001 to an hour.
@@ -212,6 +218,7 @@ pub struct TournamentArgs {
     #[arg(
         long,
         visible_alias = "rounds",
+        value_name = "N",
         allow_hyphen_values = true,
         value_parser = from_to(1, MAX_GAMES),
         help = format!("Games to play, rounded up to a whole number of seat rotations \
@@ -219,7 +226,7 @@ pub struct TournamentArgs {
     )]
     pub games: Option<u64>,
     /// Seats at the table (default: the game's standard table).
-    #[arg(long, allow_hyphen_values = true, value_parser = from_to(1usize, 64))]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = from_to(1usize, 64))]
     pub players: Option<usize>,
     /// Tournament seed: every deal, seating and bot seed derives from it [default: 1, or a
     /// random seed, printed, when external programs play]
@@ -284,7 +291,7 @@ pub struct TournamentArgs {
 #[derive(Debug, Clone, Copy, Args)]
 pub struct JobsArg {
     /// Worker threads (default: all cores). Results do not depend on it.
-    #[arg(long = "jobs", allow_hyphen_values = true, value_parser = from_to(1usize, 1024))]
+    #[arg(long = "jobs", value_name = "N", allow_hyphen_values = true, value_parser = from_to(1usize, 1024))]
     pub given: Option<usize>,
 }
 
@@ -307,6 +314,7 @@ pub struct StrengthArgs {
     pub bots: Option<String>,
     #[arg(
         long,
+        value_name = "N",
         allow_hyphen_values = true,
         value_parser = from_to(1, parlour_arena::strength::MAX_DEALS),
         help = format!("Deals per match, each played under every seat rotation [default: the \
@@ -417,13 +425,13 @@ pub struct CheckBotArgs {
         long,
         allow_hyphen_values = true,
         conflicts_with = "games",
-        value_parser = from_to(1, 100_000_000)
+        value_parser = from_to(1u64, 100_000_000)
     )]
     pub decisions: Option<u64>,
     /// Play N whole games from the deal instead, the bot in each seat in turn, against
     /// built-in bots (--against) [default: 40 for a course adapter, `python3 -m
     /// parlour_bot.course`]
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = from_to(1, 10_000_000))]
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = from_to(1u64, 10_000_000))]
     pub games: Option<u64>,
     /// The built-in bot in the other seats of whole games [default: the game's heuristic
     /// (greedy at Chexers)]
@@ -526,27 +534,27 @@ const LIMIT_MAX: u64 = 1 << 40;
 /// [`Limits::default`]'s.
 #[derive(Debug, Clone, Default, Args)]
 pub struct LimitArgs {
-    #[arg(long, value_name = "MS", allow_hyphen_values = true, value_parser = from_to(1, LIMIT_MAX),
+    #[arg(long, value_name = "MS", allow_hyphen_values = true, value_parser = positive,
         help = format!("External bots: the most one answer may take, in ms [default: {}]",
             Limits::default().decision_ms))]
     pub time_limit_ms: Option<u64>,
-    #[arg(long, value_name = "MS", allow_hyphen_values = true, value_parser = from_to(1, LIMIT_MAX),
+    #[arg(long, value_name = "MS", allow_hyphen_values = true, value_parser = positive,
         help = format!("External bots: the most all of one game's answers may take, in ms \
             [default: {}]", Limits::default().bank_ms))]
     pub time_bank_ms: Option<u64>,
-    #[arg(long, value_name = "MS", allow_hyphen_values = true, value_parser = from_to(1, LIMIT_MAX),
+    #[arg(long, value_name = "MS", allow_hyphen_values = true, value_parser = positive,
         help = format!("External bots: the most a program may take to start and greet, in ms \
             [default: {}]", Limits::default().startup_ms))]
     pub startup_ms: Option<u64>,
-    #[arg(long, value_name = "MIB", allow_hyphen_values = true, value_parser = from_to(1, LIMIT_MAX),
+    #[arg(long, value_name = "MIB", allow_hyphen_values = true, value_parser = positive,
         help = format!("External bots: the address-space limit, in MiB [default: {}]",
             Limits::default().memory_mb))]
     pub memory_mb: Option<u64>,
-    #[arg(long, value_name = "MIB", allow_hyphen_values = true, value_parser = from_to(1, LIMIT_MAX),
+    #[arg(long, value_name = "MIB", allow_hyphen_values = true, value_parser = positive,
         help = format!("External bots: the size of a contained bot's private /tmp, in MiB \
             [default: {}]", Limits::default().tmp_mb))]
     pub tmp_mb: Option<u64>,
-    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = from_to(1, LIMIT_MAX),
+    #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = positive,
         help = format!("External bots: the most processes and threads a contained bot may run \
             at once [default: {}]", Limits::default().processes))]
     pub processes: Option<u64>,
@@ -587,93 +595,10 @@ pub struct TrainArgs {
     /// may grow).
     #[arg(long)]
     pub resume: bool,
-    /// Seed: the initial weights, every deal, exploration and minibatch derive from it.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Iterations to reach (each: self-play, then training on it).
-    #[arg(long, default_value_t = 100)]
-    pub iterations: u64,
-    /// Self-play games an iteration.
-    #[arg(long, default_value_t = 200)]
-    pub games: u64,
-    /// Hidden layers' widths, comma-separated.
-    #[arg(long, default_value = "256,256", value_delimiter = ',', value_parser = from_to(1usize, 1 << 16))]
-    pub hidden: Vec<usize>,
-    /// Adam's learning rate.
-    #[arg(long, default_value_t = 3e-4)]
-    pub learning_rate: f64,
-    /// Samples a minibatch.
-    #[arg(long, default_value_t = 256)]
-    pub batch: usize,
-    /// Passes over each iteration's samples.
-    #[arg(long, default_value_t = 2)]
-    pub epochs: usize,
-    /// The chance of a random move in self-play.
-    #[arg(long, default_value_t = 0.05)]
-    pub epsilon: f64,
-    /// Evaluate against --against every this many iterations (0: never).
-    #[arg(long, default_value_t = 10)]
-    pub eval_every: u64,
-    /// Deals an evaluation plays, each under every seat rotation.
-    #[arg(long, default_value_t = 100)]
-    pub eval_deals: u64,
-    /// The bot evaluations play against.
-    #[arg(long, default_value = "random")]
-    pub against: String,
-    /// A bot that plays every seat of the self-play games for the first --warm-iterations
-    /// (with --epsilon's random moves), so the network starts from that bot's values.
-    #[arg(long, default_value = "")]
-    pub warm_start: String,
-    /// Iterations the --warm-start bot plays.
-    #[arg(long, default_value_t = 0)]
-    pub warm_iterations: u64,
-    /// Train on paired playouts by this bot instead of each game's result: at a decision,
-    /// each of up to --rollout-actions legal actions is played and the game finished by the
-    /// bot in every seat, with the same seed for every action.
-    #[arg(long, default_value = "")]
-    pub rollout: String,
-    /// The most actions a decision's playouts try.
-    #[arg(long, default_value_t = 8)]
-    pub rollout_actions: usize,
-    /// The share of decisions given playouts.
-    #[arg(long, default_value_t = 1.0)]
-    pub rollout_rate: f64,
-    /// What the network learns: return (the game's returns) or wins (each seat's share of
-    /// the win; for Phased Out, whose returns hold a 10,000 bonus).
-    #[arg(long, default_value = "return")]
-    pub target: String,
-    /// One of the game's own bots (e.g. heuristic) whose choice is an input to the network:
-    /// the network learns where another action is better than the bot's. The model names
-    /// it, and the learned bot asks it at every decision.
-    #[arg(long, default_value = "")]
-    pub prior: String,
+    #[command(flatten)]
+    pub config: parlour_train::Config,
     #[command(flatten)]
     pub rules: RulesArgs,
-}
-
-impl From<&TrainArgs> for parlour_train::Config {
-    fn from(a: &TrainArgs) -> Self {
-        parlour_train::Config {
-            hidden: a.hidden.clone(),
-            seed: a.seed,
-            iterations: a.iterations,
-            games: a.games,
-            learning_rate: a.learning_rate,
-            batch: a.batch,
-            epochs: a.epochs,
-            epsilon: a.epsilon,
-            eval_every: a.eval_every,
-            eval_deals: a.eval_deals,
-            against: a.against.clone(),
-            warm_start: a.warm_start.clone(),
-            warm_iterations: a.warm_iterations,
-            rollout: a.rollout.clone(),
-            rollout_actions: a.rollout_actions,
-            rollout_rate: a.rollout_rate,
-            target: a.target.clone(),
-            prior: a.prior.clone(),
-        }
-    }
 }
 
 /// The server's defaults, which `parlour serve`'s flags start from.
@@ -753,10 +678,10 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = web().idle_table.as_secs())]
     pub idle_table: u64,
     /// Seconds a request's headers may take, and a kept-alive connection may sit idle.
-    #[arg(long, default_value_t = web().header_timeout.as_secs(), value_parser = from_to(1, 3600))]
+    #[arg(long, default_value_t = web().header_timeout.as_secs(), value_parser = from_to(1u64, 3600))]
     pub header_timeout: u64,
     /// Seconds a WebSocket may stay silent (its browser answers pings every third of it).
-    #[arg(long, default_value_t = web().socket_idle.as_secs(), value_parser = from_to(3, 86_400))]
+    #[arg(long, default_value_t = web().socket_idle.as_secs(), value_parser = from_to(3u64, 86_400))]
     pub socket_idle: u64,
     /// The fewest milliseconds between two bots' moves at any table.
     #[arg(long, default_value_t = web().min_pace_ms)]
@@ -787,4 +712,28 @@ fn parse_cap(text: &str) -> Result<(String, u64), String> {
         .parse()
         .map_err(|_| format!("{max:?} is not a whole number"))?;
     Ok((key.trim().to_string(), max))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    /// The arguments are well formed, and typed flags read back as their fields' types (clap
+    /// checks that on access; a mismatch panics).
+    #[test]
+    fn the_arguments_are_well_formed_and_typed() {
+        Cli::command().debug_assert();
+        let line = "parlour serve --header-timeout 5 --socket-idle 9 --thinkers 2 --max-tables 3";
+        match Cli::try_parse_from(line.split_whitespace()).map(|c| c.command) {
+            Ok(Command::Serve(a)) => assert_eq!((a.header_timeout, a.thinkers), (5, Some(2))),
+            other => panic!("{other:?}"),
+        }
+        let line = "parlour check-bot uno --decisions 7 --games 2 --show 1 -- x";
+        assert!(
+            Cli::try_parse_from(line.split_whitespace()).is_err(),
+            "conflict"
+        );
+    }
 }

@@ -3,9 +3,8 @@
 
 use std::path::Path;
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use parlour_core::bench::BotBenchReport;
 use parlour_core::trace::{read_header, replay};
 use parlour_games::Playable;
@@ -45,7 +44,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
         Command::Bench(args) => with_game(&args.game.clone(), args),
         Command::CheckBot(args) => with_game(&args.game.clone(), args),
         Command::Games => {
-            list_games();
+            crate::output::out(format_args!("{}", parlour_games::listing()));
             Ok(())
         }
         Command::ServeBot(args) => with_game(&args.game.clone(), args),
@@ -75,14 +74,6 @@ pub(crate) fn print_json(value: &impl serde::Serialize) -> Result<(), Failure> {
     Ok(())
 }
 
-/// A table with one header row and one row.
-fn one_row(header: Vec<String>, row: Vec<String>) -> Table {
-    let mut table = Table::new();
-    table.load_style(UTF8_FULL_CONDENSED).set_header(header);
-    table.add_row(row);
-    table
-}
-
 /// `parlour bench GAME`: random playouts or one bot's decisions; `--tournament` and
 /// `--external` are in [`crate::bench`].
 impl GameCommand for BenchArgs {
@@ -101,61 +92,31 @@ impl GameCommand for BenchArgs {
         if let Some(name) = &self.bot {
             // Fail on an unknown name before the clock starts.
             let spec = checked_bot(&game, name)?;
-            let report =
-                parlour_core::bench::bot_playouts(&game, name, self.seed, time, |seed| {
-                    // Checked above, and making a bot does not depend on the seed.
-                    parlour_bots::make_bot::<G>(&spec, seed).expect("checked above")
-                });
+            let report = parlour_core::bench::bot_playouts(&game, name, self.seed, time, |seed| {
+                // Checked above, and making a bot does not depend on the seed.
+                parlour_bots::make_bot::<G>(&spec, seed).expect("checked above")
+            });
             return print_bot_bench(&report, self.format, self.seed);
         }
         let report = parlour_core::bench::random_playouts(&game, self.seed, time);
         match self.format {
-            Format::Json => print_json(&report)?,
+            Format::Json => print_json(&report),
             Format::Table => {
-                let header = ["game", "seconds", "games", "actions", "games/s", "actions/s"];
-                let table = one_row(
-                    header.map(String::from).to_vec(),
-                    vec![
-                        report.game.clone(),
-                        format!("{:.2}", report.seconds),
-                        report.games.to_string(),
-                        report.actions.to_string(),
-                        format!("{:.0}", report.games_per_sec),
-                        format!("{:.0}", report.actions_per_sec),
-                    ],
-                );
-                outln!("random playouts on one core, seed {}", self.seed);
-                outln!("{table}");
+                outln!("{}", parlour_arena::render::playouts(&report, self.seed));
+                Ok(())
             }
         }
-        Ok(())
     }
 }
 
 fn print_bot_bench(report: &BotBenchReport, format: Format, seed: u64) -> Result<(), Failure> {
-    if format == Format::Json {
-        return print_json(report);
+    match format {
+        Format::Json => print_json(report),
+        Format::Table => {
+            outln!("{}", parlour_arena::render::bot_playouts(report, seed));
+            Ok(())
+        }
     }
-    let mut header: Vec<String> = ["game", "bot", "seconds", "games", "decisions", "decisions/s"]
-        .map(String::from)
-        .to_vec();
-    let mut row = vec![
-        report.game.clone(),
-        report.bot.clone(),
-        format!("{:.2}", report.seconds),
-        report.games.to_string(),
-        report.decisions.to_string(),
-        format!("{:.1}", report.decisions_per_sec),
-    ];
-    for (name, total, per_sec) in &report.counters {
-        header.push(name.clone());
-        header.push(format!("{name}/s"));
-        row.push(total.to_string());
-        row.push(format!("{per_sec:.0}"));
-    }
-    outln!("{} in every seat on one core, seed {seed}", report.bot);
-    outln!("{}", one_row(header, row));
-    Ok(())
 }
 
 struct BotsCmd;
@@ -204,55 +165,13 @@ fn go_score(tokens: &[String]) -> Result<(), Failure> {
 
 /// `parlour go score-bench`: optimal scoring of random 10-card sets (as dealt discards), timed.
 fn go_score_bench(seconds: f64, seed: u64, format: Format) -> Result<(), Failure> {
-    // A pool of sets made in advance, so that only scoring is timed.
-    let sets = parlour_go::scoring::dealt_sets(seed, 1024);
-    let start = Instant::now();
-    let (mut n, mut checksum) = (0u64, 0i64);
-    while start.elapsed().as_secs_f64() < seconds {
-        for set in &sets {
-            checksum +=
-                i64::from(parlour_go::scoring::best_score(set).map_err(|e| failed(e.to_string()))?);
-        }
-        n += sets.len() as u64;
-    }
-    let secs = start.elapsed().as_secs_f64();
-    let micros = secs * 1e6 / n as f64;
+    let bench = parlour_go::scoring::bench(seed, Duration::from_secs_f64(seconds))
+        .map_err(|e| failed(e.to_string()))?;
     match format {
-        Format::Json => outln!(
-            "{}",
-            serde_json::json!({"sets": n, "seconds": secs, "micros_per_set": micros, "sets_per_sec": n as f64 / secs, "checksum": checksum})
-        ),
-        Format::Table => outln!(
-            "optimal scoring of random 10-card sets on one core: {n} sets in {secs:.2}s · {micros:.2} µs per set ({:.0} sets/s)",
-            n as f64 / secs
-        ),
+        Format::Json => print_json(&bench)?,
+        Format::Table => outln!("{}", bench.text()),
     }
     Ok(())
-}
-
-/// `parlour games`: every game this build plays, with its players, variants and score.
-fn list_games() {
-    for info in parlour_games::GAMES {
-        let players = if info.min_players == info.max_players {
-            info.min_players.to_string()
-        } else {
-            format!("{}-{}", info.min_players, info.max_players)
-        };
-        outln!(
-            "{:<8} {} · {players} players · {}",
-            info.name,
-            info.title,
-            info.about
-        );
-        if !info.variants.is_empty() {
-            outln!(
-                "{:<8}   variants: {} (--variant)",
-                "",
-                info.variants.join(", ")
-            );
-        }
-        outln!("{:<8}   score: {}", "", info.score.meaning);
-    }
 }
 
 fn replay_file(file: &Path) -> Result<(), Failure> {

@@ -92,6 +92,19 @@ impl From<BadOptions> for Failure {
     }
 }
 
+impl From<parlour_dynamic::bench::BenchError> for Failure {
+    fn from(e: parlour_dynamic::bench::BenchError) -> Failure {
+        use parlour_dynamic::bench::BenchError;
+        let bad = match &e {
+            BenchError::Program(_) => true,
+            BenchError::Entry(e) => e.is_bad_input(),
+            BenchError::Arena(e) => e.is_bad_input(),
+            _ => false,
+        };
+        Failure::of(bad, e)
+    }
+}
+
 impl From<Untrusted> for Failure {
     fn from(e: Untrusted) -> Failure {
         usage(e.to_string())

@@ -2,7 +2,7 @@
 //! with its position) and `parlour serve-bot` (a built-in bot as a program).
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use parlour_games::Playable;
 use parlour_protocol::check::MAX_PREFIX;
@@ -112,75 +112,18 @@ impl GameCommand for CheckBotArgs {
         .map_err(failed)?;
         pool.shutdown();
         if let Some(path) = &self.faults_file {
-            write_faults(path, &report.faults, self.seed)?;
+            report
+                .write_faults(path, self.seed)
+                .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?;
         }
-        for p in report.faults.iter().take(show) {
-            outln!(
-                "game {} (seed {}), seat {}, decision {}: {}: {}",
-                p.index,
-                self.seed,
-                p.seat,
-                p.fault.decision,
-                p.fault.kind,
-                p.fault.detail
-            );
-            if let Some(o) = &p.observation {
-                outln!("  observation: {o}");
-            }
-            if let Some(l) = &p.legal {
-                outln!("  legal: {l}");
-            }
-        }
-        if report.faults.len() > show {
-            outln!(
-                "... and {} more faults (--show to list more)",
-                report.faults.len() - show
-            );
-        }
-        let t = report.timing;
-        let mean_ms = if t.decisions > 0 {
-            t.total.as_secs_f64() * 1e3 / t.decisions as f64
-        } else {
-            0.0
-        };
-        let mut by_kind: BTreeMap<String, usize> = BTreeMap::new();
-        for p in &report.faults {
-            *by_kind.entry(p.fault.kind.to_string()).or_default() += 1;
-        }
-        let kinds = by_kind
-            .iter()
-            .map(|(k, n)| format!("{n} {k}"))
-            .collect::<Vec<_>>()
-            .join(", ");
-        outln!(
-            "{}: {} decisions in {} games ({}), {} faults{}; answer time mean {:.3} ms, max {:.1} ms",
-            G::INFO.name,
-            report.decisions,
-            report.games,
-            match mode {
-                CheckMode::Games { .. } => "whole games",
-                CheckMode::Positions { .. } => "random positions",
-            },
-            report.faults.len(),
-            if kinds.is_empty() {
-                String::new()
-            } else {
-                format!(" ({kinds})")
-            },
-            mean_ms,
-            t.max.as_secs_f64() * 1e3
-        );
-        if let Some(why) = &report.stopped {
-            outln!("{why}");
-        }
-        if report.faults.is_empty() && report.stopped.is_none() {
-            outln!("passed");
+        crate::output::out(format_args!(
+            "{}",
+            report.text(G::INFO.name, mode, self.seed, show)
+        ));
+        if report.passed() {
             Ok(())
         } else {
-            Err(Failure {
-                code: 1,
-                message: format!("{} failed the check", spec.name),
-            })
+            Err(failed(format!("{} failed the check", spec.name)))
         }
     }
 }
@@ -218,38 +161,6 @@ fn default_opponent<G: Playable>() -> &'static str {
         .into_iter()
         .find(|name| G::bots().iter().any(|b| b.name == *name))
         .unwrap_or("random")
-}
-
-/// Every fault the checker found, one JSON object a line, positions included.
-fn write_faults(
-    path: &Path,
-    faults: &[parlour_protocol::Position],
-    seed: u64,
-) -> Result<(), Failure> {
-    use std::io::Write;
-    let fail = |e: std::io::Error| failed(format!("writing {}: {e}", path.display()));
-    let mut out = std::io::BufWriter::new(
-        std::fs::File::create(path)
-            .map_err(|e| usage(format!("cannot write {}: {e}", path.display())))?,
-    );
-    for p in faults {
-        let parse = |text: &Option<String>| {
-            text.as_deref()
-                .and_then(|t| serde_json::from_str::<serde_json::Value>(t).ok())
-        };
-        let line = serde_json::json!({
-            "game": p.index,
-            "seed": seed,
-            "seat": p.seat,
-            "decision": p.fault.decision,
-            "kind": p.fault.kind,
-            "detail": p.fault.detail,
-            "observation": parse(&p.observation),
-            "legal": parse(&p.legal),
-        });
-        writeln!(out, "{line}").map_err(fail)?;
-    }
-    out.flush().map_err(fail)
 }
 
 /// `parlour serve-bot GAME BOT`: a built-in bot served over the protocol on stdin/stdout.

@@ -43,22 +43,42 @@ fn main() -> ExitCode {
                 ExitCode::from(if e.use_stderr() { 2 } else { 0 })
             }
             _ => {
-                // Bad arguments get one line, not clap's multi-line report.
-                let text = e.render().to_string();
-                let mut lines = text.lines();
-                let first = lines.next().unwrap_or("bad arguments");
-                let mut first = first.strip_prefix("error: ").unwrap_or(first).to_string();
-                // "the following required arguments were not provided:" lists them below.
-                if first.ends_with(':') {
-                    let listed: Vec<&str> =
-                        lines.map(str::trim).take_while(|l| !l.is_empty()).collect();
-                    first = format!("{first} {}", listed.join(", "));
-                }
                 output::err(format_args!(
-                    "parlour: error: {first} (see parlour --help)\n"
+                    "parlour: error: {} (see parlour --help)\n",
+                    one_line(&e)
                 ));
                 ExitCode::from(2)
             }
         },
     }
+}
+
+/// Bad arguments as one line, not clap's multi-line report; a value a flag's parser refused
+/// reads `--games must be from 1 to 10000000, not "0"`.
+fn one_line(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue};
+    if let (
+        ErrorKind::ValueValidation,
+        Some(ContextValue::String(arg)),
+        Some(ContextValue::String(value)),
+        Some(why),
+    ) = (
+        e.kind(),
+        e.get(ContextKind::InvalidArg),
+        e.get(ContextKind::InvalidValue),
+        std::error::Error::source(e),
+    ) {
+        let flag = arg.split_whitespace().next().unwrap_or(arg);
+        return format!("{flag} {why}, not {value:?}");
+    }
+    let text = e.render().to_string();
+    let mut lines = text.lines();
+    let first = lines.next().unwrap_or("bad arguments");
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    // "the following required arguments were not provided:" lists them below.
+    if first.ends_with(':') {
+        let listed: Vec<&str> = lines.map(str::trim).take_while(|l| !l.is_empty()).collect();
+        return format!("{first} {}", listed.join(", "));
+    }
+    first.to_string()
 }

@@ -1,7 +1,5 @@
 //! `parlour play GAME`: people and bots at one table in the terminal.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -9,7 +7,7 @@ use std::sync::Arc;
 use parlour_bots::human::{stdin_line, HumanBot, LineSource};
 use parlour_core::play::Runner;
 use parlour_core::rng::seat_seed;
-use parlour_core::trace::TraceWriter;
+use parlour_core::trace::{TraceFile, TraceWriter};
 use parlour_core::{Bot, Decision, GameText, State};
 use parlour_games::Playable;
 use parlour_protocol::{EntrySpec, LimitOverrides, Mode, Player, Programs, Table as Seats};
@@ -37,8 +35,9 @@ impl<G: GameText> Bot<G> for Human {
 /// The seats' names: `--seats`, or a human and the game's strongest bot everywhere else.
 fn seat_names<G: Playable>(args: &PlayArgs, seats: usize) -> Result<Vec<String>, Failure> {
     match &args.seats {
-        Some(text) => parlour_protocol::split_entries(text)
-            .map_err(|e| usage(format!("--seats: {e}"))),
+        Some(text) => {
+            parlour_protocol::split_entries(text).map_err(|e| usage(format!("--seats: {e}")))
+        }
         None => Ok(std::iter::once("human")
             .chain(std::iter::repeat_n(G::STRONGEST_BOT, seats - 1))
             .map(String::from)
@@ -136,7 +135,7 @@ impl GameCommand for PlayArgs {
         // trace is kept in memory and written when the game stops.
         let mut trace = match &self.trace {
             Some(path) => Some(
-                TraceWriter::new(Sink::open(path, has_human)?, &game, seed, &names)
+                TraceWriter::new(open_trace(path, has_human)?, &game, seed, &names)
                     .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))?,
             ),
             None => None,
@@ -199,7 +198,8 @@ impl GameCommand for PlayArgs {
                 let sink = t
                     .finish::<G>(&end)
                     .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))?;
-                sink.save(path)?;
+                sink.save()
+                    .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))?;
                 outln!("trace written to {}", path.display());
                 end
             }
@@ -207,7 +207,9 @@ impl GameCommand for PlayArgs {
             (Err(e), t, path) => {
                 // Keep what was recorded before the game stopped.
                 if let (Some(t), Some(path)) = (t, path) {
-                    t.into_inner().save(path)?;
+                    t.into_inner()
+                        .save()
+                        .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))?;
                 }
                 return Err(failed(e.to_string()));
             }
@@ -225,48 +227,9 @@ impl GameCommand for PlayArgs {
     }
 }
 
-/// Where a trace goes: straight to its file, or held in memory while a person plays (and
-/// written to its already-open file when the game stops).
-enum Sink {
-    File(BufWriter<File>),
-    Held(Vec<u8>, BufWriter<File>),
-}
-
-impl Write for Sink {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        match self {
-            Sink::File(f) => f.write(buf),
-            Sink::Held(v, _) => v.write(buf),
-        }
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        match self {
-            Sink::File(f) => f.flush(),
-            Sink::Held(..) => Ok(()),
-        }
-    }
-}
-
-impl Sink {
-    /// The trace file, created now so that a bad path is reported before play; held in
-    /// memory when `held`.
-    fn open(path: &Path, held: bool) -> Result<Sink, Failure> {
-        let file = File::create(path)
-            .map_err(|e| usage(format!("cannot write trace {}: {e}", path.display())))?;
-        let file = BufWriter::new(file);
-        Ok(if held {
-            Sink::Held(Vec::new(), file)
-        } else {
-            Sink::File(file)
-        })
-    }
-
-    /// Writes a held trace to its file (a file sink is already there).
-    fn save(self, path: &Path) -> Result<(), Failure> {
-        match self {
-            Sink::File(mut f) => f.flush(),
-            Sink::Held(v, mut f) => f.write_all(&v).and_then(|()| f.flush()),
-        }
-        .map_err(|e| failed(format!("writing trace {}: {e}", path.display())))
-    }
+/// The trace file, created now so that a bad path is reported before play; its lines held in
+/// memory while a person plays (the trace holds every seat's view).
+fn open_trace(path: &Path, held: bool) -> Result<TraceFile, Failure> {
+    TraceFile::create(path, held)
+        .map_err(|e| usage(format!("cannot write trace {}: {e}", path.display())))
 }

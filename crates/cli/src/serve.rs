@@ -17,20 +17,10 @@ pub fn serve(args: ServeArgs) -> Result<(), Failure> {
             return Err(usage(format!("--models {}: not a folder", dir.display())));
         }
     }
-    // Connections are open files: keep the cap under the limit, raised as far as it goes.
-    let files = parlour_web::raise_open_files();
-    let room = usize::try_from(files.saturating_sub(128)).unwrap_or(usize::MAX);
-    let max_connections = match args.max_connections {
-        Some(n) if n > room => {
-            errln!(
-                "parlour: warning: --max-connections {n} is over what {files} open files \
-                 allow; {room} it is"
-            );
-            room
-        }
-        Some(n) => n,
-        None => room.min(4096),
-    };
+    let (max_connections, warning) = parlour_web::connection_cap(args.max_connections);
+    if let Some(warning) = warning {
+        errln!("parlour: warning: {warning}");
+    }
     let settings = parlour_web::Settings {
         seat_timeout: Duration::from_secs(args.seat_timeout),
         max_connections,
@@ -96,7 +86,7 @@ pub fn serve(args: ServeArgs) -> Result<(), Failure> {
             }
             println!(
                 "parlour is serving at {} (Ctrl-C stops it)",
-                shown_address(address)
+                parlour_web::shown_address(address)
             );
             // Tests and scripts read the address from the first line.
             let _ = std::io::Write::flush(&mut std::io::stdout());
@@ -116,17 +106,4 @@ pub fn serve(args: ServeArgs) -> Result<(), Failure> {
             failed(text)
         }
     })
-}
-
-/// The address to open in a browser: an unspecified bind (`0.0.0.0`) is reached at
-/// `127.0.0.1` from this machine.
-fn shown_address(address: std::net::SocketAddr) -> String {
-    let mut reachable = address;
-    if address.ip().is_unspecified() {
-        reachable.set_ip(match address {
-            std::net::SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
-            std::net::SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
-        });
-    }
-    format!("http://{reachable}/")
 }

@@ -8,8 +8,10 @@ use std::time::{Duration, Instant};
 use parlour_arena::render::{self, RunInfo};
 use parlour_arena::shard::Shard;
 use parlour_arena::store::Store;
-use parlour_arena::{summarize_stored, ArenaError, GameRecord, Stored, Summary, Tournament, TournamentConfig};
-use parlour_dynamic::plan::{may_start_programs, plan_for, stand_in, Entries, Plan};
+use parlour_arena::{
+    summarize_stored, ArenaError, GameRecord, Stored, Summary, Tournament, TournamentConfig,
+};
+use parlour_dynamic::plan::{may_start_programs, plan_for, Entries, Plan};
 use parlour_games::Playable;
 use parlour_protocol::{EntrySpec, LimitOverrides, Mode, Programs};
 use serde_json::Value;
@@ -53,45 +55,6 @@ impl From<&TournamentArgs> for Plan {
     }
 }
 
-/// The directory for external bots' logs: `--bot-logs`, else beside the database
-/// (`NAME.sqlite` → `NAME-logs/`), else `parlour-runs/bot-logs`.
-fn logs_dir(given: Option<PathBuf>, db: Option<&Path>) -> PathBuf {
-    given.unwrap_or_else(|| match db {
-        Some(db) => {
-            let stem = db
-                .file_stem()
-                .map_or_else(|| "tournament".into(), |s| s.to_string_lossy().into_owned());
-            db.with_file_name(format!("{stem}-logs"))
-        }
-        None => PathBuf::from("parlour-runs").join("bot-logs"),
-    })
-}
-
-/// `parlour-runs/GAME-YYYYMMDD-HHMMSS-seedN.sqlite`, numbered if that exists; without the seed
-/// (`seed` is `None`) when programs play, which can list the directory.
-fn default_db_path(game: &str, seed: Option<u64>, shard: Option<Shard>) -> PathBuf {
-    let now = time::OffsetDateTime::now_utc();
-    let stem = format!(
-        "{game}-{:04}{:02}{:02}-{:02}{:02}{:02}{}{}",
-        now.year(),
-        u8::from(now.month()),
-        now.day(),
-        now.hour(),
-        now.minute(),
-        now.second(),
-        seed.map_or_else(String::new, |s| format!("-seed{s}")),
-        shard.map_or_else(String::new, |s| format!("-shard{}of{}", s.index, s.count))
-    );
-    let dir = PathBuf::from("parlour-runs");
-    let mut path = dir.join(format!("{stem}.sqlite"));
-    let mut n = 2;
-    while path.exists() {
-        path = dir.join(format!("{stem}-{n}.sqlite"));
-        n += 1;
-    }
-    path
-}
-
 impl GameCommand for TournamentArgs {
     fn run<G: Playable>(self) -> Result<(), Failure> {
         let mut tournament = plan_for::<G>(&Plan::from(&self))?;
@@ -108,10 +71,7 @@ impl GameCommand for TournamentArgs {
                 }
             }
         }
-        let has_programs = config
-            .entries
-            .iter()
-            .any(|e| matches!(e, EntrySpec::Program(_)));
+        let has_programs = config.has_programs();
         let seed = config.seed;
         if let Some(shard) = self.shard {
             tournament
@@ -123,7 +83,11 @@ impl GameCommand for TournamentArgs {
         } else if let Some(path) = self.db {
             Some(path)
         } else {
-            let path = default_db_path(G::INFO.name, (!has_programs).then_some(seed), self.shard);
+            let path = parlour_dynamic::plan::default_db_path(
+                G::INFO.name,
+                (!has_programs).then_some(seed),
+                self.shard,
+            );
             if let Some(dir) = path.parent() {
                 std::fs::create_dir_all(dir)
                     .map_err(|e| usage(format!("cannot create {}: {e}", dir.display())))?;
@@ -134,7 +98,7 @@ impl GameCommand for TournamentArgs {
         // refused with no database left behind (only its log, which the message names).
         let programs = start_programs(
             &tournament,
-            logs_dir(self.bot_logs, db_path.as_deref()),
+            parlour_dynamic::plan::logs_dir(self.bot_logs, db_path.as_deref()),
             None,
         )?;
         if has_programs && self.seed.is_none() {
@@ -203,21 +167,9 @@ struct ResumeCmd {
 impl GameCommand for ResumeCmd {
     fn run<G: Playable>(self) -> Result<(), Failure> {
         let file = self.file.display().to_string();
-        let options: G::Options =
-            serde_json::from_value(self.config.options.clone()).map_err(|e| {
-                usage(format!(
-                    "{file}: its {} options do not parse: {e}",
-                    G::INFO.name
-                ))
-            })?;
-        let game = G::new(options).map_err(|e| usage(format!("{file}: {e}")))?;
-        let mut tournament = Tournament::new(game, self.config, &stand_in::<G>)
-            .map_err(|e| usage(format!("{file}: {e}")))?;
-        if let Some(shard) = self.shard {
-            tournament
-                .set_shard(shard)
-                .map_err(|e| usage(format!("{file}: {e}")))?;
-        }
+        let tournament =
+            parlour_dynamic::plan::stored_for::<G>(&self.file, self.config, self.shard)
+                .map_err(usage)?;
         // The stored games are read one by one (a tournament of any length fits in memory),
         // each checked against this tournament; their faults carry over (and with them a
         // forfeit), as if the run had not stopped.
@@ -235,7 +187,7 @@ impl GameCommand for ResumeCmd {
             })?;
         let programs = start_programs(
             &tournament,
-            logs_dir(self.bot_logs, Some(&self.file)),
+            parlour_dynamic::plan::logs_dir(self.bot_logs, Some(&self.file)),
             Some(&history),
         )?;
         let store = Store::reopen(&self.file, tournament.config(), stored.count() as usize)?;
@@ -253,22 +205,18 @@ impl GameCommand for ResumeCmd {
 
 /// Starts and greets the tournament's programs (none if it has none), logging to `logs`.
 fn start_programs<G: Playable>(
-    tournament: &Tournament<G>,
+    t: &Tournament<G>,
     logs: PathBuf,
     history: Option<&[u64]>,
 ) -> Result<Programs, Failure> {
-    let config = tournament.config();
-    if !config
-        .entries
-        .iter()
-        .any(|e| matches!(e, EntrySpec::Program(_)))
-    {
+    let c = t.config();
+    if !c.has_programs() {
         return Ok(Programs::none());
     }
     Ok(Programs::start(
-        tournament.game(),
-        &config.entries,
-        &config.labels,
+        t.game(),
+        &c.entries,
+        &c.labels,
         &logs,
         Mode::Tournament,
         history,
@@ -299,7 +247,12 @@ fn execute<G: Playable>(
     });
     tournament.set_interrupt(interrupt.clone());
     let live = match serve {
-        Some((address, recorded)) => Some(serve_run(address, tournament.config(), recorded)?),
+        Some((address, recorded)) => {
+            let (live, bound) = parlour_web::serve_live(address, tournament.config(), recorded)
+                .map_err(|e| failed(format!("cannot serve on {address}: {e}")))?;
+            errln!("parlour: watch the tournament at http://{bound}/#/tournament/w1");
+            Some(live)
+        }
         None => None,
     };
     let tournament = &tournament;
@@ -406,45 +359,6 @@ fn execute<G: Playable>(
     Ok(())
 }
 
-/// Serves the run's page at `address` from a thread of its own: the standings as games are
-/// recorded (and those `recorded` before, for a resumed run). `Err` if it cannot listen there.
-fn serve_run(
-    address: std::net::SocketAddr,
-    config: &TournamentConfig,
-    recorded: Vec<GameRecord>,
-) -> Result<Arc<parlour_web::LiveTournament>, Failure> {
-    let live = Arc::new(parlour_web::LiveTournament::new(config.clone(), recorded));
-    // Its seed is a secret until it ends: the page names the game only.
-    let name = format!("{} tournament", config.game);
-    let (ready, listening) = std::sync::mpsc::channel();
-    let shown = live.clone();
-    let on_error = ready.clone();
-    std::thread::spawn(move || {
-        let hub = parlour_web::Hub::new(Duration::from_secs(120));
-        let result = parlour_web::run(
-            address,
-            move || {
-                hub.watch(parlour_web::Watched::live(name, shown));
-                hub
-            },
-            |bound| {
-                let _ = ready.send(Ok(bound));
-            },
-        );
-        if let Err(e) = result {
-            let _ = on_error.send(Err(e.to_string()));
-        }
-    });
-    match listening.recv() {
-        Ok(Ok(bound)) => {
-            errln!("parlour: watch the tournament at http://{bound}/#/tournament/w1");
-            Ok(live)
-        }
-        Ok(Err(e)) => Err(failed(format!("cannot serve on {address}: {e}"))),
-        Err(_) => Err(failed(format!("cannot serve on {address}"))),
-    }
-}
-
 fn print_summary(
     config: &TournamentConfig,
     summary: &Summary,
@@ -473,74 +387,14 @@ fn print_summary(
     Ok(())
 }
 
-/// Whether writing `out` would destroy the database `db` or its journal files (the same file by
-/// any name, hard links included, or its `-wal`, `-shm` or `-journal` file).
-fn writes_over(out: &Path, db: &Path) -> bool {
-    let journals = ["", "-wal", "-shm", "-journal"];
-    let names = journals
-        .iter()
-        .map(|s| PathBuf::from(format!("{}{s}", db.display())));
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if let Ok(o) = std::fs::metadata(out) {
-            let same = |p: &Path| {
-                std::fs::metadata(p).is_ok_and(|m| m.dev() == o.dev() && m.ino() == o.ino())
-            };
-            if names.clone().any(|n| same(&n)) {
-                return true;
-            }
-        }
-    }
-    // A journal file that does not exist yet may appear later: refuse its name too.
-    let canon = |p: &Path| {
-        let dir = p
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
-        std::fs::canonicalize(dir)
-            .ok()
-            .map(|d| d.join(p.file_name().unwrap_or_default()))
-    };
-    let out = canon(out);
-    out.is_some() && names.map(|n| canon(&n)).any(|n| n == out)
-}
-
 /// `parlour merge OUT SHARD...`: the files merged are listed on standard error, the merged
 /// standings printed as `parlour report` prints them.
 pub fn merge(args: &MergeArgs) -> Result<(), Failure> {
     let out = &args.out;
     let report = parlour_arena::merge::merge(out, &args.shards, args.partial)?;
-    for f in &report.files {
-        errln!(
-            "parlour: {}: shard {}, {} games ({} new)",
-            f.path.display(),
-            f.shard,
-            f.games,
-            f.new
-        );
+    for line in report.describe(out).lines() {
+        errln!("parlour: {line}");
     }
-    let gaps = report.gaps();
-    errln!(
-        "parlour: merged {} games of the {} tournament (configuration {}…) into {}{}{}",
-        report.games,
-        report.config.game,
-        &report.hash[..12],
-        out.display(),
-        if report.repeated > 0 {
-            format!("; {} games given twice were counted once", report.repeated)
-        } else {
-            String::new()
-        },
-        if gaps.is_empty() {
-            String::new()
-        } else {
-            format!(
-                "; INCOMPLETE: {gaps} (play the rest with parlour tournament --resume {})",
-                out.display()
-            )
-        }
-    );
     print_summary(&report.config, &report.summary, None, args.format)
 }
 
@@ -549,7 +403,7 @@ pub fn report(args: &ReportArgs) -> Result<(), Failure> {
     let (file, format, svg) = (&args.file, args.format, args.svg.as_deref());
     let (config, summary) = summarize_stored(file)?;
     if let Some(path) = svg {
-        if writes_over(path, file) {
+        if parlour_arena::store::writes_over(path, file) {
             return Err(usage(format!(
                 "--svg {} would overwrite the database itself",
                 path.display()
@@ -571,4 +425,3 @@ pub fn report(args: &ReportArgs) -> Result<(), Failure> {
     }
     Ok(())
 }
-

@@ -5,7 +5,7 @@ use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use parlour_games::Playable;
-use parlour_train::{Config, Row, TrainError, Trainer};
+use parlour_train::{Row, TrainError, Trainer};
 
 use crate::args::TrainArgs;
 use crate::common::{bot_spec, failed, game_of, usage, Failure, GameCommand};
@@ -22,7 +22,7 @@ impl From<TrainError> for Failure {
 impl GameCommand for TrainArgs {
     fn run<G: Playable>(self) -> Result<(), Failure> {
         let game: G = game_of(self.rules.pairs())?;
-        let config = Config::from(&self);
+        let config = self.config.clone();
         for (flag, text) in [
             ("--against", &config.against),
             ("--warm-start", &config.warm_start),
@@ -38,7 +38,7 @@ impl GameCommand for TrainArgs {
             .chain(std::env::args().skip(1))
             .collect::<Vec<_>>()
             .join(" ");
-        let total = self.iterations;
+        let total = config.iterations;
         let mut trainer = if self.resume {
             Trainer::resume(game, config, &self.out, &command)?
         } else {

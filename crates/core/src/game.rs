@@ -79,17 +79,111 @@ impl ParseActionError {
 pub struct IllegalAction {
     /// The action, in its text form.
     pub action: String,
-    /// Which rule forbids it.
-    pub reason: String,
+    /// Which rule forbids it: the game's own error where it has one ([`Rule::get`]), and its
+    /// text where the text is shown.
+    pub reason: Rule,
 }
 
 impl IllegalAction {
-    /// An illegal-action error for `action`, with the rule that forbids it.
+    /// An illegal-action error for `action`, with the rule that forbids it in words.
     pub fn new(action: impl Display, reason: impl Into<String>) -> Self {
         IllegalAction {
             action: action.to_string(),
-            reason: reason.into(),
+            reason: Rule::text(reason),
         }
+    }
+
+    /// An illegal-action error for `action`, forbidden by the game's own typed `rule` error,
+    /// which the error keeps: [`Rule::get`] gives it back wherever the error goes.
+    pub fn because<E: std::error::Error + Send + Sync + 'static>(
+        action: impl Display,
+        rule: E,
+    ) -> Self {
+        IllegalAction {
+            action: action.to_string(),
+            reason: Rule::typed(rule),
+        }
+    }
+}
+
+/// The rule an illegal action breaks: a game's typed error, or words alone. It shows as its
+/// text (and derefs to it); [`Rule::get`] recovers the typed error, as shakmaty's `PlayError`
+/// keeps its cause.
+#[derive(Clone)]
+pub struct Rule {
+    text: String,
+    typed: Option<std::sync::Arc<dyn std::error::Error + Send + Sync>>,
+}
+
+impl Rule {
+    /// A rule given in words only.
+    pub fn text(text: impl Into<String>) -> Rule {
+        Rule {
+            text: text.into(),
+            typed: None,
+        }
+    }
+
+    /// A rule given by the game's own error.
+    pub fn typed<E: std::error::Error + Send + Sync + 'static>(error: E) -> Rule {
+        Rule {
+            text: error.to_string(),
+            typed: Some(std::sync::Arc::new(error)),
+        }
+    }
+
+    /// The game's own error, if the rule is one of type `E`.
+    pub fn get<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        self.typed.as_deref()?.downcast_ref::<E>()
+    }
+}
+
+impl std::ops::Deref for Rule {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.text
+    }
+}
+
+impl Display for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl Debug for Rule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match &self.typed {
+            Some(e) => write!(f, "{e:?}"),
+            None => write!(f, "{:?}", self.text),
+        }
+    }
+}
+
+/// Rules are equal when they read the same.
+impl PartialEq for Rule {
+    fn eq(&self, other: &Rule) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for Rule {}
+
+impl PartialEq<str> for Rule {
+    fn eq(&self, other: &str) -> bool {
+        self.text == other
+    }
+}
+
+impl PartialEq<&str> for Rule {
+    fn eq(&self, other: &&str) -> bool {
+        self.text == *other
+    }
+}
+
+impl From<Rule> for String {
+    fn from(rule: Rule) -> String {
+        rule.text
     }
 }
 

@@ -40,8 +40,8 @@ pub enum PlayError {
         seat: Seat,
         /// The action it chose, as text.
         action: String,
-        /// Why it is illegal.
-        reason: String,
+        /// Why it is illegal: the game's own error where it has one.
+        reason: crate::game::Rule,
     },
     /// The game went past the game's own bound on decisions (a rules bug).
     #[error("the game passed its bound of {0} decisions")]

@@ -336,3 +336,51 @@ pub fn replay_path<G: Game>(path: &std::path::Path) -> Result<ReplayReport, Repl
 fn to_value<T: Serialize>(value: &T, line: usize) -> Result<Value, ReplayError> {
     serde_json::to_value(value).map_err(|e| ReplayError::new(line, e.to_string()))
 }
+
+/// Where a trace goes: straight to its file, or held in memory (while a person plays, the
+/// trace would show them every seat's hand) and written to its already-open file by
+/// [`TraceFile::save`].
+#[derive(Debug)]
+pub enum TraceFile {
+    /// Written as it goes.
+    File(std::io::BufWriter<std::fs::File>),
+    /// Held until [`TraceFile::save`].
+    Held(Vec<u8>, std::io::BufWriter<std::fs::File>),
+}
+
+impl TraceFile {
+    /// Creates the file at `path` now (so a bad path is known before play), to be written as
+    /// the trace goes, or held until [`TraceFile::save`] when `held`.
+    pub fn create(path: &std::path::Path, held: bool) -> std::io::Result<TraceFile> {
+        let file = std::io::BufWriter::new(std::fs::File::create(path)?);
+        Ok(if held {
+            TraceFile::Held(Vec::new(), file)
+        } else {
+            TraceFile::File(file)
+        })
+    }
+
+    /// Writes what is held, and flushes.
+    pub fn save(self) -> std::io::Result<()> {
+        match self {
+            TraceFile::File(mut f) => f.flush(),
+            TraceFile::Held(v, mut f) => f.write_all(&v).and_then(|()| f.flush()),
+        }
+    }
+}
+
+impl Write for TraceFile {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        match self {
+            TraceFile::File(f) => f.write(buf),
+            TraceFile::Held(v, _) => v.write(buf),
+        }
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        match self {
+            TraceFile::File(f) => f.flush(),
+            TraceFile::Held(..) => Ok(()),
+        }
+    }
+}

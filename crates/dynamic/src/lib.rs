@@ -52,6 +52,8 @@ use parlour_games::{with_game, GameVisitor, Playable};
 use serde_json::Value;
 
 pub mod batch;
+#[cfg(unix)]
+pub mod bench;
 mod erased;
 pub mod error;
 mod inner;

@@ -6,6 +6,7 @@
 use std::path::{Path, PathBuf};
 
 use parlour_arena::schedule::ScheduleKind;
+use parlour_arena::shard::Shard;
 use parlour_arena::stats::EarlyStop;
 use parlour_arena::{ArenaError, Tournament, TournamentConfig, MAX_GAMES};
 use parlour_core::{BotError, BotSpec};
@@ -211,6 +212,27 @@ pub fn plan_for<G: Playable>(plan: &Plan) -> Result<Tournament<G>, PlanError> {
     Ok(Tournament::new(game, config, &stand_in::<G>)?)
 }
 
+/// The tournament stored in `file` (its configuration and shard, as the store's header gives
+/// them), checked as a run checks it, to be resumed; an error names the file.
+pub fn stored_for<G: Playable>(
+    file: &Path,
+    config: TournamentConfig,
+    shard: Option<Shard>,
+) -> Result<Tournament<G>, String> {
+    let name = file.display();
+    let options: G::Options = serde_json::from_value(config.options.clone())
+        .map_err(|e| format!("{name}: its {} options do not parse: {e}", G::INFO.name))?;
+    let game = G::new(options).map_err(|e| format!("{name}: {e}"))?;
+    let mut tournament =
+        Tournament::new(game, config, &stand_in::<G>).map_err(|e| format!("{name}: {e}"))?;
+    if let Some(shard) = shard {
+        tournament
+            .set_shard(shard)
+            .map_err(|e| format!("{name}: {e}"))?;
+    }
+    Ok(tournament)
+}
+
 /// The configuration `parlour tournament GAME ...` would play with these arguments.
 pub fn plan(game: &str, plan: &Plan) -> Result<TournamentConfig, DynError> {
     struct Planned<'a>(&'a Plan);
@@ -325,4 +347,43 @@ pub fn may_start_programs(
             listed: stored,
         })
     }
+}
+
+/// The directory for external bots' logs: `--bot-logs`, else beside the database
+/// (`NAME.sqlite` → `NAME-logs/`), else `parlour-runs/bot-logs`.
+pub fn logs_dir(given: Option<PathBuf>, db: Option<&Path>) -> PathBuf {
+    given.unwrap_or_else(|| match db {
+        Some(db) => {
+            let stem = db
+                .file_stem()
+                .map_or_else(|| "tournament".into(), |s| s.to_string_lossy().into_owned());
+            db.with_file_name(format!("{stem}-logs"))
+        }
+        None => PathBuf::from("parlour-runs").join("bot-logs"),
+    })
+}
+
+/// `parlour-runs/GAME-YYYYMMDD-HHMMSS-seedN.sqlite`, numbered if that exists; without the seed
+/// (`seed` is `None`) when programs play, which can list the directory.
+pub fn default_db_path(game: &str, seed: Option<u64>, shard: Option<Shard>) -> PathBuf {
+    let now = time::OffsetDateTime::now_utc();
+    let stem = format!(
+        "{game}-{:04}{:02}{:02}-{:02}{:02}{:02}{}{}",
+        now.year(),
+        u8::from(now.month()),
+        now.day(),
+        now.hour(),
+        now.minute(),
+        now.second(),
+        seed.map_or_else(String::new, |s| format!("-seed{s}")),
+        shard.map_or_else(String::new, |s| format!("-shard{}of{}", s.index, s.count))
+    );
+    let dir = PathBuf::from("parlour-runs");
+    let mut path = dir.join(format!("{stem}.sqlite"));
+    let mut n = 2;
+    while path.exists() {
+        path = dir.join(format!("{stem}-{n}.sqlite"));
+        n += 1;
+    }
+    path
 }

@@ -15,8 +15,8 @@ use parlour_protocol::EntrySpec;
 use serde_json::{json, Value};
 
 use crate::error::DynError;
-pub use crate::plan::{plan, Plan};
 use crate::plan::stand_in;
+pub use crate::plan::{plan, Plan};
 
 fn bad(e: impl std::fmt::Display) -> DynError {
     DynError::Tournament(e.to_string())
@@ -144,7 +144,7 @@ fn start_programs<G: Playable>(
     history: &[u64],
 ) -> Result<parlour_protocol::Programs, DynError> {
     let c = tournament.config();
-    if !c.entries.iter().any(|e| matches!(e, EntrySpec::Program(_))) {
+    if !c.has_programs() {
         return Ok(parlour_protocol::Programs::none());
     }
     parlour_protocol::Programs::start(
@@ -165,12 +165,7 @@ fn start_programs<G: Playable>(
     _logs: &Path,
     _history: &[u64],
 ) -> Result<NoPrograms, DynError> {
-    if tournament
-        .config()
-        .entries
-        .iter()
-        .any(|e| matches!(e, EntrySpec::Program(_)))
-    {
+    if tournament.config().has_programs() {
         return Err(bad("external programs play on Unix only"));
     }
     Ok(NoPrograms)
@@ -181,8 +176,12 @@ struct NoPrograms;
 
 #[cfg(not(unix))]
 impl NoPrograms {
-    fn player<G: Playable>(&self, e: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
-        Player::built_in(e, seed)
+    fn player<G: Playable>(
+        &self,
+        e: &EntrySpec,
+        seed: u64,
+    ) -> Result<parlour_protocol::Player<G>, parlour_core::BotError> {
+        parlour_protocol::Player::built_in(e, seed)
     }
     fn shutdown(&self) {}
 }

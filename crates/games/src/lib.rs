@@ -109,6 +109,32 @@ pub fn names() -> Vec<&'static str> {
     GAMES.iter().map(|g| g.name).collect()
 }
 
+/// `parlour games`: every game this build plays, with its players, variants and what its
+/// score means; every line ends with a newline.
+pub fn listing() -> String {
+    use std::fmt::Write;
+    let mut out = String::new();
+    for info in GAMES {
+        let players = if info.min_players == info.max_players {
+            info.min_players.to_string()
+        } else {
+            format!("{}-{}", info.min_players, info.max_players)
+        };
+        let (name, title, about) = (info.name, info.title, info.about);
+        let _ = writeln!(out, "{name:<8} {title} · {players} players · {about}");
+        if !info.variants.is_empty() {
+            let _ = writeln!(
+                out,
+                "{:<8}   variants: {} (--variant)",
+                "",
+                info.variants.join(", ")
+            );
+        }
+        let _ = writeln!(out, "{:<8}   score: {}", "", info.score.meaning);
+    }
+    out
+}
+
 /// The facts of the game named `name`.
 pub fn info(name: &str) -> Option<&'static GameInfo> {
     GAMES.iter().copied().find(|g| g.name == name)

@@ -90,7 +90,7 @@ pub use ai::HeuristicBot;
 pub use observation::GoObservation;
 pub use sampler::GoSampler;
 pub use setup::{GoSetup, SetupError};
-pub use state::{Go, GoOptions, GoState, Scoring, PLAYERS, TURNS};
+pub use state::{Go, GoOptions, GoState, Scoring, SeatGrouping, PLAYERS, TURNS};
 
 impl Game for Go {
     type Options = GoOptions;

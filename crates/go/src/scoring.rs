@@ -548,6 +548,53 @@ pub fn dealt_sets(seed: u64, count: usize) -> Vec<Vec<Card>> {
         .collect()
 }
 
+/// Optimal scoring timed on random 10-card sets (`parlour go score-bench`).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ScoreBench {
+    /// The sum of the scores (the work cannot be optimised away, and it repeats by seed).
+    pub checksum: i64,
+    /// Microseconds a set.
+    pub micros_per_set: f64,
+    /// Seconds it took.
+    pub seconds: f64,
+    /// Sets scored.
+    pub sets: u64,
+    /// Sets a second.
+    pub sets_per_sec: f64,
+}
+
+/// Scores random 10-card sets (as dealt discards, from `seed`) on one core for `time`, the sets
+/// made in advance so that only scoring is timed.
+pub fn bench(seed: u64, time: std::time::Duration) -> Result<ScoreBench, PartitionError> {
+    let sets = dealt_sets(seed, 1024);
+    let start = std::time::Instant::now();
+    let (mut n, mut checksum) = (0u64, 0i64);
+    while start.elapsed() < time {
+        for set in &sets {
+            checksum += i64::from(best_score(set)?);
+        }
+        n += sets.len() as u64;
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(ScoreBench {
+        checksum,
+        micros_per_set: seconds * 1e6 / n.max(1) as f64,
+        seconds,
+        sets: n,
+        sets_per_sec: n as f64 / seconds,
+    })
+}
+
+impl ScoreBench {
+    /// The measurement for people, one line.
+    pub fn text(&self) -> String {
+        format!(
+            "optimal scoring of random 10-card sets on one core: {} sets in {:.2}s · {:.2} µs per set ({:.0} sets/s)",
+            self.sets, self.seconds, self.micros_per_set, self.sets_per_sec
+        )
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

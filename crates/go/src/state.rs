@@ -83,6 +83,18 @@ pub struct GoOptions {
     pub scoring: Scoring,
 }
 
+/// A seat's grouping of its discards (the `proposed` scoring) that the scoring rules refuse: the
+/// rule an illegal [`GoAction::Group`] breaks.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("seat {seat}'s grouping: {error}")]
+pub struct SeatGrouping {
+    /// The seat.
+    pub seat: Seat,
+    /// Why its grouping does not score.
+    #[source]
+    pub error: crate::scoring::PartitionError,
+}
+
 /// The game of Comp10001-Go.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Go {
@@ -360,7 +372,7 @@ impl State<Go> for GoState {
             }
             GoAction::Group(g) => crate::scoring::check_grouping(&g, self.discards_mask(s))
                 .map(|_| ())
-                .map_err(|e| IllegalAction::new(action, format!("seat {s}'s grouping: {e}"))),
+                .map_err(|error| IllegalAction::because(action, SeatGrouping { seat: s, error })),
         }
     }
 

@@ -412,8 +412,8 @@ impl State<Phased> for PhasedState {
                 if let Some(&c) = play.all_cards().iter().find(|&&c| !hand.remove(c)) {
                     return bad(format!("{c} is not in your hand (or is used twice)"));
                 }
-                let phase = phase_type(&play.groups())
-                    .map_err(|e| IllegalAction::new(action, e.to_string()))?;
+                let phase =
+                    phase_type(&play.groups()).map_err(|e| IllegalAction::because(action, e))?;
                 let open = self.phases_open(p);
                 if !open.contains(&phase) {
                     let needed = if self.bonus {
@@ -452,7 +452,7 @@ impl State<Phased> for PhasedState {
                     return bad(format!("there is no group {owner} {group} on the table"));
                 };
                 g.check_add(card, index as usize)
-                    .map_err(|e| IllegalAction::new(action, e.to_string()))
+                    .map_err(|e| IllegalAction::because(action, e))
             }
             (Step::Play, PhasedAction::Discard(card)) => {
                 if !self.hands[p].contains(card) {

@@ -9,9 +9,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use parlour_bots::RandomBot;
+use parlour_core::encode::Encode;
 use parlour_core::play::Runner;
 use parlour_core::rng::{bot_seed, derive_seed, seeded};
-use parlour_core::encode::Encode;
 use parlour_core::{Bot, Game, GameAi, State};
 use rand::RngExt;
 
@@ -59,6 +59,94 @@ pub struct CheckReport {
     pub timing: Timing,
     /// Why the check stopped early, if it did.
     pub stopped: Option<String>,
+}
+
+impl CheckReport {
+    /// The report for people: the first `show` faults in full (position and legal actions),
+    /// then one line of totals (faults by kind, answer times), then why the check stopped
+    /// early, and `passed` if it found nothing; every line ends with a newline.
+    pub fn text(&self, game: &str, mode: CheckMode, seed: u64, show: usize) -> String {
+        use std::fmt::Write;
+        let mut out = String::new();
+        for p in self.faults.iter().take(show) {
+            let f = &p.fault;
+            let _ = writeln!(
+                out,
+                "game {} (seed {seed}), seat {}, decision {}: {}: {}",
+                p.index, p.seat, f.decision, f.kind, f.detail
+            );
+            if let Some(o) = &p.observation {
+                let _ = writeln!(out, "  observation: {o}");
+            }
+            if let Some(l) = &p.legal {
+                let _ = writeln!(out, "  legal: {l}");
+            }
+        }
+        if self.faults.len() > show {
+            let more = self.faults.len() - show;
+            let _ = writeln!(out, "... and {more} more faults (--show to list more)");
+        }
+        let t = &self.timing;
+        let mean_ms = t.total.as_secs_f64() * 1e3 / t.decisions.max(1) as f64;
+        let mut by_kind: std::collections::BTreeMap<String, usize> = Default::default();
+        for p in &self.faults {
+            *by_kind.entry(p.fault.kind.to_string()).or_default() += 1;
+        }
+        let kinds: Vec<String> = by_kind.iter().map(|(k, n)| format!("{n} {k}")).collect();
+        let _ = writeln!(
+            out,
+            "{game}: {} decisions in {} games ({}), {} faults{}; answer time mean {mean_ms:.3} ms, max {:.1} ms",
+            self.decisions,
+            self.games,
+            match mode {
+                CheckMode::Games { .. } => "whole games",
+                CheckMode::Positions { .. } => "random positions",
+            },
+            self.faults.len(),
+            if kinds.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", kinds.join(", "))
+            },
+            t.max.as_secs_f64() * 1e3
+        );
+        if let Some(why) = &self.stopped {
+            let _ = writeln!(out, "{why}");
+        }
+        if self.passed() {
+            out.push_str("passed\n");
+        }
+        out
+    }
+
+    /// Whether the program passed: no fault, and the check ran to its end.
+    pub fn passed(&self) -> bool {
+        self.faults.is_empty() && self.stopped.is_none()
+    }
+
+    /// Writes every fault, with its position, to `path`: one JSON object a line.
+    pub fn write_faults(&self, path: &Path, seed: u64) -> std::io::Result<()> {
+        use std::io::Write;
+        let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+        for p in &self.faults {
+            let parse = |text: &Option<String>| {
+                text.as_deref()
+                    .and_then(|t| serde_json::from_str::<serde_json::Value>(t).ok())
+            };
+            let line = serde_json::json!({
+                "game": p.index,
+                "seed": seed,
+                "seat": p.seat,
+                "decision": p.fault.decision,
+                "kind": p.fault.kind,
+                "detail": p.fault.detail,
+                "observation": parse(&p.observation),
+                "legal": parse(&p.legal),
+            });
+            writeln!(out, "{line}")?;
+        }
+        out.flush()
+    }
 }
 
 /// Checks `pool`'s program (made in [`Mode::Check`](crate::Mode::Check) with a budget of
@@ -188,15 +276,25 @@ pub fn jail_cost<G: GameAi + Encode>(
     let mut startup = Duration::ZERO;
     for _ in 0..starts {
         let began = Instant::now();
-        let pool = Pool::new(game, program.clone(), Some(log.clone()), Mode::Check { budget: 1 })
-            .map_err(|e| e.to_string())?;
+        let pool = Pool::new(
+            game,
+            program.clone(),
+            Some(log.clone()),
+            Mode::Check { budget: 1 },
+        )
+        .map_err(|e| e.to_string())?;
         pool.preflight()
             .map_err(|why| format!("{} cannot play: {why}", program.name))?;
         startup += began.elapsed();
         pool.shutdown();
     }
-    let pool = Pool::new(game, program.clone(), Some(log), Mode::Check { budget: decisions })
-        .map_err(|e| e.to_string())?;
+    let pool = Pool::new(
+        game,
+        program.clone(),
+        Some(log),
+        Mode::Check { budget: decisions },
+    )
+    .map_err(|e| e.to_string())?;
     pool.preflight()
         .map_err(|why| format!("{} cannot play: {why}", program.name))?;
     let check = check_program(

@@ -1338,3 +1338,67 @@ pub fn cheap_bot(spec: &parlour_core::BotSpec) -> bool {
         _ => false,
     }
 }
+
+/// The fuzz targets every game shares, over the game's corpus: the action's JSON form, game
+/// options, an observation read and resampled, bot specs (each at `cases` cases), and traces
+/// (at `trace_cases`). A game's `tests/it/fuzz.rs` invokes it once, beside its own targets:
+///
+/// ```ignore
+/// parlour_test_support::game_fuzz_targets!(Uno, CORPUS, cases = 10_000, trace_cases = 3000);
+/// ```
+///
+/// `observation_edits` (default 4) is the most edits an observation gets.
+#[macro_export]
+macro_rules! game_fuzz_targets {
+    ($game:ty, $corpus:expr, cases = $cases:expr, trace_cases = $trace:expr) => {
+        $crate::game_fuzz_targets!($game, $corpus, cases = $cases, trace_cases = $trace, observation_edits = 4);
+    };
+    ($game:ty, $corpus:expr, cases = $cases:expr, trace_cases = $trace:expr, observation_edits = $edits:expr) => {
+        ::proptest::proptest! {
+            #![proptest_config($crate::fuzz::config($cases))]
+
+            #[test]
+            fn fuzz_options(
+                which in ::proptest::prelude::any::<usize>(),
+                json in $crate::fuzz::ops(1, 4, &$corpus.words),
+                bytes in $crate::fuzz::maybe_bytes(&$corpus.words),
+                seed in ::proptest::prelude::any::<u64>(),
+            ) {
+                $crate::fuzz::run_options(&$corpus, which, &json, &bytes, seed)?;
+            }
+
+            #[test]
+            fn fuzz_observation_resample(
+                which in ::proptest::prelude::any::<usize>(),
+                json in $crate::fuzz::ops(1, $edits, &$corpus.words),
+                bytes in $crate::fuzz::maybe_bytes(&$corpus.words),
+                seed in ::proptest::prelude::any::<u64>(),
+            ) {
+                $crate::fuzz::run_observation(&$corpus, which, &json, &bytes, seed)?;
+            }
+
+            #[test]
+            fn fuzz_bot_spec(
+                text in $crate::fuzz::text_input(
+                    $crate::fuzz::bot_spec_corpus(),
+                    &$crate::fuzz::bot_spec_words(),
+                ),
+                which in ::proptest::prelude::any::<usize>(),
+            ) {
+                $crate::fuzz::run_bot_spec(&$corpus, &text, which, ::parlour_bots::make_bot::<$game>)?;
+            }
+        }
+
+        ::proptest::proptest! {
+            #![proptest_config($crate::fuzz::config($trace))]
+
+            #[test]
+            fn fuzz_trace_replay(
+                which in ::proptest::prelude::any::<usize>(),
+                m in $crate::fuzz::lines_mutation(&$corpus.words),
+            ) {
+                $crate::fuzz::run_trace(&$corpus, which, &m)?;
+            }
+        }
+    };
+}

@@ -133,17 +133,17 @@ impl Game for Uno {
                 max: Self::INFO.max_players,
             });
         }
-        if options.target == Some(0) {
-            return Err(OptionsError::Invalid {
-                option: "target",
-                reason: "the target must be at least 1 point".into(),
-            });
-        }
-        if options.rounds == Some(0) {
-            return Err(OptionsError::Invalid {
-                option: "rounds",
-                reason: "rounds must be at least 1".into(),
-            });
+        let ranges = [
+            ("target", options.target, UnoOptions::TARGET),
+            ("rounds", options.rounds, UnoOptions::ROUNDS),
+        ];
+        for (option, value, range) in ranges {
+            if value.is_some_and(|v| !range.contains(&v)) {
+                return Err(OptionsError::Invalid {
+                    option,
+                    reason: format!("{option} must be from {} to {}", range.start(), range.end()),
+                });
+            }
         }
         Ok(Uno { options })
     }

@@ -45,6 +45,14 @@ impl Default for UnoOptions {
     }
 }
 
+impl UnoOptions {
+    /// The targets a match may be played to: a game must end, so that a tournament stopped
+    /// by a signal finishes its games in play in bounded time.
+    pub const TARGET: std::ops::RangeInclusive<u32> = 1..=100_000;
+    /// The rounds a game may last (the seed's tournament plays 50,000 at a table).
+    pub const ROUNDS: std::ops::RangeInclusive<u32> = 1..=1_000_000;
+}
+
 /// The game of Uno with its options.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Uno {

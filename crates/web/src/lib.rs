@@ -163,3 +163,69 @@ pub fn run(
         serve(listener, hub_of()).await
     })
 }
+
+/// Serves a running tournament's page at `address` from a thread of its own: the standings as
+/// games are recorded (and `recorded` before, for a resumed run), the game named but not its
+/// seed (a secret until it ends). The tournament to push games to, and the address bound.
+pub fn serve_live(
+    address: SocketAddr,
+    config: &parlour_arena::TournamentConfig,
+    recorded: Vec<parlour_arena::GameRecord>,
+) -> std::io::Result<(std::sync::Arc<LiveTournament>, SocketAddr)> {
+    let live = std::sync::Arc::new(LiveTournament::new(config.clone(), recorded));
+    let name = format!("{} tournament", config.game);
+    let (ready, listening) = std::sync::mpsc::channel();
+    let shown = live.clone();
+    let on_error = ready.clone();
+    std::thread::spawn(move || {
+        let hub = Hub::new(Duration::from_secs(120));
+        let result = run(
+            address,
+            move || {
+                hub.watch(Watched::live(name, shown));
+                hub
+            },
+            |bound| {
+                let _ = ready.send(Ok(bound));
+            },
+        );
+        if let Err(e) = result {
+            let _ = on_error.send(Err(e));
+        }
+    });
+    match listening.recv() {
+        Ok(Ok(bound)) => Ok((live, bound)),
+        Ok(Err(e)) => Err(e),
+        Err(_) => Err(std::io::Error::other("the server's thread ended")),
+    }
+}
+
+/// The cap on open connections: `requested`, or as many as the open-file limit leaves room for
+/// (raised to its hard limit first), at most 4096; with a warning when `requested` is over it.
+pub fn connection_cap(requested: Option<usize>) -> (usize, Option<String>) {
+    let files = raise_open_files();
+    let room = usize::try_from(files.saturating_sub(128)).unwrap_or(usize::MAX);
+    match requested {
+        Some(n) if n > room => (
+            room,
+            Some(format!(
+                "--max-connections {n} is over what {files} open files allow; {room} it is"
+            )),
+        ),
+        Some(n) => (n, None),
+        None => (room.min(4096), None),
+    }
+}
+
+/// The address to open in a browser: an unspecified bind (`0.0.0.0`) is reached at
+/// `127.0.0.1` from this machine.
+pub fn shown_address(address: SocketAddr) -> String {
+    let mut reachable = address;
+    if address.ip().is_unspecified() {
+        reachable.set_ip(match address {
+            SocketAddr::V4(_) => std::net::Ipv4Addr::LOCALHOST.into(),
+            SocketAddr::V6(_) => std::net::Ipv6Addr::LOCALHOST.into(),
+        });
+    }
+    format!("http://{reachable}/")
+}

@@ -197,8 +197,7 @@ pub(crate) fn start(
     let mut seats = Vec::new();
     for (i, spec) in setup.seats.iter().enumerate() {
         // As `parlour play` seeds its bots, so a table of bots plays as the command line does.
-        let seed =
-            parlour_core::rng::seat_seed(setup.seed, i);
+        let seed = parlour_core::rng::seat_seed(setup.seed, i);
         seats.push(match spec {
             SeatSpec::Human { name, token } => Seat {
                 name: name.clone(),

@@ -1,4 +1,4 @@
-//! arena's integration tests, one binary: each module was its own test file.
+//! parlour-arena's integration tests: one test binary, a module for each part.
 
 mod bounds;
 mod store;

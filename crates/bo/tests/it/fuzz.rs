@@ -131,16 +131,6 @@ proptest! {
 proptest! {
     #![proptest_config(config(4000))]
 
-    #[test]
-    fn fuzz_options(which in any::<usize>(), json in ops(1, 4, &CORPUS.words), bytes in maybe_bytes(&CORPUS.words), seed in any::<u64>()) {
-        run_options(&CORPUS, which, &json, &bytes, seed)?;
-    }
-
-    #[test]
-    fn fuzz_observation_resample(which in any::<usize>(), json in ops(1, 4, &CORPUS.words), bytes in maybe_bytes(&CORPUS.words), seed in any::<u64>()) {
-        run_observation(&CORPUS, which, &json, &bytes, seed)?;
-    }
-
     /// The validation library on an observation read from JSON, for any play and seat: an
     /// answer (a reason when invalid), never a panic.
     #[test]
@@ -168,17 +158,6 @@ proptest! {
         }
     }
 
-    #[test]
-    fn fuzz_bot_spec(text in text_input(bot_spec_corpus(), &bot_spec_words()), which in any::<usize>()) {
-        run_bot_spec(&CORPUS, &text, which, parlour_bots::make_bot::<Bo>)?;
-    }
 }
 
-proptest! {
-    #![proptest_config(config(1200))]
-
-    #[test]
-    fn fuzz_trace_replay(which in any::<usize>(), m in lines_mutation(&CORPUS.words)) {
-        run_trace(&CORPUS, which, &m)?;
-    }
-}
+parlour_test_support::game_fuzz_targets!(Bo, CORPUS, cases = 4_000, trace_cases = 1200);

@@ -1,4 +1,4 @@
-//! bo's integration tests, one binary: each module was its own test file.
+//! parlour-bo's integration tests: one test binary, a module for each part.
 
 mod bonus;
 mod common;

@@ -47,7 +47,7 @@ fn rejected(state: &BoState, text: &str) -> String {
     let mut copy = state.clone();
     let e = copy.apply(action(text)).unwrap_err();
     assert_eq!(copy, *state, "a rejected action changes nothing");
-    e.reason
+    e.reason.into()
 }
 
 /// Player 0 holds `hand_card`, build pile 0 is `pile`: the answer for `<hand_card> b0`.
@@ -976,7 +976,36 @@ fn bo_player_cannot_stop_early() {
         Err(InvalidPlay::PlayExists(_))
     ));
     rejected(&s, "pass");
+    // The rules' own error stays typed in the illegal action, and through the game runner
+    // (the boundary a bot's answer crosses).
+    let e = s.check(action("pass")).unwrap_err();
+    assert!(matches!(
+        e.reason.get::<InvalidPlay>(),
+        Some(InvalidPlay::PlayExists(_))
+    ));
+    let game = Bo::standard();
+    let mut seats: Vec<Box<dyn parlour_core::Bot<Bo>>> = (0..4)
+        .map(|_| Box::new(Passer) as Box<dyn parlour_core::Bot<Bo>>)
+        .collect();
+    match parlour_core::play::Runner::new(&game).play(s.clone(), &mut seats[..]) {
+        Err(parlour_core::play::PlayError::IllegalFromBot { reason, .. }) => {
+            assert!(matches!(
+                reason.get::<InvalidPlay>(),
+                Some(InvalidPlay::PlayExists(_))
+            ));
+        }
+        other => panic!("{other:?}"),
+    }
     assert_eq!(s.current_player(), Some(0));
+}
+
+/// A bot that always passes.
+struct Passer;
+
+impl parlour_core::Bot<Bo> for Passer {
+    fn act(&mut self, _: &parlour_core::Decision<'_, Bo>) -> BoAction {
+        action("pass")
+    }
 }
 
 /// "being unable to make any more plays" terminates a turn: no play ends it.

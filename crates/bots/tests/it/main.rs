@@ -1,3 +1,3 @@
-//! bots's integration tests, one binary: each module was its own test file.
+//! parlour-bots's integration tests: one test binary, a module for each part.
 
 mod ismcts;

@@ -1,4 +1,4 @@
-//! cards's integration tests, one binary: each module was its own test file.
+//! parlour-cards's integration tests: one test binary, a module for each part.
 
 mod cards;
 mod fuzz;

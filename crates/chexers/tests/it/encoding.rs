@@ -25,24 +25,6 @@ fn indices(hexes: &[(i8, i8)]) -> Vec<usize> {
     v
 }
 
-/// `action` with its hexes turned by `thirds` thirds of a turn.
-fn turned(action: ChexersAction, thirds: usize) -> ChexersAction {
-    match action {
-        ChexersAction::Move { from, to } => ChexersAction::Move {
-            from: from.turned(thirds),
-            to: to.turned(thirds),
-        },
-        ChexersAction::Jump { from, to } => ChexersAction::Jump {
-            from: from.turned(thirds),
-            to: to.turned(thirds),
-        },
-        ChexersAction::Exit { from } => ChexersAction::Exit {
-            from: from.turned(thirds),
-        },
-        ChexersAction::Pass => ChexersAction::Pass,
-    }
-}
-
 /// Every action the notation can express between neighbours or hexes in line.
 fn universe() -> Vec<ChexersAction> {
     let mut universe = vec![ChexersAction::Pass];
@@ -296,7 +278,7 @@ fn the_same_relative_move_by_red_and_by_green_has_the_same_token() {
     let green = state.legal_action_vec();
     assert_eq!(red.len(), green.len());
     for &a in &red {
-        let b = turned(a, 1);
+        let b = a.turned(1);
         assert!(green.contains(&b), "{a} turned is {b}");
         assert_eq!(encode::token(0, a), encode::token(1, b), "{a} and {b}");
     }
@@ -306,7 +288,7 @@ fn the_same_relative_move_by_red_and_by_green_has_the_same_token() {
         for seat in 0..3 {
             assert_eq!(
                 encode::token(seat, a),
-                encode::token((seat + 1) % 3, turned(a, 1)),
+                encode::token((seat + 1) % 3, a.turned(1)),
                 "{a} by seat {seat}"
             );
         }
@@ -352,7 +334,7 @@ fn turning_into_a_frame_and_back_round_trips() {
     }
     for a in universe() {
         for k in 0..3 {
-            assert_eq!(turned(turned(a, k), 3 - k), a);
+            assert_eq!(a.turned(k).turned(3 - k), a);
         }
         for seat in 0..3 {
             assert_eq!(encode::action(seat, encode::token(seat, a)), Some(a));

@@ -1,4 +1,4 @@
-//! chexers's integration tests, one binary: each module was its own test file.
+//! parlour-chexers's integration tests: one test binary, a module for each part.
 
 #[cfg(feature = "ai")]
 mod bots;

@@ -65,7 +65,7 @@ fn bad_numbers_are_rejected() {
     );
     assert_bad_input(
         &["tournament", "uno", "--rounds", "lots"],
-        "--games: \"lots\"",
+        "--games must be from 1 to 10000000, not \"lots\"",
     );
     assert_bad_input(
         &["tournament", "uno", "--rounds", "10", "--jobs", "0"],
@@ -75,6 +75,15 @@ fn bad_numbers_are_rejected() {
     assert_bad_input(&["bench", "uno", "--seconds", "-1"], "--seconds");
     assert_bad_input(&["bench", "uno", "-o", "colour=red"], "unknown field");
     assert_bad_input(&["bench", "uno", "-o", "players"], "KEY=VALUE");
+    // Options have ranges: a game that never ends would hold a stopped tournament for ever.
+    assert_bad_input(
+        &["tournament", "uno", "-o", "rounds=4294967295"],
+        "rounds must be from 1 to 1000000",
+    );
+    assert_bad_input(
+        &["play", "uno", "-o", "target=0"],
+        "target must be from 1 to 100000",
+    );
 }
 
 #[test]
@@ -399,7 +408,7 @@ fn unknown_flags_are_one_line_too() {
         &["tournament", "uno", "--colour", "red"],
         "unexpected argument '--colour'",
     );
-    assert_bad_input(&["tournament", "uno", "--rounds", "-5"], "--games: \"-5\"");
+    assert_bad_input(&["tournament", "uno", "--rounds", "-5"], "not \"-5\"");
     assert_bad_input(&["frobnicate"], "unrecognized subcommand");
 }
 

@@ -1,4 +1,4 @@
-//! cli's integration tests, one binary: each module was its own test file.
+//! parlour's integration tests: one test binary, a module for each part.
 
 mod attacks;
 mod browser;

@@ -1,4 +1,4 @@
-//! The Python package `parlour` (crates/python + python/), installed as the README says —
+//! The Python package `parlour` (crates/python + python/), installed as docs/python.md says —
 //! `pip install ".[envs,ray]"` into a virtual environment — and its pytest suite run against the
 //! real binary: the API for every game, PettingZoo's `api_test` and Gymnasium's `check_env`,
 //! determinism against `parlour play --trace`, resampling, the batch API, tournaments, the

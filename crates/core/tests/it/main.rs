@@ -1,4 +1,4 @@
-//! core's integration tests, one binary: each module was its own test file.
+//! parlour-core's integration tests: one test binary, a module for each part.
 
 mod fuzz;
 mod harness;

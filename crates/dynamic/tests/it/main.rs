@@ -1,4 +1,4 @@
-//! dynamic's integration tests, one binary: each module was its own test file.
+//! parlour-dynamic's integration tests: one test binary, a module for each part.
 
 mod dynamic;
 mod encodings_doc;

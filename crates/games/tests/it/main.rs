@@ -1,3 +1,4 @@
-//! games's integration tests, one binary: each module was its own test file.
+//! parlour-games's integration tests: one test binary, a module for each part.
 
+mod options;
 mod registry;

@@ -1,4 +1,4 @@
-//! go's integration tests, one binary: each module was its own test file.
+//! parlour-go's integration tests: one test binary, a module for each part.
 
 mod conformance;
 mod course_scoring;

@@ -1,3 +1,3 @@
-//! learn's integration tests, one binary: each module was its own test file.
+//! parlour-learn's integration tests: one test binary, a module for each part.
 
 mod model;

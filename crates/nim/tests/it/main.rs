@@ -1,4 +1,4 @@
-//! nim's integration tests, one binary: each module was its own test file.
+//! parlour-nim's integration tests: one test binary, a module for each part.
 
 mod encoding;
 #[cfg(feature = "ai")]

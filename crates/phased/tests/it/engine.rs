@@ -1,6 +1,6 @@
 //! The game rules of Phased Out and its rulings, each a named scenario.
 
-use parlour_cards::{parse_cards, Card};
+use crate::common::{act, build, cards, rejected, setup, sorted};
 use parlour_core::rng::seeded;
 use parlour_core::{Game, GameText, State};
 use parlour_phased::groups::PhaseType;
@@ -8,46 +8,6 @@ use parlour_phased::{
     check_lay, LayError, Phased, PhasedAction, PhasedSetup, PhasedState, SeatList, SetupError, Step,
 };
 use rand::RngExt;
-
-fn cards(s: &str) -> Vec<Card> {
-    parse_cards(s).unwrap()
-}
-
-/// Cards sorted as hands are (by card index).
-fn sorted(s: &str) -> Vec<Card> {
-    let mut v = cards(s);
-    v.sort();
-    v
-}
-
-fn act(state: &mut PhasedState, text: &str) {
-    let a: PhasedAction = text.parse().unwrap_or_else(|e| panic!("{e}"));
-    state.apply(a).unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-fn rejected(state: &PhasedState, text: &str) -> String {
-    let a: PhasedAction = text.parse().unwrap();
-    let mut copy = state.clone();
-    let e = copy.apply(a).unwrap_err();
-    assert_eq!(copy, *state, "a rejected action changes nothing");
-    e.reason
-}
-
-/// Seat 1 to act (seat 0 dealt), with these hands and a deck of `deck` and discard `discard`.
-fn setup(hands: [&str; 4], deck: &str, discard: &str) -> PhasedSetup {
-    PhasedSetup {
-        hands: hands.iter().map(|h| cards(h)).collect(),
-        deck: cards(deck),
-        discard: cards(discard),
-        dealer: 0,
-        current: 1,
-        ..PhasedSetup::default()
-    }
-}
-
-fn build(game: &Phased, s: &PhasedSetup) -> PhasedState {
-    PhasedState::from_setup(game, s).unwrap_or_else(|e| panic!("{e}"))
-}
 
 #[test]
 fn phased_two_packs_aces_wild_and_bonus_jokers() {
@@ -132,6 +92,11 @@ fn phased_the_next_phase_only_whole_and_once_per_hand() {
     assert!(rejected(&s, "lay 2S 2S 2H 7H 7S 7D 9C").starts_with("group 0"));
     // Part of a phase is not a phase.
     assert!(rejected(&s, "lay 2S 2S 2H").contains("no phase"));
+    // The rules' own error stays typed in the illegal action, to wherever it goes.
+    let lay: PhasedAction = "lay 2S 2S 2H".parse().unwrap();
+    let e = s.check(lay).unwrap_err();
+    let typed = e.reason.get::<parlour_phased::groups::PhaseError>();
+    assert_eq!(typed.map(ToString::to_string).as_deref(), Some(&*e.reason));
     act(&mut s, "lay 2S 2S 2H / 7H 7S 7D");
     assert_eq!(s.observation(0).phases_done[1], vec![1]);
     assert!(rejected(&s, "lay 2S 2S 2H / 7H 7S 7D").contains("only one phase"));

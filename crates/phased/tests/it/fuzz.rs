@@ -186,16 +186,6 @@ proptest! {
 proptest! {
     #![proptest_config(config(3000))]
 
-    #[test]
-    fn fuzz_options(which in any::<usize>(), json in ops(1, 4, &CORPUS.words), bytes in maybe_bytes(&CORPUS.words), seed in any::<u64>()) {
-        run_options(&CORPUS, which, &json, &bytes, seed)?;
-    }
-
-    #[test]
-    fn fuzz_observation_resample(which in any::<usize>(), json in ops(1, 4, &CORPUS.words), bytes in maybe_bytes(&CORPUS.words), seed in any::<u64>()) {
-        run_observation(&CORPUS, which, &json, &bytes, seed)?;
-    }
-
     /// `check_lay` (the library's check of a phase against a seat's view) on an observation
     /// read from JSON: an answer, never a panic.
     #[test]
@@ -214,17 +204,6 @@ proptest! {
         }
     }
 
-    #[test]
-    fn fuzz_bot_spec(text in text_input(bot_spec_corpus(), &bot_spec_words()), which in any::<usize>()) {
-        run_bot_spec(&CORPUS, &text, which, parlour_bots::make_bot::<Phased>)?;
-    }
 }
 
-proptest! {
-    #![proptest_config(config(100))]
-
-    #[test]
-    fn fuzz_trace_replay(which in any::<usize>(), m in lines_mutation(&CORPUS.words)) {
-        run_trace(&CORPUS, which, &m)?;
-    }
-}
+parlour_test_support::game_fuzz_targets!(Phased, CORPUS, cases = 3_000, trace_cases = 100);

@@ -1,5 +1,6 @@
-//! phased's integration tests, one binary: each module was its own test file.
+//! parlour-phased's integration tests: one test binary, a module for each part.
 
+mod common;
 mod conformance;
 mod data_files;
 mod encoding;

@@ -4,57 +4,16 @@
 //! Positions come from [`PhasedSetup`]: seat 0 deals, seat 1 acts; decks and discard piles are
 //! bottom first (the last card is drawn next / is the top of the pile).
 
-use parlour_cards::{parse_cards, Card};
+use crate::common::{self, a, act, cards, rejected, setup, sorted};
 use parlour_core::State;
 use parlour_phased::{Phased, PhasedAction, PhasedSetup, PhasedState, Step};
 
-fn cards(s: &str) -> Vec<Card> {
-    parse_cards(s).unwrap()
-}
-
-/// Cards sorted as hands are.
-fn sorted(s: &str) -> Vec<Card> {
-    let mut v = cards(s);
-    v.sort();
-    v
-}
-
-fn a(text: &str) -> PhasedAction {
-    text.parse().unwrap_or_else(|e| panic!("{e}"))
+fn build(s: &PhasedSetup) -> PhasedState {
+    common::build(&Phased::bonus(), s)
 }
 
 fn acts(texts: &[&str]) -> Vec<PhasedAction> {
     texts.iter().map(|t| a(t)).collect()
-}
-
-fn act(state: &mut PhasedState, text: &str) {
-    state
-        .apply(a(text))
-        .unwrap_or_else(|e| panic!("{text}: {e}"));
-}
-
-/// The reason `text` is refused; the state is left as it was.
-fn rejected(state: &PhasedState, text: &str) -> String {
-    let mut copy = state.clone();
-    let e = copy.apply(a(text)).unwrap_err();
-    assert_eq!(copy, *state, "a rejected action changes nothing");
-    e.reason
-}
-
-/// Seat 1 to act (seat 0 dealt), with these hands, deck and discard pile.
-fn setup(hands: [&str; 4], deck: &str, discard: &str) -> PhasedSetup {
-    PhasedSetup {
-        hands: hands.iter().map(|h| cards(h)).collect(),
-        deck: cards(deck),
-        discard: cards(discard),
-        dealer: 0,
-        current: 1,
-        ..PhasedSetup::default()
-    }
-}
-
-fn build(s: &PhasedSetup) -> PhasedState {
-    PhasedState::from_setup(&Phased::bonus(), s).unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// Draws from the deck and discards the first card the legal list offers to discard.

@@ -448,7 +448,7 @@ fn check_serve<G: GameAi + parlour_core::encode::Encode>(
 }
 
 /// The bots served. The search bot's playouts are cut short: Uno's own tuning plays each one to
-/// the end of the game, which options such as `target=4000000000` make endless.
+/// the end of the game, which options such as `target=100000` make long.
 const SERVED: &[&str] = &[
     "random",
     "heuristic",

@@ -1,4 +1,4 @@
-//! protocol's integration tests, one binary: each module was its own test file.
+//! parlour-protocol's integration tests: one test binary, a module for each part.
 
 mod entries;
 mod fuzz;

@@ -1,3 +1,3 @@
-//! train's integration tests, one binary: each module was its own test file.
+//! parlour-train's integration tests: one test binary, a module for each part.
 
 mod train;

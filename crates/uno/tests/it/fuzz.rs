@@ -80,34 +80,6 @@ proptest! {
     }
 }
 
-proptest! {
-    #![proptest_config(config(10_000))]
-
-    #[test]
-    fn fuzz_options(which in any::<usize>(), json in ops(1, 4, &CORPUS.words), bytes in maybe_bytes(&CORPUS.words), seed in any::<u64>()) {
-        run_options(&CORPUS, which, &json, &bytes, seed)?;
-    }
-
-    #[test]
-    fn fuzz_observation_resample(which in any::<usize>(), json in ops(1, 5, &CORPUS.words), bytes in maybe_bytes(&CORPUS.words), seed in any::<u64>()) {
-        run_observation(&CORPUS, which, &json, &bytes, seed)?;
-    }
-
-    #[test]
-    fn fuzz_bot_spec(text in text_input(bot_spec_corpus(), &bot_spec_words()), which in any::<usize>()) {
-        run_bot_spec(&CORPUS, &text, which, parlour_bots::make_bot::<Uno>)?;
-    }
-}
-
-proptest! {
-    #![proptest_config(config(3000))]
-
-    #[test]
-    fn fuzz_trace_replay(which in any::<usize>(), m in lines_mutation(&CORPUS.words)) {
-        run_trace(&CORPUS, which, &m)?;
-    }
-}
-
 /// Resampling an unmutated observation reproduces it (the corpus is sound).
 #[test]
 fn fuzz_unmutated_observations_resample() {
@@ -118,3 +90,11 @@ fn fuzz_unmutated_observations_resample() {
         assert_eq!(s.observation(obs.seat), obs);
     }
 }
+
+parlour_test_support::game_fuzz_targets!(
+    Uno,
+    CORPUS,
+    cases = 10_000,
+    trace_cases = 3000,
+    observation_edits = 5
+);

@@ -1,4 +1,4 @@
-//! uno's integration tests, one binary: each module was its own test file.
+//! parlour-uno's integration tests: one test binary, a module for each part.
 
 mod common;
 mod conformance;

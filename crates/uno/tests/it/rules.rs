@@ -1270,7 +1270,7 @@ fn uno_scores_are_totals_beyond_u32_range() {
     let g = Uno::new(UnoOptions {
         players: 4,
         target: None,
-        rounds: Some(u32::MAX),
+        rounds: Some(*UnoOptions::ROUNDS.end()),
     })
     .unwrap();
     let big = u64::from(u32::MAX);

@@ -1,4 +1,4 @@
-//! web's integration tests, one binary: each module was its own test file.
+//! parlour-web's integration tests: one test binary, a module for each part.
 
 mod attacks;
 mod server;

@@ -85,7 +85,7 @@ pub fn set(items: &[&str]) -> BTreeSet<String> {
 pub fn reason(state: &ChexersState, action: &str) -> String {
     match state.check(act(action)) {
         Ok(()) => panic!("{action} is legal in {}", state.position()),
-        Err(e) => e.reason,
+        Err(e) => e.reason.into(),
     }
 }
 
