@@ -1084,6 +1084,24 @@ pub struct Corpus<G: Game> {
 }
 
 impl<G: Game> Corpus<G> {
+    /// Checks the corpus itself: enough observations and actions, every trace replays, and
+    /// every observation resamples to a state whose observation it is.
+    pub fn check_valid(&self) {
+        assert!(self.observations.len() > 50 && self.actions.len() > 40);
+        for t in &self.traces {
+            let lines: Vec<&str> = t.iter().map(String::as_str).collect();
+            replay::<G>(&lines).unwrap();
+        }
+        for (g, value) in &self.observations {
+            let obs: G::Observation = serde_json::from_value(value.clone()).unwrap();
+            let seat = value["seat"]
+                .as_u64()
+                .expect("an observation names its seat");
+            let s = self.games[*g].resample(&obs, &mut seeded(1)).unwrap();
+            assert_eq!(s.observation(seat as usize), obs);
+        }
+    }
+
     /// `deals` random games of each of `games` (positions kept every `every` decisions), and
     /// `traces` traces of each.
     pub fn new(games: Vec<G>, deals: u64, every: u64, traces: u64) -> Corpus<G> {
@@ -1339,21 +1357,57 @@ pub fn cheap_bot(spec: &parlour_core::BotSpec) -> bool {
     }
 }
 
-/// The fuzz targets every game shares, over the game's corpus: the action's JSON form, game
-/// options, an observation read and resampled, bot specs (each at `cases` cases), and traces
-/// (at `trace_cases`). A game's `tests/it/fuzz.rs` invokes it once, beside its own targets:
+/// The fuzz targets every game shares, over the game's corpus (one invocation in each game's
+/// `tests/it/fuzz.rs`, beside the game's own targets):
+///
+/// - the corpus itself is valid (its traces replay, its observations resample to themselves);
+/// - at `text_cases` cases: action text, the action's JSON form, a person's typed decision
+///   (from `human_words` and the corpus's words);
+/// - at `cases` cases: game options, an observation read and resampled (at most
+///   `observation_edits` edits), bot specs;
+/// - at `trace_cases` cases: traces.
 ///
 /// ```ignore
-/// parlour_test_support::game_fuzz_targets!(Uno, CORPUS, cases = 10_000, trace_cases = 3000);
+/// parlour_test_support::game_fuzz_targets!(Uno, CORPUS, text_cases = 20_000, cases = 10_000,
+///     trace_cases = 3000, observation_edits = 5, human_words = CORPUS.human_words());
 /// ```
-///
-/// `observation_edits` (default 4) is the most edits an observation gets.
 #[macro_export]
 macro_rules! game_fuzz_targets {
-    ($game:ty, $corpus:expr, cases = $cases:expr, trace_cases = $trace:expr) => {
-        $crate::game_fuzz_targets!($game, $corpus, cases = $cases, trace_cases = $trace, observation_edits = 4);
-    };
-    ($game:ty, $corpus:expr, cases = $cases:expr, trace_cases = $trace:expr, observation_edits = $edits:expr) => {
+    ($game:ty, $corpus:expr, text_cases = $text:expr, cases = $cases:expr,
+     trace_cases = $trace:expr, observation_edits = $edits:expr, human_words = $human:expr) => {
+        #[test]
+        fn fuzz_corpus_is_valid() {
+            $corpus.check_valid();
+        }
+
+        ::proptest::proptest! {
+            #![proptest_config($crate::fuzz::config($text))]
+
+            #[test]
+            fn fuzz_action_text(
+                text in $crate::fuzz::text_input($corpus.action_texts.clone(), &$corpus.words),
+            ) {
+                $crate::fuzz::check_action_text::<$game>(&text)?;
+            }
+
+            #[test]
+            fn fuzz_action_json(
+                which in ::proptest::prelude::any::<usize>(),
+                json in $crate::fuzz::ops(1, 4, &$corpus.words),
+                bytes in $crate::fuzz::maybe_bytes(&$corpus.words),
+            ) {
+                $crate::fuzz::run_action_json(&$corpus, which, &json, &bytes)?;
+            }
+
+            #[test]
+            fn fuzz_human_input(
+                which in ::proptest::prelude::any::<usize>(),
+                input in $crate::fuzz::text_input($human, &$corpus.words),
+            ) {
+                $crate::fuzz::run_human(&$corpus, which, &input)?;
+            }
+        }
+
         ::proptest::proptest! {
             #![proptest_config($crate::fuzz::config($cases))]
 

@@ -64,191 +64,79 @@ pub use net::Net;
 #[cfg_attr(feature = "clap", derive(clap::Args))]
 pub struct Config {
     /// Seeds everything.
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value_t = 1,
-            help = "Seed: the initial weights, every deal, exploration and minibatch derive from it."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
     pub seed: u64,
     /// Iterations to reach.
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value_t = 100,
-            help = "Iterations to reach (each: self-play, then training on it)."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 100))]
     pub iterations: u64,
     /// Self-play games an iteration.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, default_value_t = 200, help = "Self-play games an iteration.")
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 200))]
     pub games: u64,
     /// The hidden layers' widths.
     #[cfg_attr(
         feature = "clap",
-        arg(
-            long,
-            default_value = "256,256",
-            value_delimiter = ',',
-            help = "Hidden layers' widths, comma-separated."
-        )
+        arg(long, default_value = "256,256", value_delimiter = ',')
     )]
     pub hidden: Vec<usize>,
     /// Adam's learning rate.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, default_value_t = 3e-4, help = "Adam's learning rate.")
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 3e-4))]
     pub learning_rate: f64,
     /// Samples a minibatch.
-    #[cfg_attr(
-        feature = "clap",
-        arg(long, default_value_t = 256, help = "Samples a minibatch.")
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 256))]
     pub batch: usize,
     /// Passes over an iteration's samples.
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value_t = 2,
-            help = "Passes over each iteration's samples."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 2))]
     pub epochs: usize,
     /// The chance of a random move in self-play.
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value_t = 0.05,
-            help = "The chance of a random move in self-play."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0.05))]
     pub epsilon: f64,
     /// Evaluate every this many iterations (0: never).
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value_t = 10,
-            help = "Evaluate against --against every this many iterations (0: never)."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 10))]
     pub eval_every: u64,
     /// Deals an evaluation plays (each under every seat rotation).
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value_t = 100,
-            help = "Deals an evaluation plays, each under every seat rotation."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 100))]
     pub eval_deals: u64,
     /// The bot evaluations play against.
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value = "random",
-            help = "The bot evaluations play against."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value = "random"))]
     pub against: String,
     /// A bot that plays every seat of the self-play games instead of the network for the first
-    /// [`Config::warm_iterations`] (empty: none). The network then learns the values of that
+    /// `warm_iterations` (empty: none). The network then learns the values of that
     /// bot's play and of the random moves that ε mixes in, so its greedy play starts as one
     /// step of policy improvement over the bot.
     #[serde(default)]
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value = "",
-            help = "A bot that plays every seat of the self-play games for the first --warm-iterations (with --epsilon's random moves), so the network starts from that bot's values."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value = ""))]
     pub warm_start: String,
     /// How many iterations the warm-start bot plays.
     #[serde(default)]
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value_t = 0,
-            help = "Iterations the --warm-start bot plays."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 0))]
     pub warm_iterations: u64,
     /// Targets from paired playouts instead of the game's own result (empty: the result). At a
-    /// sampled decision, each of up to [`Config::rollout_actions`] legal actions is played and
+    /// sampled decision, each of up to `rollout_actions` legal actions is played and
     /// the game finished by this bot in every seat, with the same seed for every action, and
     /// each action's target is its result less the mean of the decision's: its advantage, with
     /// the luck the playouts share taken out.
     #[serde(default)]
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value = "",
-            help = "Train on paired playouts by this bot instead of each game's result: at a decision, each of up to --rollout-actions legal actions is played and the game finished by the bot in every seat, with the same seed for every action."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value = ""))]
     pub rollout: String,
     /// The most actions a decision's playouts try.
     #[serde(default = "default_rollout_actions")]
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value_t = 8,
-            help = "The most actions a decision's playouts try."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 8))]
     pub rollout_actions: usize,
     /// The share of decisions given playouts.
     #[serde(default = "default_rollout_rate")]
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value_t = 1.0,
-            help = "The share of decisions given playouts."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value_t = 1.0))]
     pub rollout_rate: f64,
     /// What the network learns to predict: `return` (the game's returns, the default) or
     /// `wins` (each seat's share of the win), for games whose returns are lopsided (Phased
     /// Out's 10,000 for the last phase).
     #[serde(default = "default_target")]
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value = "return",
-            help = "What the network learns: return (the game's returns) or wins (each seat's share of the win; for Phased Out, whose returns hold a 10,000 bonus)."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value = "return"))]
     pub target: String,
     /// One of the game's own bots whose choice is an input to the network (empty: none). It is
     /// asked at every decision, so the network can start from its play and learn where
     /// another action is better (the model names it; the `learned` bot asks it too).
     #[serde(default)]
-    #[cfg_attr(
-        feature = "clap",
-        arg(
-            long,
-            default_value = "",
-            help = "One of the game's own bots (e.g. heuristic) whose choice is an input to the network: the network learns where another action is better than the bot's. The model names it, and the learned bot asks it at every decision."
-        )
-    )]
+    #[cfg_attr(feature = "clap", arg(long, default_value = ""))]
     pub prior: String,
 }
 

@@ -15,9 +15,8 @@ use parlour_test_support::fuzz as fuzz_support;
 use std::sync::LazyLock;
 
 use fuzz_support::*;
-use parlour_chexers::{Chexers, ChexersObservation, Hex, Position};
-use parlour_core::rng::seeded;
-use parlour_core::{Game, State};
+use parlour_chexers::{Chexers, Hex, Position};
+use parlour_core::State;
 use proptest::prelude::*;
 
 static CORPUS: LazyLock<Corpus<Chexers>> =
@@ -41,28 +40,8 @@ fn hex_texts() -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn fuzz_corpus_is_valid() {
-    let c = &*CORPUS;
-    assert!(c.observations.len() > 50 && c.actions.len() > 40);
-    for t in &c.traces {
-        let lines: Vec<&str> = t.iter().map(String::as_str).collect();
-        parlour_core::trace::replay::<Chexers>(&lines).unwrap();
-    }
-    for (g, obs) in &c.observations {
-        let obs: ChexersObservation = serde_json::from_value(obs.clone()).unwrap();
-        let s = c.games[*g].resample(&obs, &mut seeded(1)).unwrap();
-        assert_eq!(s.observation(obs.seat), obs);
-    }
-}
-
 proptest! {
     #![proptest_config(config(20_000))]
-
-    #[test]
-    fn fuzz_action_text(text in text_input(CORPUS.action_texts.clone(), &CORPUS.words)) {
-        check_action_text::<Chexers>(&text)?;
-    }
 
     #[test]
     fn fuzz_hex_text(text in text_input(hex_texts(), &CORPUS.words)) {
@@ -90,16 +69,18 @@ proptest! {
         }
     }
 
-    #[test]
-    fn fuzz_action_json(which in any::<usize>(), json in ops(1, 4, &CORPUS.words), bytes in maybe_bytes(&CORPUS.words)) {
-        run_action_json(&CORPUS, which, &json, &bytes)?;
-    }
-
-    #[test]
-    fn fuzz_human_input(which in any::<usize>(), input in text_input(
-        CORPUS.human_words().into_iter().chain(hex_texts()).collect(), &CORPUS.words)) {
-        run_human(&CORPUS, which, &input)?;
-    }
 }
 
-parlour_test_support::game_fuzz_targets!(Chexers, CORPUS, cases = 3_000, trace_cases = 120);
+parlour_test_support::game_fuzz_targets!(
+    Chexers,
+    CORPUS,
+    text_cases = 20_000,
+    cases = 3_000,
+    trace_cases = 120,
+    observation_edits = 4,
+    human_words = CORPUS
+        .human_words()
+        .into_iter()
+        .chain(hex_texts())
+        .collect()
+);

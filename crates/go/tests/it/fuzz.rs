@@ -16,10 +16,9 @@ use std::sync::LazyLock;
 
 use fuzz_support::*;
 use parlour_cards::{format_cards, parse_cards, Card};
-use parlour_core::rng::seeded;
-use parlour_core::{Game, State};
+use parlour_core::State;
 use parlour_go::scoring::{best_partition, best_score, score_group, score_partition};
-use parlour_go::{Go, GoObservation};
+use parlour_go::Go;
 use proptest::prelude::*;
 
 static CORPUS: LazyLock<Corpus<Go>> = LazyLock::new(|| Corpus::new(vec![Go::standard()], 8, 3, 4));
@@ -45,38 +44,8 @@ fn card_lists() -> Vec<String> {
     v
 }
 
-#[test]
-fn fuzz_corpus_is_valid() {
-    let c = &*CORPUS;
-    assert!(c.observations.len() > 50 && c.actions.len() > 40);
-    for t in &c.traces {
-        let lines: Vec<&str> = t.iter().map(String::as_str).collect();
-        parlour_core::trace::replay::<Go>(&lines).unwrap();
-    }
-    for (g, obs) in &c.observations {
-        let obs: GoObservation = serde_json::from_value(obs.clone()).unwrap();
-        let s = c.games[*g].resample(&obs, &mut seeded(1)).unwrap();
-        assert_eq!(s.observation(obs.seat), obs);
-    }
-}
-
 proptest! {
     #![proptest_config(config(20_000))]
-
-    #[test]
-    fn fuzz_action_text(text in text_input(CORPUS.action_texts.clone(), &CORPUS.words)) {
-        check_action_text::<Go>(&text)?;
-    }
-
-    #[test]
-    fn fuzz_action_json(which in any::<usize>(), json in ops(1, 4, &CORPUS.words), bytes in maybe_bytes(&CORPUS.words)) {
-        run_action_json(&CORPUS, which, &json, &bytes)?;
-    }
-
-    #[test]
-    fn fuzz_human_input(which in any::<usize>(), input in text_input(CORPUS.human_words(), &CORPUS.words)) {
-        run_human(&CORPUS, which, &input)?;
-    }
 
     /// `parlour go score CARDS...`: an error, or the best partition, which is a valid partition
     /// of exactly those cards scoring what `best_score` says; each group scores alone.
@@ -111,4 +80,12 @@ proptest! {
     }
 }
 
-parlour_test_support::game_fuzz_targets!(Go, CORPUS, cases = 12_000, trace_cases = 5000);
+parlour_test_support::game_fuzz_targets!(
+    Go,
+    CORPUS,
+    text_cases = 20_000,
+    cases = 12_000,
+    trace_cases = 5000,
+    observation_edits = 4,
+    human_words = CORPUS.human_words()
+);

@@ -55,21 +55,6 @@ fn group_texts() -> Vec<String> {
     v
 }
 
-#[test]
-fn fuzz_corpus_is_valid() {
-    let c = &*CORPUS;
-    assert!(c.observations.len() > 50 && c.actions.len() > 40);
-    for t in &c.traces {
-        let lines: Vec<&str> = t.iter().map(String::as_str).collect();
-        parlour_core::trace::replay::<Phased>(&lines).unwrap();
-    }
-    for (g, obs) in &c.observations {
-        let obs: PhasedObservation = serde_json::from_value(obs.clone()).unwrap();
-        let s = c.games[*g].resample(&obs, &mut seeded(1)).unwrap();
-        assert_eq!(s.observation(obs.seat), obs);
-    }
-}
-
 /// An observation in which the observer is to lay, from the corpus.
 fn laying_observation() -> PhasedObservation {
     CORPUS
@@ -140,22 +125,6 @@ fn fuzz_regression_resample_empty_deck_mid_hand() {
 proptest! {
     #![proptest_config(config(20_000))]
 
-    #[test]
-    fn fuzz_action_text(text in text_input(CORPUS.action_texts.clone(), &CORPUS.words)) {
-        check_action_text::<Phased>(&text)?;
-    }
-
-    #[test]
-    fn fuzz_action_json(which in any::<usize>(), json in ops(1, 4, &CORPUS.words), bytes in maybe_bytes(&CORPUS.words)) {
-        run_action_json(&CORPUS, which, &json, &bytes)?;
-    }
-
-    #[test]
-    fn fuzz_human_input(which in any::<usize>(), input in text_input(
-        CORPUS.human_words().into_iter().chain(group_texts()).collect(), &CORPUS.words)) {
-        run_human(&CORPUS, which, &input)?;
-    }
-
     /// Groups and phases as card text: each group is typed or refused with a reason, and a
     /// phase made of them likewise; a lay of them round-trips through its text form.
     #[test]
@@ -206,4 +175,16 @@ proptest! {
 
 }
 
-parlour_test_support::game_fuzz_targets!(Phased, CORPUS, cases = 3_000, trace_cases = 100);
+parlour_test_support::game_fuzz_targets!(
+    Phased,
+    CORPUS,
+    text_cases = 20_000,
+    cases = 3_000,
+    trace_cases = 100,
+    observation_edits = 4,
+    human_words = CORPUS
+        .human_words()
+        .into_iter()
+        .chain(group_texts())
+        .collect()
+);

@@ -39,23 +39,8 @@ fn card_texts() -> Vec<String> {
     Card::all_kinds().map(|c| c.to_string()).collect()
 }
 
-#[test]
-fn fuzz_corpus_is_valid() {
-    let c = &*CORPUS;
-    assert!(c.observations.len() > 50 && c.actions.len() > 40);
-    for t in &c.traces {
-        let lines: Vec<&str> = t.iter().map(String::as_str).collect();
-        parlour_core::trace::replay::<Uno>(&lines).unwrap();
-    }
-}
-
 proptest! {
     #![proptest_config(config(20_000))]
-
-    #[test]
-    fn fuzz_action_text(text in text_input(CORPUS.action_texts.clone(), &CORPUS.words)) {
-        check_action_text::<Uno>(&text)?;
-    }
 
     #[test]
     fn fuzz_card_text(text in text_input(card_texts(), &CORPUS.words)) {
@@ -69,15 +54,6 @@ proptest! {
         }
     }
 
-    #[test]
-    fn fuzz_action_json(which in any::<usize>(), json in ops(1, 4, &CORPUS.words), bytes in maybe_bytes(&CORPUS.words)) {
-        run_action_json(&CORPUS, which, &json, &bytes)?;
-    }
-
-    #[test]
-    fn fuzz_human_input(which in any::<usize>(), input in text_input(CORPUS.human_words(), &CORPUS.words)) {
-        run_human(&CORPUS, which, &input)?;
-    }
 }
 
 /// Resampling an unmutated observation reproduces it (the corpus is sound).
@@ -94,7 +70,9 @@ fn fuzz_unmutated_observations_resample() {
 parlour_test_support::game_fuzz_targets!(
     Uno,
     CORPUS,
+    text_cases = 20_000,
     cases = 10_000,
     trace_cases = 3000,
-    observation_edits = 5
+    observation_edits = 5,
+    human_words = CORPUS.human_words()
 );
