@@ -561,7 +561,7 @@ pub struct LimitArgs {
     #[arg(long, value_name = "N", allow_hyphen_values = true, value_parser = from_to(1, u32::MAX),
         help = format!("External bots: faults after which an entry forfeits its remaining \
             games [default: {DEFAULT_MAX_FAULTS}]; check-bot stops after this many [default: \
-            {}]", crate::external::CHECK_MAX_FAULTS))]
+            {}]", parlour_protocol::check::MAX_FAULTS))]
     pub max_faults: Option<u32>,
     /// External bots: run them as this user (parlour must run as root), e.g. nobody
     #[arg(long, value_name = "USER")]

@@ -15,16 +15,14 @@ use parlour_protocol::{
 use crate::args::{CheckBotArgs, ServeBotArgs};
 use crate::common::{bot_spec, checked_bot, failed, game_of, usage, Failure, GameCommand};
 
-/// Faults after which `check-bot` stops, unless `--max-faults` says otherwise: it lists faults
-/// rather than forfeiting.
-pub const CHECK_MAX_FAULTS: u32 = 1000;
-
 impl GameCommand for CheckBotArgs {
     fn run<G: Playable>(self) -> Result<(), Failure> {
         let mode = self.mode()?;
         let show = self.show;
         let mut limits = LimitOverrides::from(self.limits.clone());
-        limits.max_faults.get_or_insert(CHECK_MAX_FAULTS);
+        limits
+            .max_faults
+            .get_or_insert(parlour_protocol::check::MAX_FAULTS);
         let game: G = game_of(self.rules.pairs())?;
         if self.command.is_empty() || self.command[0].is_empty() {
             return Err(usage("check-bot needs a command after --, e.g. parlour check-bot uno -- python3 mybot.py"));

@@ -26,6 +26,10 @@ pub const MAX_PREFIX: u32 = 40;
 /// that cannot start).
 const IDLE_GAMES: u64 = 20;
 
+/// Faults after which a check stops unless told otherwise (`parlour check-bot`): a check lists
+/// faults rather than forfeiting.
+pub const MAX_FAULTS: u32 = 1000;
+
 /// How the checker puts a program to the test.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CheckMode {
