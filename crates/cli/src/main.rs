@@ -69,7 +69,13 @@ fn one_line(e: &clap::Error) -> String {
         std::error::Error::source(e),
     ) {
         let flag = arg.split_whitespace().next().unwrap_or(arg);
-        return format!("{flag} {why}, not {value:?}");
+        let why = why.to_string();
+        // A reason that quotes the value already needs no "not ...".
+        return if why.contains(&format!("{value:?}")) {
+            format!("{flag}: {why}")
+        } else {
+            format!("{flag} {why}, not {value:?}")
+        };
     }
     let text = e.render().to_string();
     let mut lines = text.lines();

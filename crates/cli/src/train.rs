@@ -28,7 +28,8 @@ impl GameCommand for TrainArgs {
             ("--warm-start", &config.warm_start),
             ("--rollout", &config.rollout),
         ] {
-            if !text.is_empty() {
+            // --against is always a bot; the others may be left empty.
+            if flag == "--against" || !text.is_empty() {
                 bot_spec(text)
                     .and_then(|spec| Ok(parlour_bots::make_bot_for::<G>(&game, &spec, 0)?))
                     .map_err(|f| f.context(flag))?;

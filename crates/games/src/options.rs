@@ -70,10 +70,10 @@ pub fn make_game<G: Game>(
 pub fn parse_pair(text: &str) -> Result<(String, Value), BadOptions> {
     let (key, value) = text
         .split_once('=')
-        .ok_or_else(|| BadOptions(format!("option {text:?} is not KEY=VALUE")))?;
+        .ok_or_else(|| BadOptions(format!("{text:?} is not KEY=VALUE")))?;
     let key = key.trim();
     if key.is_empty() {
-        return Err(BadOptions(format!("option {text:?} has no key")));
+        return Err(BadOptions(format!("{text:?} has no key")));
     }
     let value = serde_json::from_str(value.trim())
         .unwrap_or_else(|_| Value::String(value.trim().to_string()));

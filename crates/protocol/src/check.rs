@@ -153,7 +153,7 @@ impl CheckReport {
     }
 }
 
-/// Checks `pool`'s program (made in [`Mode::Check`](crate::Mode::Check) with a budget of
+/// Checks `pool`'s program (made in [`Mode::Check`] with a budget of
 /// decisions at least `mode`'s) on `game` from `seed`, stopping early after `max_faults` faults.
 /// In [`CheckMode::Games`] the other seats are `opponent(seed)`'s bots (random bots in
 /// [`CheckMode::Positions`]). `progress` hears the decisions asked so far after every game.

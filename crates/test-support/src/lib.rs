@@ -3,7 +3,7 @@
 //!
 //! - [`fuzz`]: every crate's fuzz targets' case counts (`PARLOUR_FUZZ_CASES`), structured
 //!   mutation of valid inputs, and the contract checks every game's untrusted inputs must meet;
-//! - [`bench`]: the criterion suite each game's `benches/engine.rs` runs (the units of work
+//! - [`bench`](mod@bench): the criterion suite each game's `benches/engine.rs` runs (the units of work
 //!   `parlour bench` times).
 //!
 //! It is a dev-dependency only (`publish = false`).
