@@ -601,10 +601,9 @@ pub struct TrainArgs {
     pub rules: RulesArgs,
 }
 
-/// The server's defaults, which `parlour serve`'s flags start from.
-fn web() -> Settings {
-    Settings::default()
-}
+/// The server's defaults, which `parlour serve`'s flags start from: made once (they ask the
+/// system for its cores), however many flags read them.
+static WEB: std::sync::LazyLock<Settings> = std::sync::LazyLock::new(Settings::default);
 
 /// `parlour serve`: where it listens, what it shows, and what it promises strangers (every
 /// limit below has the default shown; docs/web.md, "Running it for others", explains each).
@@ -616,7 +615,7 @@ pub struct ServeArgs {
     pub bind: SocketAddr,
     /// Seconds a person's seat waits for them (a closed tab, a lost connection) at their
     /// turn before the game's heuristic bot plays for them until they return.
-    #[arg(long, default_value_t = web().seat_timeout.as_secs())]
+    #[arg(long, default_value_t = WEB.seat_timeout.as_secs())]
     pub seat_timeout: u64,
     /// A tournament database to show (its standings, and any game between built-in bots
     /// replayed); repeatable.
@@ -651,43 +650,43 @@ pub struct ServeArgs {
     #[arg(long)]
     pub max_connections: Option<usize>,
     /// Connections (HTTP and WebSocket) one client may hold at once.
-    #[arg(long, default_value_t = web().share.connections)]
+    #[arg(long, default_value_t = WEB.share.connections)]
     pub client_connections: usize,
     /// Tables in play one client may have made.
-    #[arg(long, default_value_t = web().share.tables)]
+    #[arg(long, default_value_t = WEB.share.tables)]
     pub client_tables: usize,
     /// Replays one client's uploads may keep.
-    #[arg(long, default_value_t = web().share.replays)]
+    #[arg(long, default_value_t = WEB.share.replays)]
     pub client_replays: usize,
     /// Program seats (external processes) at one client's tables.
-    #[arg(long, default_value_t = web().share.programs)]
+    #[arg(long, default_value_t = WEB.share.programs)]
     pub client_programs: usize,
     /// Tables kept in memory at once, in all.
-    #[arg(long, default_value_t = web().max_tables)]
+    #[arg(long, default_value_t = WEB.max_tables)]
     pub max_tables: usize,
     /// Program seats running at once, in all.
-    #[arg(long, default_value_t = web().max_programs)]
+    #[arg(long, default_value_t = WEB.max_programs)]
     pub max_programs: usize,
     /// Replays kept, in all.
-    #[arg(long, default_value_t = web().max_replays)]
+    #[arg(long, default_value_t = WEB.max_replays)]
     pub max_replays: usize,
     /// Megabytes replays may take in memory, in all.
-    #[arg(long, default_value_t = web().replay_budget >> 20)]
+    #[arg(long, default_value_t = WEB.replay_budget >> 20)]
     pub replay_mb: usize,
     /// Seconds a table nobody is connected to is kept before it closes.
-    #[arg(long, default_value_t = web().idle_table.as_secs())]
+    #[arg(long, default_value_t = WEB.idle_table.as_secs())]
     pub idle_table: u64,
     /// Seconds a request's headers may take, and a kept-alive connection may sit idle.
-    #[arg(long, default_value_t = web().header_timeout.as_secs(), value_parser = from_to(1u64, 3600))]
+    #[arg(long, default_value_t = WEB.header_timeout.as_secs(), value_parser = from_to(1u64, 3600))]
     pub header_timeout: u64,
     /// Seconds a WebSocket may stay silent (its browser answers pings every third of it).
-    #[arg(long, default_value_t = web().socket_idle.as_secs(), value_parser = from_to(3u64, 86_400))]
+    #[arg(long, default_value_t = WEB.socket_idle.as_secs(), value_parser = from_to(3u64, 86_400))]
     pub socket_idle: u64,
     /// The fewest milliseconds between two bots' moves at any table.
-    #[arg(long, default_value_t = web().min_pace_ms)]
+    #[arg(long, default_value_t = WEB.min_pace_ms)]
     pub min_pace_ms: u64,
     /// The most decisions a table plays before it is closed.
-    #[arg(long, default_value_t = web().max_decisions)]
+    #[arg(long, default_value_t = WEB.max_decisions)]
     pub max_decisions: u64,
     /// Bots thinking at once, in all (default: one per core).
     #[arg(long, value_parser = from_to(1usize, 4096))]

@@ -1,7 +1,8 @@
 //! Tournaments split into shards, for drivers that run them on many machines (the Python
 //! package's Ray driver): one shard of a tournament (planned by [`crate::plan`]) played (or
-//! resumed) into its own database, the programs checked on a node, and the shards merged. The command line's `parlour tournament --shard` and `parlour merge` do the same
-//! from the same arena code, so a shard played either way is the same file.
+//! resumed) into its own database, the programs checked on a node, and the shards merged. The
+//! command line's `parlour tournament --shard` and `parlour merge` do the same from the same
+//! arena code, so a shard played either way is the same file.
 
 use std::path::{Path, PathBuf};
 
