@@ -28,6 +28,18 @@ pub struct HumanBot<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: 
     hinted: bool,
 }
 
+impl HumanBot<LineSource, std::io::Stdout> {
+    /// A person at this process's terminal: reading standard input, shown the game on
+    /// standard output, in colour when that is a terminal and `NO_COLOR` is unset
+    /// (no-color.org); with `hand_over`, several people share it.
+    pub fn at_terminal(hand_over: bool) -> Self {
+        let mut bot = HumanBot::new(stdin_line as LineSource, std::io::stdout(), hand_over);
+        bot.colour = std::io::IsTerminal::is_terminal(&std::io::stdout())
+            && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+        bot
+    }
+}
+
 impl<R: FnMut(&mut Vec<u8>) -> std::io::Result<usize> + Send, W: Write + Send> HumanBot<R, W> {
     /// A person reading from `read_line` and shown the game on `output`; with `hand_over`,
     /// several people share the terminal (the screen is cleared between them).

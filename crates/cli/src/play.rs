@@ -4,17 +4,19 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use parlour_bots::human::{stdin_line, HumanBot, LineSource};
+use parlour_bots::human::{HumanBot, LineSource};
 use parlour_core::play::Runner;
 use parlour_core::rng::seat_seed;
 use parlour_core::trace::{TraceFile, TraceWriter};
 use parlour_core::{Bot, Decision, GameText, State};
 use parlour_games::Playable;
-use parlour_protocol::{EntrySpec, LimitOverrides, Mode, Player, Programs, Table as Seats};
+use parlour_protocol::{
+    EntrySpec, LimitOverrides, Mode, Player, Programs, SeatSpec, Table as Seats,
+};
 use serde_json::Value;
 
 use crate::args::PlayArgs;
-use crate::common::{bot_spec, failed, game_of, usage, Failure, GameCommand};
+use crate::common::{failed, game_of, usage, Failure, GameCommand};
 
 /// A human seat: the bot reads stdin; the flag tells the game loop that input has ended.
 struct Human {
@@ -67,10 +69,16 @@ impl GameCommand for PlayArgs {
                 game.num_players()
             )));
         }
+        // Who sits where: a person, a built-in bot or a program (held to the default limits).
+        let limits = LimitOverrides::default();
+        let specs = names
+            .iter()
+            .map(|n| SeatSpec::from_text(n, limits.over(Default::default()), limits.max_faults()))
+            .collect::<Result<Vec<_>, _>>()?;
         // With a program at the table the seed must not be guessable (a clock reading is): it
         // could compute every hand from it.
         let seed = self.seed.unwrap_or_else(|| {
-            if names.iter().any(|n| n.starts_with("cmd:")) {
+            if specs.iter().any(|s| s.program().is_some()) {
                 rand::random()
             } else {
                 std::time::SystemTime::now()
@@ -79,54 +87,42 @@ impl GameCommand for PlayArgs {
             }
         });
         let closed = Arc::new(AtomicBool::new(false));
-        let humans: Vec<usize> = (0..names.len()).filter(|&i| names[i] == "human").collect();
+        let humans: Vec<usize> = (0..specs.len()).filter(|&i| specs[i].is_human()).collect();
         let mut bots: Vec<Player<G>> = Vec::new();
         // Programs seated at the table, kept running until the game ends.
         let mut held = Vec::new();
-        for (seat, name) in names.iter().enumerate() {
+        for (seat, spec) in specs.into_iter().enumerate() {
             let seed = seat_seed(seed, seat);
-            if name == "human" {
-                let mut bot = HumanBot::new(
-                    stdin_line as LineSource,
-                    std::io::stdout(),
-                    humans.len() > 1,
-                );
-                // Colour on a terminal, unless NO_COLOR is set (no-color.org).
-                bot.colour = std::io::IsTerminal::is_terminal(&std::io::stdout())
-                    && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
-                bots.push(Player::BuiltIn(Box::new(Human {
-                    bot,
+            match spec {
+                SeatSpec::Human { .. } => bots.push(Player::BuiltIn(Box::new(Human {
+                    bot: HumanBot::at_terminal(humans.len() > 1),
                     closed: closed.clone(),
-                })));
-            } else if let Some(command) = name.strip_prefix("cmd:") {
-                // A program at the table: started and greeted now, its log under parlour-runs.
-                let limits = LimitOverrides::default();
-                let program = parlour_protocol::program_from_cmd(
-                    command,
-                    limits.over(Default::default()),
-                    limits.max_faults(),
-                )?;
-                let label = format!("seat{seat}-{}", program.name);
-                let spec = EntrySpec::Program(program);
-                let programs = Programs::start(
-                    &game,
-                    std::slice::from_ref(&spec),
-                    &[label],
-                    &PathBuf::from("parlour-runs").join("bot-logs"),
-                    Mode::Tournament,
-                    None,
-                )?;
-                bots.push(
-                    programs
-                        .player::<G>(&spec, seed)
-                        .map_err(|e| failed(e.to_string()))?,
-                );
-                held.push(programs);
-            } else {
-                let spec = bot_spec(name)?;
-                bots.push(Player::BuiltIn(parlour_bots::make_bot_for::<G>(
-                    &game, &spec, seed,
-                )?));
+                }))),
+                SeatSpec::Entry(EntrySpec::Program(program)) => {
+                    // A program at the table: started and greeted now, its log under
+                    // parlour-runs.
+                    let label = format!("seat{seat}-{}", program.name);
+                    let spec = EntrySpec::Program(program);
+                    let programs = Programs::start(
+                        &game,
+                        std::slice::from_ref(&spec),
+                        &[label],
+                        &PathBuf::from("parlour-runs").join("bot-logs"),
+                        Mode::Tournament,
+                        None,
+                    )?;
+                    bots.push(
+                        programs
+                            .player::<G>(&spec, seed)
+                            .map_err(|e| failed(e.to_string()))?,
+                    );
+                    held.push(programs);
+                }
+                SeatSpec::Entry(EntrySpec::Bot(spec)) => {
+                    bots.push(Player::BuiltIn(parlour_bots::make_bot_for::<G>(
+                        &game, &spec, seed,
+                    )?));
+                }
             }
         }
         let has_human = !humans.is_empty();

@@ -220,22 +220,14 @@ impl<G: Playable> AnyGame for GameHandle<G> {
         parlour_bots::bot_names::<G>()
     }
 
-    fn program(
+    fn table(
         &self,
-        spec: &parlour_protocol::ProgramSpec,
+        seats: &[parlour_protocol::SeatSpec],
         seed: u64,
-        log: Option<&std::path::Path>,
-    ) -> Result<Box<dyn AnyBot>, DynError> {
-        #[cfg(not(unix))]
-        {
-            let _ = (seed, log);
-            Err(DynError::Bot(format!(
-                "{}: external programs run on Unix only",
-                spec.name
-            )))
-        }
-        #[cfg(unix)]
-        self.unix_program(spec, seed, log)
+        stand_in: &BotSpec,
+        logs: Option<&std::path::Path>,
+    ) -> Result<Box<dyn crate::AnyTable>, DynError> {
+        crate::table::seat(&self.0, seats, seed, stand_in, logs)
     }
 
     fn batch(&self, envs: usize, seed: u64) -> Box<dyn AnyBatch> {
@@ -637,151 +629,5 @@ impl<G: Playable> AnyBot for BotHandle<G> {
             .bot
             .act(&Decision::new(game, seat, &obs, &legal))
             .to_string())
-    }
-}
-
-/// [`AnyBot`] for one game type: an external program at one seat.
-#[cfg(unix)]
-pub(crate) struct ProgramHandle<G: Playable> {
-    inner: Arc<Inner<G>>,
-    name: String,
-    bot: parlour_protocol::ExternalBot<G>,
-    /// Its copies (one game's: they are closed down when it ends).
-    pool: Arc<parlour_protocol::Pool>,
-    /// The seat the program was started for.
-    started: Option<usize>,
-    /// Its faults in the game, as text.
-    faults: Vec<String>,
-}
-
-#[cfg(unix)]
-impl<G: Playable> ProgramHandle<G> {
-    fn own<'a>(&self, state: &'a dyn AnyState) -> Result<&'a StateHandle<G>, DynError> {
-        state
-            .as_any()
-            .downcast_ref::<StateHandle<G>>()
-            .ok_or_else(|| {
-                DynError::Bot(format!("a {} program cannot play this game", G::INFO.name))
-            })
-    }
-
-    /// Starts the program's game for `seat` at `decisions`, once.
-    fn start(&mut self, seat: usize, decisions: u64) {
-        if self.started != Some(seat) {
-            self.bot.start(
-                self.inner.game(),
-                Seating {
-                    index: 0,
-                    deal: 0,
-                    seat,
-                    decisions,
-                },
-            );
-            self.started = Some(seat);
-        }
-    }
-}
-
-#[cfg(unix)]
-impl<G: Playable> AnyBot for ProgramHandle<G> {
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn act(&mut self, state: &dyn AnyState) -> Result<String, DynError> {
-        let s = self.own(state)?;
-        decide(&mut self.bot, &mut self.started, self.inner.game(), s)
-    }
-
-    fn act_on(&mut self, _observation: &Value, _legal: &[String]) -> Result<String, DynError> {
-        Err(DynError::Bot(
-            "a program plays from a state (AnyBot::act), where it is told the game as it goes"
-                .into(),
-        ))
-    }
-
-    fn event(&mut self, before: &dyn AnyState, seat: usize, actor: usize, action: &str) {
-        use parlour_protocol::Program;
-        let Ok(s) = self.own(before) else { return };
-        if actor == seat {
-            return;
-        }
-        let Ok(action) = action.trim().parse::<G::Action>() else {
-            return;
-        };
-        self.start(seat, s.state.decisions());
-        let game = self.inner.game();
-        let seen = game.action_visible(actor, &action, seat);
-        let detail = seen
-            .then(|| game.action_detail(&s.state.observation(actor), &action))
-            .flatten();
-        self.bot.event(game, actor, seen.then_some(action), detail);
-    }
-
-    fn finish(&mut self, end: &dyn AnyState, seat: usize) {
-        use parlour_protocol::Program;
-        let Ok(s) = self.own(end) else { return };
-        self.start(seat, s.state.decisions());
-        let returns = s.state.returns();
-        let winners = s.state.winners();
-        self.bot.finish(&parlour_protocol::Outcome {
-            seat,
-            returns: &returns,
-            winners: &winners,
-            observation: &s.state.observation(seat),
-            decisions: s.state.decisions(),
-        });
-        let report = self.bot.report();
-        // A program seat plays one game: its process ends with it (told `bye`, and let run to
-        // read its result), off the caller's thread, which may serve others meanwhile.
-        let pool = self.pool.clone();
-        let _ = std::thread::Builder::new()
-            .name("program-close".into())
-            .spawn(move || pool.shutdown());
-        self.faults.extend(
-            report
-                .faults
-                .iter()
-                .map(|f| format!("decision {}: {:?}: {}", f.decision, f.kind, f.detail)),
-        );
-    }
-
-    fn faults(&self) -> Vec<String> {
-        self.faults.clone()
-    }
-}
-
-#[cfg(unix)]
-impl<G: Playable> GameHandle<G> {
-    fn unix_program(
-        &self,
-        spec: &parlour_protocol::ProgramSpec,
-        seed: u64,
-        log: Option<&std::path::Path>,
-    ) -> Result<Box<dyn AnyBot>, DynError> {
-        let bad = |e: String| DynError::Bot(format!("{}: {e}", spec.name));
-        let log = match log {
-            Some(path) => Some(
-                parlour_protocol::process::Log::open(path)
-                    .map_err(|e| bad(format!("cannot open its log {}: {e}", path.display())))?,
-            ),
-            None => None,
-        };
-        let pool = parlour_protocol::Pool::new(
-            self.0.game(),
-            spec.clone(),
-            log,
-            parlour_protocol::Mode::Tournament,
-        )
-        .map_err(|e| bad(e.to_string()))?;
-        pool.preflight().map_err(bad)?;
-        Ok(Box::new(ProgramHandle::<G> {
-            inner: self.0.clone(),
-            name: spec.name.clone(),
-            bot: parlour_protocol::ExternalBot::new(pool.clone(), seed),
-            pool,
-            started: None,
-            faults: Vec::new(),
-        }))
     }
 }

@@ -59,6 +59,7 @@ pub mod error;
 mod inner;
 pub mod plan;
 pub mod shards;
+mod table;
 pub mod tournament;
 
 pub use batch::{AnyBatch, Outputs};
@@ -106,17 +107,20 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     fn load_state(&self, record: &Value) -> Result<Box<dyn AnyState>, DynError>;
     /// A built-in bot by its command-line name (`heuristic`, `ismcts:iters=400`).
     fn bot(&self, spec: &str, seed: u64) -> Result<Box<dyn AnyBot>, DynError>;
-    /// An external program speaking the bot protocol ([`parlour_protocol`]), started now and
-    /// greeted (an error says why it cannot play), with its standard error logged to `log`.
-    /// It is told other seats' moves through [`AnyBot::event`] and the result through
-    /// [`AnyBot::finish`], and its faults (a late, junk or illegal answer, a crash) are handled
-    /// as a tournament handles them: a random legal move stands in.
-    fn program(
+    /// The seats of a game dealt from `seed`, for a caller that steps the game itself (the
+    /// browser's tables): each bot seeded by [`parlour_core::rng::seat_seed`] as `parlour play`
+    /// seeds it, a person's seat played by `stand_in` when asked to act, and each external
+    /// program ([`parlour_protocol`]) started now and greeted (an error says which seat cannot
+    /// play and why), its standard error logged under `logs`. Its faults (a late, junk or
+    /// illegal answer, a crash) are handled as a tournament handles them: a random legal
+    /// move stands in.
+    fn table(
         &self,
-        spec: &parlour_protocol::ProgramSpec,
+        seats: &[parlour_protocol::SeatSpec],
         seed: u64,
-        log: Option<&std::path::Path>,
-    ) -> Result<Box<dyn AnyBot>, DynError>;
+        stand_in: &parlour_core::BotSpec,
+        logs: Option<&std::path::Path>,
+    ) -> Result<Box<dyn AnyTable>, DynError>;
     /// The built-in bots' names and what each is.
     fn bot_names(&self) -> Vec<(&'static str, &'static str)>;
     /// `games` games stepped together, dealt from `seed`.
@@ -199,7 +203,7 @@ impl Clone for Box<dyn AnyState> {
     }
 }
 
-/// A bot of some game: built in, or an external program ([`AnyGame::program`]).
+/// A built-in bot of some game ([`AnyGame::bot`]).
 pub trait AnyBot: Send {
     /// Its name with options, as the command line writes it.
     fn name(&self) -> &str;
@@ -207,20 +211,28 @@ pub trait AnyBot: Send {
     fn act(&mut self, state: &dyn AnyState) -> Result<String, DynError>;
     /// Its decision from a seat's observation (JSON) and the legal actions (text).
     fn act_on(&mut self, observation: &Value, legal: &[String]) -> Result<String, DynError>;
-    /// Seat `actor` played `action` (text) in `before`, the state it was played in; the bot
-    /// plays `seat`. A program is told it as its seat saw it (a hidden action as `null`), as a
-    /// tournament tells it; a built-in bot needs nothing.
-    fn event(&mut self, before: &dyn AnyState, seat: usize, actor: usize, action: &str) {
-        let _ = (before, seat, actor, action);
-    }
-    /// The game is over (`end`); the bot played `seat`. A program is told the result.
-    fn finish(&mut self, end: &dyn AnyState, seat: usize) {
-        let _ = (end, seat);
-    }
-    /// A program's faults so far in this game, as text (none for a built-in bot).
-    fn faults(&self) -> Vec<String> {
-        Vec::new()
-    }
+}
+
+/// The seats of one game, for a caller that steps it a move at a time ([`AnyGame::table`]):
+/// the runner's own table of players ([`parlour_protocol::Table`]) behind a dynamic face, so
+/// the programs at it are told every move (as their seat saw it) and the result exactly as
+/// a tournament's step loop tells them.
+pub trait AnyTable: Send {
+    /// The decision of the seat to act in `state` (a person's seat: its stand-in's). The
+    /// caller plays it, or another action, and says so with [`AnyTable::played`].
+    fn act(&mut self, state: &dyn AnyState) -> Result<String, DynError>;
+    /// Seat `actor` played `action` (text) in `before`, giving `after`: the programs at the
+    /// table are told, and once `after` is over, told the result. Then it returns each
+    /// program seat's faults in the game, as (seat, text).
+    fn played(
+        &mut self,
+        before: &dyn AnyState,
+        actor: usize,
+        action: &str,
+        after: &dyn AnyState,
+    ) -> Result<Vec<(usize, String)>, DynError>;
+    /// How many seats are external programs.
+    fn programs(&self) -> usize;
 }
 
 struct Open<'a>(&'a [(String, Value)]);

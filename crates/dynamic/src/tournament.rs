@@ -9,7 +9,7 @@ use std::time::Instant;
 use parlour_arena::render::{self, RunInfo};
 use parlour_arena::{Tournament, TournamentConfig};
 use parlour_core::rng::{derive_seed, seeded};
-use parlour_core::{Bot, BotError, Decision, Game, Seating};
+use parlour_core::{Bot, BotError, BotSpec, Decision, Game, Seating};
 use parlour_games::Playable;
 use parlour_protocol::entry::{BotReport, Fault, FaultKind, Limits, ProgramSpec};
 use parlour_protocol::{EntrySpec, Outcome, Player, Program};
@@ -50,9 +50,8 @@ pub type ForeignMaker = Arc<dyn Fn() -> Result<Box<dyn ForeignBot>, String> + Se
 /// One entry of a tournament.
 #[derive(Clone)]
 pub enum Entry {
-    /// A built-in bot or program as `parlour tournament --bots` names it (`heuristic`,
-    /// `ismcts:iters=200`).
-    Named(String),
+    /// A built-in bot (`heuristic`, `ismcts:iters=200`; see [`Entry::named`]).
+    Bot(BotSpec),
     /// A bot outside Rust, under a label.
     Foreign {
         /// Its name in the standings.
@@ -65,8 +64,23 @@ pub enum Entry {
 impl std::fmt::Debug for Entry {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Entry::Named(n) => write!(f, "Named({n:?})"),
+            Entry::Bot(b) => write!(f, "Bot({:?})", b.to_string()),
             Entry::Foreign { label, .. } => write!(f, "Foreign({label:?})"),
+        }
+    }
+}
+
+impl Entry {
+    /// An entry as `parlour tournament --bots` names it: a built-in bot. An external program
+    /// (`cmd:...`) is refused: from Python, a bot is a class.
+    pub fn named(text: &str) -> Result<Entry, DynError> {
+        match parlour_protocol::entry_from_text(text, Limits::default(), 3) {
+            Ok(EntrySpec::Bot(spec)) => Ok(Entry::Bot(spec)),
+            Ok(EntrySpec::Program(_)) => Err(DynError::Bot(format!(
+                "{text}: programs are entered with `parlour tournament` and seated with \
+                 `parlour play`; from Python, enter a Bot class"
+            ))),
+            Err(e) => Err(DynError::Bot(e.to_string())),
         }
     }
 }
@@ -98,18 +112,9 @@ pub(crate) fn run<G: Playable>(game: &G, request: &TournamentRequest) -> Result<
     let mut foreign: Vec<Option<ForeignMaker>> = Vec::new();
     for entry in &request.entries {
         match entry {
-            Entry::Named(text) => {
-                let spec =
-                    parlour_protocol::entry_from_text(text, Limits::default(), 3).map_err(bad)?;
-                if let EntrySpec::Bot(b) = &spec {
-                    parlour_bots::check_bot::<G>(b).map_err(bad)?;
-                } else {
-                    return Err(bad(format!(
-                        "{text}: programs are entered with `parlour tournament`; from Python, \
-                         enter a Bot class"
-                    )));
-                }
-                specs.push(spec);
+            Entry::Bot(spec) => {
+                parlour_bots::check_bot::<G>(spec).map_err(bad)?;
+                specs.push(EntrySpec::Bot(spec.clone()));
                 foreign.push(None);
             }
             Entry::Foreign { label, make } => {
@@ -208,17 +213,8 @@ pub(crate) fn play<G: Playable>(
     for (i, entry) in seats.iter().enumerate() {
         let seed = parlour_core::rng::seat_seed(seed, i);
         players.push(match entry {
-            Entry::Named(text) => {
-                let spec = parlour_protocol::entry_from_text(text, Limits::default(), 3)
-                    .map_err(|e| DynError::Bot(e.to_string()))?;
-                if matches!(spec, EntrySpec::Program(_)) {
-                    return Err(DynError::Bot(format!(
-                        "{text}: programs are seated with `parlour play`; from Python, seat a \
-                         bot object"
-                    )));
-                }
-                Player::built_in(&spec, seed).map_err(|e| DynError::Bot(e.to_string()))?
-            }
+            Entry::Bot(spec) => Player::built_in(&EntrySpec::Bot(spec.clone()), seed)
+                .map_err(|e| DynError::Bot(e.to_string()))?,
             Entry::Foreign { label, make } => {
                 let bot = make().map_err(|e| DynError::Bot(format!("{label}: {e}")))?;
                 Player::Program(Box::new(Foreign::<G>::new(bot, seed)))

@@ -9,7 +9,8 @@
 //!   address-space limit, an emptied environment, no inherited descriptors, standard error to
 //!   a capped [`Log`](process::Log), and line reads with deadlines.
 //! - What a tournament seats is an [`EntrySpec`]: a built-in bot or a [`ProgramSpec`] (the
-//!   command, its directory, environment, [`Limits`] and Unix user).
+//!   command, its directory, environment, [`Limits`] and Unix user). Who sits at one seat of
+//!   a single game is a [`SeatSpec`]: a person or an entry.
 //! - A [`Pool`] holds one entry's programs, greeted once and reused from game to game, and
 //!   counts the entry's faults; [`ExternalBot`] is the [`Program`] (a
 //!   [`Bot`](parlour_core::Bot) that is also told the other seats' moves and the result) that
@@ -85,6 +86,7 @@ pub mod jail;
 pub mod process;
 #[cfg(unix)]
 pub mod programs;
+pub mod seat;
 pub mod serve;
 pub mod table;
 
@@ -102,6 +104,7 @@ pub use entry::{
 pub use external::{ExternalBot, Mode, Pool, Position, Timing};
 #[cfg(unix)]
 pub use programs::Programs;
+pub use seat::SeatSpec;
 pub use serve::{serve, ServeError};
 pub use table::{Outcome, Player, Program, Table};
 

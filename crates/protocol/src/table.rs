@@ -118,6 +118,34 @@ impl<G: Game> Table<G> {
     pub fn reports(&mut self) -> Vec<BotReport> {
         self.players.iter_mut().map(Player::report).collect()
     }
+
+    /// Whether a program other than `actor`'s seat sits at the table (and is told its moves).
+    fn tells_others(&self, actor: Seat) -> bool {
+        self.players
+            .iter()
+            .enumerate()
+            .any(|(s, p)| s != actor && matches!(p, Player::Program(_)))
+    }
+
+    /// `actor` played `action` in `before` (giving `after`), decided away from [`Seats::act`]:
+    /// a person's move at a browser's table, or a seat's bot asked directly. The programs are
+    /// told it as [`Seats::after`] tells them a move the runner asked for, for a caller that
+    /// steps a game itself instead of handing it to a [`Runner`](parlour_core::play::Runner).
+    pub fn moved(
+        &mut self,
+        game: &G,
+        before: &G::State,
+        actor: Seat,
+        action: G::Action,
+        after: &G::State,
+    ) {
+        self.detail = if self.tells_others(actor) {
+            game.action_detail(&before.observation(actor), &action)
+        } else {
+            None
+        };
+        Seats::after(self, game, actor, action, after);
+    }
 }
 
 impl<G: Game> Seats<G> for Table<G> {
@@ -132,12 +160,7 @@ impl<G: Game> Seats<G> for Table<G> {
     fn act(&mut self, decision: &Decision<'_, G>) -> G::Action {
         let action = self.players[decision.seat].bot().act(decision);
         // Only programs are told of actions; a table of built-in bots builds no view for it.
-        let told = self
-            .players
-            .iter()
-            .enumerate()
-            .any(|(s, p)| s != decision.seat && matches!(p, Player::Program(_)));
-        self.detail = if told {
+        self.detail = if self.tells_others(decision.seat) {
             decision.game.action_detail(decision.observation(), &action)
         } else {
             None

@@ -349,7 +349,7 @@ impl PyGame {
         duplicate: Option<bool>,
     ) -> PyResult<Bound<'py, PyAny>> {
         let request = TournamentRequest {
-            entries: read_entries(entries).map_err(TournamentError::new_err)?,
+            entries: read_entries(entries, TournamentError::new_err, TournamentError::new_err)?,
             games,
             seed,
             jobs,
@@ -364,7 +364,7 @@ impl PyGame {
     /// as `parlour play --seats ... --seed` plays it; returns the final state.
     #[pyo3(signature = (seats, seed = 0))]
     fn play(&self, py: Python<'_>, seats: Vec<Bound<'_, PyAny>>, seed: u64) -> PyResult<PyState> {
-        let seats = read_entries(seats).map_err(SeatError::new_err)?;
+        let seats = read_entries(seats, BotError::new_err, SeatError::new_err)?;
         let game = &self.game;
         Ok(PyState {
             state: py.detach(|| game.play(&seats, seed)).map_err(err)?,
@@ -381,17 +381,22 @@ impl PyGame {
 }
 
 /// Entries as Python gives them: bot names, or (label, factory) pairs whose factory makes an
-/// in-process adapter (see `parlour._inprocess`).
-fn read_entries(entries: Vec<Bound<'_, PyAny>>) -> Result<Vec<Entry>, String> {
+/// in-process adapter (see `parlour._inprocess`). A bad name is a `bad_name` error, anything
+/// else a `bad_shape` one.
+fn read_entries(
+    entries: Vec<Bound<'_, PyAny>>,
+    bad_name: fn(String) -> PyErr,
+    bad_shape: fn(String) -> PyErr,
+) -> PyResult<Vec<Entry>> {
     let mut list = Vec::new();
     for e in entries {
         if let Ok(name) = e.extract::<String>() {
-            list.push(Entry::Named(name));
+            list.push(Entry::named(&name).map_err(|e| bad_name(e.to_string()))?);
             continue;
         }
-        let (label, make): (String, Py<PyAny>) = e
-            .extract()
-            .map_err(|_| "an entry is a bot name or a (label, factory) pair".to_string())?;
+        let (label, make): (String, Py<PyAny>) = e.extract().map_err(|_| {
+            bad_shape("an entry is a bot name or a (label, factory) pair".to_string())
+        })?;
         let make = std::sync::Arc::new(move || -> Result<Box<dyn ForeignBot>, String> {
             Python::attach(|py| {
                 make.bind(py)

@@ -17,6 +17,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
+use parlour_core::BotSpec;
 use parlour_web::{Hub, SeatSpec, TableSetup};
 use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::Message;
@@ -97,9 +98,7 @@ struct Dealer {
 impl Dealer {
     fn deal(&self, seed: u64) -> String {
         let seats = (0..self.players)
-            .map(|_| SeatSpec::Bot {
-                bot: "random".into(),
-            })
+            .map(|_| SeatSpec::from(BotSpec::named("random")))
             .collect();
         let _guard = self.server.enter();
         self.hub
@@ -181,12 +180,10 @@ async fn person(
         seed += 1;
         let mut seats = vec![SeatSpec::Human {
             name: "me".into(),
-            token: format!("bench-{seed}"),
+            token: Some(format!("bench-{seed}")),
         }];
         while seats.len() < players(&game) {
-            seats.push(SeatSpec::Bot {
-                bot: "random".into(),
-            });
+            seats.push(SeatSpec::from(BotSpec::named("random")));
         }
         // The table runs on the server's runtime.
         let id = {

@@ -28,7 +28,7 @@
 //! let runtime = tokio::runtime::Runtime::new().unwrap();
 //! runtime.block_on(async {
 //!     let hub = Hub::new(Duration::from_secs(120));
-//!     let bot = |b: &str| SeatSpec::Bot { bot: b.to_string() };
+//!     let bot = |b: &str| SeatSpec::from(parlour_core::BotSpec::named(b));
 //!     let id = hub
 //!         .create(TableSetup {
 //!             game: "chexers".into(),

@@ -337,14 +337,16 @@ async fn new_table(
                 }
                 let token = new_token();
                 tokens.push(json!({"seat": i, "name": name, "token": token}));
-                SeatSpec::Human { name, token }
+                SeatSpec::Human {
+                    name,
+                    token: Some(token),
+                }
             }
-            NewSeat::Bot { bot } => SeatSpec::Bot {
-                bot: hub
-                    .settings()
+            NewSeat::Bot { bot } => SeatSpec::from(
+                hub.settings()
                     .admit_bot(bot)
                     .map_err(|e| refuse(StatusCode::BAD_REQUEST, format!("seat {i}: {e}")))?,
-            },
+            ),
             NewSeat::Entry { name } => {
                 let entry = hub
                     .entries()
@@ -356,12 +358,7 @@ async fn new_table(
                             format!("seat {i}: the bots file has no entry {name:?}"),
                         )
                     })?;
-                match entry {
-                    parlour_protocol::EntrySpec::Bot(spec) => SeatSpec::Bot {
-                        bot: spec.to_string(),
-                    },
-                    parlour_protocol::EntrySpec::Program(spec) => SeatSpec::Program { spec },
-                }
+                SeatSpec::Entry(entry)
             }
         });
     }

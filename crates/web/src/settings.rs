@@ -157,7 +157,7 @@ impl Settings {
     /// model only by its file name in [`Settings::models`] (rewritten to its path there). The
     /// spec to build, or why it is refused. Nothing outside the models folder is looked at, so
     /// the refusal says nothing about the server's files.
-    pub fn admit_bot(&self, text: &str) -> Result<String, String> {
+    pub fn admit_bot(&self, text: &str) -> Result<parlour_core::BotSpec, String> {
         let mut spec: parlour_core::BotSpec = text.parse().map_err(|e| format!("{e}"))?;
         for (key, value) in &mut spec.options {
             if key == "model" {
@@ -175,7 +175,7 @@ impl Settings {
                 return Err(format!("the option {key} is not offered at this server"));
             }
         }
-        Ok(spec.to_string())
+        Ok(spec)
     }
 
     /// The path of the model a visitor named, if it is one of the operator's.
@@ -250,8 +250,12 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         std::fs::write(dir.join("uno.model"), b"x").unwrap();
         let mut s = Settings::default();
-        assert_eq!(s.admit_bot("ismcts:iters=400").unwrap(), "ismcts:iters=400");
-        assert_eq!(s.admit_bot("heuristic").unwrap(), "heuristic");
+        let admitted = |s: &Settings, text: &str| s.admit_bot(text).map(|b| b.to_string());
+        assert_eq!(
+            admitted(&s, "ismcts:iters=400").unwrap(),
+            "ismcts:iters=400"
+        );
+        assert_eq!(admitted(&s, "heuristic").unwrap(), "heuristic");
         let over = s.admit_bot("ismcts:iters=4000000000").unwrap_err();
         assert!(over.contains("limit of 50000"), "{over}");
         assert!(s.admit_bot("ismcts:iters=1e9").is_err());
@@ -264,7 +268,7 @@ mod tests {
         let b = s.admit_bot("learned:model=/no/such/file").unwrap_err();
         assert_eq!(a, b);
         s.models = Some(dir.clone());
-        let named = s.admit_bot("learned:model=uno.model").unwrap();
+        let named = admitted(&s, "learned:model=uno.model").unwrap();
         assert!(
             named.ends_with("uno.model") && named.contains(std::path::MAIN_SEPARATOR),
             "{named}"

@@ -9,7 +9,7 @@ use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use parlour_dynamic::{AnyBot, AnyGame, AnyState, DynError};
+use parlour_dynamic::{AnyGame, AnyState, AnyTable, DynError};
 use serde::Serialize;
 use serde_json::Value;
 use tokio::sync::{mpsc, oneshot, Semaphore};
@@ -114,8 +114,6 @@ impl TableHandle {
 
 struct Seat {
     name: String,
-    /// A bot seat's bot, or a person's stand-in; out of its seat while it thinks.
-    bot: Option<Box<dyn AnyBot>>,
     /// A person's token (`None` for a bot).
     token: Option<String>,
     /// Connections holding the seat.
@@ -140,8 +138,12 @@ struct Connection {
 /// How long a message queue to one browser may grow before the browser is dropped as too slow.
 const OUTBOX: usize = 512;
 
-/// A bot's answer: the seat, the decision it answers, the bot back, and its action.
-type Thought = (usize, u64, Box<dyn AnyBot>, Result<String, DynError>);
+/// A bot's answer: the seat, the decision it answers, the bots back, and its action.
+type Thought = (usize, u64, Box<dyn AnyTable>, Result<String, DynError>);
+
+/// A move the programs at the table are to be told of: the state before, the seat, the
+/// action and the state after.
+type Told = (Box<dyn AnyState>, usize, String, Box<dyn AnyState>);
 
 /// A table's task.
 pub(crate) struct Table {
@@ -153,6 +155,11 @@ pub(crate) struct Table {
     game: Box<dyn AnyGame>,
     state: Box<dyn AnyState>,
     seats: Vec<Seat>,
+    /// Every seat's bot (a person's stand-in), built and told of each move as the runner's
+    /// step loop builds and tells them; out of the table while one of them thinks.
+    bots: Option<Box<dyn AnyTable>>,
+    /// Moves made while the bots were out, to tell the programs when they are back.
+    told: Vec<Told>,
     connections: HashMap<u64, Connection>,
     next_connection: u64,
     /// (seat, action) for every decision so far.
@@ -184,51 +191,23 @@ pub(crate) fn start(
     let seat_timeout = env.settings.seat_timeout;
     let logs = env.logs.clone();
     let game = parlour_dynamic::open(&setup.game, &setup.options).map_err(|e| e.to_string())?;
-    if setup.seats.len() != game.num_players() {
-        return Err(format!(
-            "{} seats for a {}-player table of {}",
-            setup.seats.len(),
-            game.num_players(),
-            game.info().title
-        ));
-    }
-    let stand_in = stand_in_name(game.as_ref());
     let now = Instant::now();
     let mut seats = Vec::new();
     for (i, spec) in setup.seats.iter().enumerate() {
-        // As `parlour play` seeds its bots, so a table of bots plays as the command line does.
-        let seed = parlour_core::rng::seat_seed(setup.seed, i);
-        seats.push(match spec {
-            SeatSpec::Human { name, token } => Seat {
-                name: name.clone(),
-                bot: Some(game.bot(stand_in, seed).map_err(|e| e.to_string())?),
-                token: Some(token.clone()),
-                connections: 0,
-                left_at: now,
-            },
-            SeatSpec::Bot { bot } => {
-                let bot = game.bot(bot, seed).map_err(|e| format!("seat {i}: {e}"))?;
-                Seat {
-                    name: bot.name().to_string(),
-                    bot: Some(bot),
-                    token: None,
-                    connections: 0,
-                    left_at: now,
-                }
+        let token = match spec {
+            SeatSpec::Human { token: None, .. } => {
+                return Err(format!(
+                    "seat {i}: a person's seat needs a token to take it"
+                ))
             }
-            SeatSpec::Program { spec } => {
-                let log = logs.join(format!("{}.stderr.log", file_stem(&spec.name)));
-                // Starting the program waits for its greeting: off the async threads.
-                let bot = blocking(|| game.program(spec, seed, Some(&log)))
-                    .map_err(|e| format!("seat {i}: {e}"))?;
-                Seat {
-                    name: spec.name.clone(),
-                    bot: Some(bot),
-                    token: None,
-                    connections: 0,
-                    left_at: now,
-                }
-            }
+            SeatSpec::Human { token, .. } => token.clone(),
+            SeatSpec::Entry(_) => None,
+        };
+        seats.push(Seat {
+            name: spec.label(),
+            token,
+            connections: 0,
+            left_at: now,
         });
     }
     // Seats that share a name are numbered as the arena numbers its entries.
@@ -236,6 +215,11 @@ pub(crate) fn start(
     for (seat, name) in seats.iter_mut().zip(parlour_arena::numbered(&names)) {
         seat.name = name;
     }
+    // Bots seeded as `parlour play` seeds them, so a table of bots plays as the command line
+    // does. Starting programs waits for their greeting: off the async threads.
+    let stand_in = parlour_core::BotSpec::named(stand_in_name(game.as_ref()));
+    let bots = blocking(|| game.table(&setup.seats, setup.seed, &stand_in, Some(&logs)))
+        .map_err(|e| e.to_string())?;
     let mut state = game.new_state(setup.seed);
     let mut log = Vec::new();
     for (i, (seat, action)) in moves.iter().enumerate() {
@@ -258,7 +242,7 @@ pub(crate) fn start(
         closed: None,
     }));
     let (commands, inbox) = mpsc::unbounded_channel();
-    let programs = setup.programs();
+    let programs = bots.programs();
     let table = Table {
         has_programs: programs > 0,
         id,
@@ -270,6 +254,8 @@ pub(crate) fn start(
         game,
         state,
         seats,
+        bots: Some(bots),
+        told: Vec::new(),
         connections: HashMap::new(),
         next_connection: 0,
         log,
@@ -298,15 +284,7 @@ pub(crate) fn stored_trace(stored: &crate::store::StoredTable) -> Result<String,
     for (i, (_, action)) in stored.moves.iter().enumerate() {
         state.apply(action).map_err(|e| format!("move {i}: {e}"))?;
     }
-    let names: Vec<String> = setup
-        .seats
-        .iter()
-        .map(|s| match s {
-            SeatSpec::Human { name, .. } => name.clone(),
-            SeatSpec::Bot { bot } => bot.clone(),
-            SeatSpec::Program { spec } => spec.name.clone(),
-        })
-        .collect();
+    let names: Vec<String> = setup.seats.iter().map(SeatSpec::label).collect();
     state
         .trace(&parlour_arena::numbered(&names))
         .map_err(|e| e.to_string())
@@ -320,19 +298,6 @@ fn blocking<T>(f: impl FnOnce() -> T) -> T {
         }
         _ => f(),
     }
-}
-
-/// A name made safe for a file name.
-fn file_stem(name: &str) -> String {
-    name.chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect()
 }
 
 /// The bot that plays for a person who is away: the game's heuristic where it has one.
@@ -432,7 +397,7 @@ impl Table {
         let Some(seat) = self.state.current_player() else {
             return;
         };
-        let Some(mut bot) = self.seats[seat].bot.take() else {
+        let Some(mut bots) = self.bots.take() else {
             return;
         };
         if self.seats[seat].human() {
@@ -453,9 +418,9 @@ impl Table {
             };
             let core = thinkers.acquire_owned().await.ok();
             tokio::task::spawn_blocking(move || {
-                let answer = bot.act(state.as_ref());
+                let answer = bots.act(state.as_ref());
                 drop((core, mine));
-                (seat, decision, bot, answer)
+                (seat, decision, bots, answer)
             })
             .await
         }));
@@ -465,10 +430,11 @@ impl Table {
         &mut self,
         seat: usize,
         decision: u64,
-        bot: Box<dyn AnyBot>,
+        bots: Box<dyn AnyTable>,
         answer: Result<String, DynError>,
     ) {
-        self.seats[seat].bot = Some(bot);
+        self.bots = Some(bots);
+        self.tell();
         if self.state.decisions() != decision {
             // The person came back and moved first: the stand-in's answer is stale.
             return;
@@ -496,21 +462,9 @@ impl Table {
         let before = self.has_programs.then(|| self.state.clone_box());
         self.state.apply(action)?;
         if let Some(before) = before {
-            for (s, slot) in self.seats.iter_mut().enumerate() {
-                if let Some(bot) = slot.bot.as_mut() {
-                    bot.event(before.as_ref(), s, seat, action);
-                }
-            }
-            if self.state.is_terminal() {
-                for (s, slot) in self.seats.iter_mut().enumerate() {
-                    if let Some(bot) = slot.bot.as_mut() {
-                        bot.finish(self.state.as_ref(), s);
-                        for fault in bot.faults() {
-                            eprintln!("table {}: seat {s} ({}): {fault}", self.id, slot.name);
-                        }
-                    }
-                }
-            }
+            let after = self.state.clone_box();
+            self.told.push((before, seat, action.to_string(), after));
+            self.tell();
         }
         let action = action.trim().to_string();
         if let Some(store) = &self.env.store {
@@ -548,6 +502,27 @@ impl Table {
         }
         self.broadcast();
         Ok(())
+    }
+
+    /// Tells the programs at the table the moves made since they were last told, unless the
+    /// bots are out thinking (then when they are back).
+    fn tell(&mut self) {
+        let Some(bots) = self.bots.as_mut() else {
+            return;
+        };
+        for (before, actor, action, after) in self.told.drain(..) {
+            match bots.played(before.as_ref(), actor, &action, after.as_ref()) {
+                Ok(faults) => {
+                    for (s, fault) in faults {
+                        eprintln!(
+                            "table {}: seat {s} ({}): {fault}",
+                            self.id, self.seats[s].name
+                        );
+                    }
+                }
+                Err(e) => eprintln!("table {}: {e}", self.id),
+            }
+        }
     }
 
     fn handle(&mut self, command: Command) {

@@ -198,13 +198,13 @@ fn a_foreign_bots_failures_are_faults_and_the_tournament_goes_on() {
     let game = open("uno", &[]).unwrap();
     let request = TournamentRequest {
         entries: vec![
-            Entry::Named("heuristic".into()),
+            Entry::named("heuristic").unwrap(),
             Entry::Foreign {
                 label: "scripted".into(),
                 make,
             },
-            Entry::Named("random".into()),
-            Entry::Named("random".into()),
+            Entry::named("random").unwrap(),
+            Entry::named("random").unwrap(),
         ],
         games: Some(8),
         seed: 2,
@@ -217,8 +217,15 @@ fn a_foreign_bots_failures_are_faults_and_the_tournament_goes_on() {
     let scripted = rows.iter().find(|r| r["label"] == "scripted").unwrap();
     assert!(scripted["faults"].as_u64().unwrap() > 0, "{scripted}");
     assert_eq!(*finished.lock().unwrap(), 8);
+    // From Python an entry is a built-in bot or a Python class; a program's command is
+    // refused where it is named, saying where programs are entered.
+    for text in ["cmd:python3 bot.py", "mine=cmd:./bot"] {
+        let e = Entry::named(text).unwrap_err();
+        assert!(e.to_string().contains("programs are entered with"), "{e}");
+    }
+    assert!(Entry::named("ismcts:iters").is_err());
     let bad = TournamentRequest {
-        entries: vec![Entry::Named("grandmaster".into())],
+        entries: vec![Entry::named("grandmaster").unwrap()],
         ..request
     };
     assert!(matches!(

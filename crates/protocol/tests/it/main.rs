@@ -4,3 +4,4 @@ mod entries;
 mod fuzz;
 mod hidden;
 mod misbehaving;
+mod seat;

@@ -682,3 +682,155 @@ async fn a_tables_seed_is_a_secret_until_its_game_is_over() {
         .expect("the rematch's seed, shown once over");
     assert_ne!(dealt, seed.wrapping_add(1));
 }
+
+/// A program in the POSIX shell that asks to be told the game, answers every question with
+/// the first legal action, and writes every line it is sent to its standard error (its log).
+const ECHOING: &str = r#"
+while IFS= read -r line; do
+    printf '%s\n' "$line" >&2
+    case "$line" in
+        *'"type":"hello"'*) echo '{"type":"ready","protocol":1,"events":true}' ;;
+        *'"type":"act"'*)
+            id=${line#*'"id":'}; id=${id%%[,\}]*}
+            echo "{\"type\":\"action\",\"id\":$id,\"index\":0}" ;;
+        *'"type":"bye"'*) break ;;
+    esac
+done
+"#;
+
+/// The messages in a program's log, without their clocks (`act`'s `time`), once it has been
+/// told the result.
+async fn told(log: &std::path::Path) -> Vec<Value> {
+    for _ in 0..100 {
+        let text = std::fs::read_to_string(log).unwrap_or_default();
+        if text.contains("\"result\"") {
+            return text
+                .lines()
+                .filter(|l| l.starts_with('{'))
+                .map(|l| {
+                    let mut m: Value = serde_json::from_str(l).unwrap();
+                    m.as_object_mut().unwrap().remove("time");
+                    m
+                })
+                .collect();
+        }
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    panic!("{} has no result", log.display());
+}
+
+/// The first legal action, every time: what the person below plays.
+struct First;
+
+impl<G: parlour_core::Game> parlour_core::Bot<G> for First {
+    fn act(&mut self, d: &parlour_core::Decision<'_, G>) -> G::Action {
+        d.legal[0]
+    }
+}
+
+/// A browser's table tells a program the game exactly as the runner's step loop tells it at
+/// a table of the same seats and seed (issue 38, item 2): the same messages in the same order,
+/// a person's moves among them (with what the rules show of each), and the result.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_program_at_a_table_is_told_the_game_as_the_runner_tells_it() {
+    use parlour_core::play::Runner;
+    use parlour_core::rng::seat_seed;
+    use parlour_protocol::{EntrySpec, ExternalBot, Mode, Player, Pool, ProgramSpec, SeatSpec};
+    use parlour_web::TableSetup;
+
+    let dir = std::env::temp_dir().join(format!("parlour-web-told-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let program = ProgramSpec {
+        name: "echoing".into(),
+        command: vec!["sh".into(), "-c".into(), ECHOING.into()],
+        dir: None,
+        env: Default::default(),
+        limits: Default::default(),
+        max_faults: 10,
+        user: None,
+        files: Vec::new(),
+    };
+    let seed = 8;
+    // At a browser's table: a person (who plays the first legal action), the program, a bot.
+    let (addr, hub) = server(Duration::from_secs(600)).await;
+    hub.offer(vec![EntrySpec::Program(program.clone())], dir.join("web"));
+    let id = hub
+        .create(TableSetup {
+            game: "uno".into(),
+            options: vec![("players".into(), json!(3))],
+            seats: vec![
+                human("me", "my-token"),
+                SeatSpec::Entry(EntrySpec::Program(program.clone())),
+                bot("random"),
+            ],
+            seed,
+            pace_ms: 0,
+        })
+        .unwrap();
+    let mut me = connect(addr, &id, Some("my-token")).await;
+    let mut moves = 0;
+    loop {
+        let m = next(&mut me, Duration::from_secs(20))
+            .await
+            .expect("the game goes on");
+        if m["type"] != "view" {
+            continue;
+        }
+        if m["to_act"].is_null() {
+            break;
+        }
+        if m["to_act"] == json!(0) && !m["legal"].as_array().unwrap().is_empty() {
+            moves += 1;
+            send(
+                &mut me,
+                json!({"type":"act","decision": m["decision"],"action": m["legal"][0]}),
+            )
+            .await;
+        }
+    }
+    assert!(moves > 0, "the person never moved");
+    let at_the_table = told(&dir.join("web").join("echoing.stderr.log")).await;
+    // The runner's table of the same seats, each seeded as the table seeds it.
+    let log = dir.join("runner.log");
+    let at_the_runner = {
+        let path = log.clone();
+        tokio::task::spawn_blocking(move || {
+            let game: parlour_uno::Uno =
+                parlour_games::options::make_game(vec![("players".to_string(), json!(3))]).unwrap();
+            let log = parlour_protocol::process::Log::open(&path).unwrap();
+            let pool = Pool::new(&game, program, Some(log), Mode::Tournament).unwrap();
+            pool.preflight().unwrap();
+            let random = parlour_core::BotSpec::named("random");
+            let mut table = parlour_protocol::Table::new(vec![
+                Player::BuiltIn(Box::new(First)),
+                Player::Program(Box::new(ExternalBot::new(pool.clone(), seat_seed(seed, 1)))),
+                Player::BuiltIn(
+                    parlour_bots::make_bot_for(&game, &random, seat_seed(seed, 2)).unwrap(),
+                ),
+            ]);
+            Runner::new(&game)
+                .play(parlour_core::Game::new_game(&game, seed), &mut table)
+                .unwrap();
+            pool.shutdown();
+        })
+        .await
+        .unwrap();
+        told(&log).await
+    };
+    let kinds = |m: &[Value]| m.iter().map(|m| m["type"].clone()).collect::<Vec<_>>();
+    for kind in ["hello", "start", "act", "event", "result"] {
+        assert!(kinds(&at_the_table).contains(&json!(kind)), "no {kind}");
+    }
+    // Some of the person's moves show the program more than their text (a drawn card's count).
+    assert!(
+        at_the_table
+            .iter()
+            .any(|m| m["type"] == "event" && m["seat"] == json!(0)),
+        "the program was never told the person's moves"
+    );
+    assert_eq!(at_the_table.len(), at_the_runner.len());
+    for (i, (a, b)) in at_the_table.iter().zip(&at_the_runner).enumerate() {
+        assert_eq!(a, b, "message {i}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -39,12 +39,12 @@ pub async fn server(seat_timeout: Duration) -> (SocketAddr, Hub) {
 pub fn human(name: &str, token: &str) -> SeatSpec {
     SeatSpec::Human {
         name: name.into(),
-        token: token.into(),
+        token: Some(token.into()),
     }
 }
 
 pub fn bot(name: &str) -> SeatSpec {
-    SeatSpec::Bot { bot: name.into() }
+    SeatSpec::from(name.parse::<parlour_core::BotSpec>().unwrap())
 }
 
 pub fn setup(game: &str, options: &[(&str, Value)], seats: Vec<SeatSpec>, seed: u64) -> TableSetup {
