@@ -549,24 +549,7 @@ async fn a_program_from_the_bots_file_takes_a_seat_and_is_told_the_game() {
     let id = made["table"].as_str().unwrap();
     let token = made["seats"][0]["token"].as_str().unwrap();
     let mut me = connect(addr, id, Some(token)).await;
-    let end = loop {
-        let m = next(&mut me, Duration::from_secs(20))
-            .await
-            .expect("the game goes on");
-        if m["type"] != "view" {
-            continue;
-        }
-        if m["to_act"].is_null() {
-            break m;
-        }
-        if m["to_act"] == json!(0) && !m["legal"].as_array().unwrap().is_empty() {
-            send(
-                &mut me,
-                json!({"type":"act","decision": m["decision"],"action": m["legal"][0]}),
-            )
-            .await;
-        }
-    };
+    let (end, _) = play_out(&mut me).await;
     assert_eq!(end["seats"][1]["name"], json!(name));
     // The program was started, asked, told the others' moves and the result, as in a tournament.
     let mut lines = String::new();
@@ -768,26 +751,7 @@ async fn a_program_at_a_table_is_told_the_game_as_the_runner_tells_it() {
         })
         .unwrap();
     let mut me = connect(addr, &id, Some("my-token")).await;
-    let mut moves = 0;
-    loop {
-        let m = next(&mut me, Duration::from_secs(20))
-            .await
-            .expect("the game goes on");
-        if m["type"] != "view" {
-            continue;
-        }
-        if m["to_act"].is_null() {
-            break;
-        }
-        if m["to_act"] == json!(0) && !m["legal"].as_array().unwrap().is_empty() {
-            moves += 1;
-            send(
-                &mut me,
-                json!({"type":"act","decision": m["decision"],"action": m["legal"][0]}),
-            )
-            .await;
-        }
-    }
+    let (_, moves) = play_out(&mut me).await;
     assert!(moves > 0, "the person never moved");
     let at_the_table = told(&dir.join("web").join("echoing.stderr.log")).await;
     // The runner's table of the same seats, each seeded as the table seeds it.

@@ -248,8 +248,10 @@ pub fn listed(tables: &str, id: &str) -> Value {
         .unwrap_or_else(|| panic!("no table {id} in {tables}"))
 }
 
-/// Plays seat 0's first legal action at each of its turns until the game is over.
-pub async fn play_out(ws: &mut Socket) {
+/// Plays seat 0's first legal action at each of its turns until the game is over: the last
+/// view, and how many moves seat 0 made.
+pub async fn play_out(ws: &mut Socket) -> (Value, usize) {
+    let mut moves = 0;
     loop {
         let m = next(ws, Duration::from_secs(20))
             .await
@@ -258,9 +260,10 @@ pub async fn play_out(ws: &mut Socket) {
             continue;
         }
         if m["to_act"].is_null() {
-            return;
+            return (m, moves);
         }
         if m["to_act"] == json!(0) && !m["legal"].as_array().unwrap().is_empty() {
+            moves += 1;
             send(
                 ws,
                 json!({"type":"act","decision": m["decision"],"action": m["legal"][0]}),
