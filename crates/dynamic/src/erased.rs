@@ -227,7 +227,7 @@ impl<G: Playable> AnyGame for GameHandle<G> {
         stand_in: &BotSpec,
         logs: Option<&std::path::Path>,
     ) -> Result<Box<dyn crate::AnyTable>, DynError> {
-        crate::table::seat(&self.0, seats, seed, stand_in, logs)
+        self.seat(seats, seed, stand_in, logs)
     }
 
     fn batch(&self, envs: usize, seed: u64) -> Box<dyn AnyBatch> {

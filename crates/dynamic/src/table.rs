@@ -10,7 +10,7 @@ use parlour_core::{BotSpec, Decision, Seating, State};
 use parlour_games::Playable;
 use parlour_protocol::{EntrySpec, Player, SeatSpec, Table};
 
-use crate::erased::StateHandle;
+use crate::erased::{GameHandle, StateHandle};
 use crate::error::DynError;
 use crate::inner::Inner;
 use crate::{AnyState, AnyTable};
@@ -26,85 +26,88 @@ pub(crate) struct SeatsHandle<G: Playable> {
     pools: Vec<Arc<parlour_protocol::Pool>>,
 }
 
-/// The seats `seats` of a game dealt from `seed`, each bot seeded by [`seat_seed`] (as
-/// `parlour play` seeds them); a person's seat is played by `stand_in` when asked to act. A
-/// program is started now and greeted, its standard error logged under `logs`.
-pub(crate) fn seat<G: Playable>(
-    inner: &Arc<Inner<G>>,
-    seats: &[SeatSpec],
-    seed: u64,
-    stand_in: &BotSpec,
-    logs: Option<&std::path::Path>,
-) -> Result<Box<dyn AnyTable>, DynError> {
-    let game = inner.game();
-    if seats.len() != game.num_players() {
-        return Err(DynError::Seat(format!(
-            "{} seats for a {}-player table of {}",
-            seats.len(),
-            game.num_players(),
-            G::INFO.title
-        )));
-    }
-    #[cfg(unix)]
-    let mut pools = Vec::new();
-    let mut players = Vec::with_capacity(seats.len());
-    for (i, spec) in seats.iter().enumerate() {
-        let seed = seat_seed(seed, i);
-        let bad = |e: String| DynError::Bot(format!("seat {i}: {e}"));
-        let bot = |spec: &BotSpec| {
-            parlour_bots::make_bot_for::<G>(game, spec, seed)
-                .map(Player::BuiltIn)
-                .map_err(|e| bad(e.to_string()))
-        };
-        players.push(match spec {
-            SeatSpec::Human { .. } => bot(stand_in)?,
-            SeatSpec::Entry(EntrySpec::Bot(spec)) => bot(spec)?,
-            #[cfg(not(unix))]
-            SeatSpec::Entry(EntrySpec::Program(p)) => {
-                return Err(bad(format!(
-                    "{}: external programs run on Unix only",
-                    p.name
-                )))
-            }
-            #[cfg(unix)]
-            SeatSpec::Entry(EntrySpec::Program(p)) => {
-                let bad = |e: String| bad(format!("{}: {e}", p.name));
-                let log = match logs {
-                    Some(dir) => {
-                        let path = dir.join(format!(
-                            "{}.stderr.log",
-                            parlour_protocol::file_stem(&p.name)
-                        ));
-                        Some(parlour_protocol::process::Log::open(&path).map_err(|e| {
-                            bad(format!("cannot open its log {}: {e}", path.display()))
-                        })?)
-                    }
-                    None => None,
-                };
-                let pool = parlour_protocol::Pool::new(
-                    game,
-                    p.clone(),
-                    log,
-                    parlour_protocol::Mode::Tournament,
-                )
-                .map_err(|e| bad(e.to_string()))?;
-                pool.preflight().map_err(bad)?;
-                pools.push(pool.clone());
-                Player::Program(Box::new(parlour_protocol::ExternalBot::<G>::new(
-                    pool, seed,
-                )))
-            }
-        });
-    }
-    #[cfg(not(unix))]
-    let _ = logs;
-    Ok(Box::new(SeatsHandle {
-        inner: inner.clone(),
-        table: Table::new(players),
-        started: false,
+impl<G: Playable> GameHandle<G> {
+    /// The seats `seats` of a game dealt from `seed`, each bot seeded by [`seat_seed`] (as
+    /// `parlour play` seeds them); a person's seat is played by `stand_in` when asked to act.
+    /// A program is started now and greeted, its standard error logged under `logs`.
+    pub(crate) fn seat(
+        &self,
+        seats: &[SeatSpec],
+        seed: u64,
+        stand_in: &BotSpec,
+        logs: Option<&std::path::Path>,
+    ) -> Result<Box<dyn AnyTable>, DynError> {
+        let inner = &self.0;
+        let game = inner.game();
+        if seats.len() != game.num_players() {
+            return Err(DynError::Seat(format!(
+                "{} seats for a {}-player table of {}",
+                seats.len(),
+                game.num_players(),
+                G::INFO.title
+            )));
+        }
         #[cfg(unix)]
-        pools,
-    }))
+        let mut pools = Vec::new();
+        let mut players = Vec::with_capacity(seats.len());
+        for (i, spec) in seats.iter().enumerate() {
+            let seed = seat_seed(seed, i);
+            let bad = |e: String| DynError::Bot(format!("seat {i}: {e}"));
+            let bot = |spec: &BotSpec| {
+                parlour_bots::make_bot_for::<G>(game, spec, seed)
+                    .map(Player::BuiltIn)
+                    .map_err(|e| bad(e.to_string()))
+            };
+            players.push(match spec {
+                SeatSpec::Human { .. } => bot(stand_in)?,
+                SeatSpec::Entry(EntrySpec::Bot(spec)) => bot(spec)?,
+                #[cfg(not(unix))]
+                SeatSpec::Entry(EntrySpec::Program(p)) => {
+                    return Err(bad(format!(
+                        "{}: external programs run on Unix only",
+                        p.name
+                    )))
+                }
+                #[cfg(unix)]
+                SeatSpec::Entry(EntrySpec::Program(p)) => {
+                    let bad = |e: String| bad(format!("{}: {e}", p.name));
+                    let log = match logs {
+                        Some(dir) => {
+                            let path = dir.join(format!(
+                                "{}.stderr.log",
+                                parlour_protocol::file_stem(&p.name)
+                            ));
+                            Some(parlour_protocol::process::Log::open(&path).map_err(|e| {
+                                bad(format!("cannot open its log {}: {e}", path.display()))
+                            })?)
+                        }
+                        None => None,
+                    };
+                    let pool = parlour_protocol::Pool::new(
+                        game,
+                        p.clone(),
+                        log,
+                        parlour_protocol::Mode::Tournament,
+                    )
+                    .map_err(|e| bad(e.to_string()))?;
+                    pool.preflight().map_err(bad)?;
+                    pools.push(pool.clone());
+                    Player::Program(Box::new(parlour_protocol::ExternalBot::<G>::new(
+                        pool, seed,
+                    )))
+                }
+            });
+        }
+        #[cfg(not(unix))]
+        let _ = logs;
+        Ok(Box::new(SeatsHandle {
+            inner: inner.clone(),
+            table: Table::new(players),
+            started: false,
+            #[cfg(unix)]
+            pools,
+        }))
+    }
 }
 
 impl<G: Playable> SeatsHandle<G> {
