@@ -74,6 +74,8 @@ pub enum Command {
     /// Serve the web front end: play against bots or each other, watch tables, replay games
     /// (see docs/web.md). Prints the address to open.
     Serve(ServeArgs),
+    /// Run a class league: people submit bots, a ladder plays them, a final decides.
+    League(parlour_league::command::LeagueArgs),
     /// Re-simulate a trace written by `play --trace`: check every action and the result.
     Replay {
         /// The trace file.

@@ -23,7 +23,7 @@ pub fn run(cli: Cli) -> ExitCode {
     }
 }
 
-fn dispatch(cli: Cli) -> Result<(), Failure> {
+pub(crate) fn dispatch(cli: Cli) -> Result<(), Failure> {
     match cli.containment {
         Some(ContainmentArg::Group) => parlour_protocol::process::choose_group(),
         Some(ContainmentArg::Jail) if !parlour_protocol::process::containment().is_jail() => {
@@ -49,6 +49,7 @@ fn dispatch(cli: Cli) -> Result<(), Failure> {
         }
         Command::ServeBot(args) => with_game(&args.game.clone(), args),
         Command::Serve(args) => crate::serve::serve(args),
+        Command::League(args) => crate::tournament::league(args),
         Command::Replay { file } => replay_file(&file),
         Command::Bots { game } => with_game(&game, BotsCmd),
         Command::Go {

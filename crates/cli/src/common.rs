@@ -35,7 +35,7 @@ pub(crate) fn failed(message: impl Into<String>) -> Failure {
 
 impl Failure {
     /// Bad input (exit code 2) when `bad`, else a failure (1).
-    fn of(bad: bool, e: impl std::fmt::Display) -> Failure {
+    pub(crate) fn of(bad: bool, e: impl std::fmt::Display) -> Failure {
         if bad {
             usage(e.to_string())
         } else {
@@ -64,6 +64,12 @@ impl From<StoreError> for Failure {
 
 impl From<MergeError> for Failure {
     fn from(e: MergeError) -> Failure {
+        Failure::of(e.is_bad_input(), e)
+    }
+}
+
+impl From<parlour_league::LeagueError> for Failure {
+    fn from(e: parlour_league::LeagueError) -> Failure {
         Failure::of(e.is_bad_input(), e)
     }
 }

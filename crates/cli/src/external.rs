@@ -56,7 +56,10 @@ impl GameCommand for CheckBotArgs {
         };
         let against = match mode {
             CheckMode::Games { .. } => {
-                let name = self.against.as_deref().unwrap_or(default_opponent::<G>());
+                let name = self
+                    .against
+                    .as_deref()
+                    .unwrap_or(parlour_protocol::check::default_opponent::<G>());
                 Some(checked_bot(&game, name).map_err(|f| f.context("--against"))?)
             }
             CheckMode::Positions { .. } => None,
@@ -151,15 +154,6 @@ impl CheckBotArgs {
 
 /// Whole games `check-bot` plays by default for a course adapter: ten in each of four seats.
 const COURSE_CHECK_GAMES: u64 = 40;
-
-/// The built-in bot in the other seats of `check-bot --games`: the game's heuristic, or its
-/// greedy bot (Chexers), else random play.
-fn default_opponent<G: Playable>() -> &'static str {
-    ["heuristic", "greedy"]
-        .into_iter()
-        .find(|name| G::bots().iter().any(|b| b.name == *name))
-        .unwrap_or("random")
-}
 
 /// `parlour serve-bot GAME BOT`: a built-in bot served over the protocol on stdin/stdout.
 impl GameCommand for ServeBotArgs {

@@ -5,17 +5,14 @@ use std::io::IsTerminal;
 
 use indicatif::{ProgressBar, ProgressStyle};
 use parlour_games::Playable;
-use parlour_train::{Row, TrainError, Trainer};
+use parlour_train::{TrainError, Trainer};
 
 use crate::args::TrainArgs;
-use crate::common::{bot_spec, failed, game_of, usage, Failure, GameCommand};
+use crate::common::{bot_spec, game_of, Failure, GameCommand};
 
 impl From<TrainError> for Failure {
     fn from(e: TrainError) -> Failure {
-        match e {
-            TrainError::Config(m) => usage(m),
-            e => failed(e.to_string()),
-        }
+        Failure::of(matches!(e, TrainError::Config(_)), e)
     }
 }
 
@@ -73,7 +70,7 @@ impl GameCommand for TrainArgs {
             if row.eval_share.is_some() {
                 last_eval = row.eval_share;
             }
-            let line = describe(&row, last_eval, &trainer.config().against);
+            let line = row.describe(last_eval, &trainer.config().against);
             match &bar {
                 Some(bar) => {
                     bar.set_position(row.iteration);
@@ -93,24 +90,9 @@ impl GameCommand for TrainArgs {
             model.display(),
             self.out.join("curve.svg").display()
         );
-        if let Some(r) = trainer.rows().iter().rev().find(|r| r.eval_share.is_some()) {
-            outln!(
-                "last evaluation (iteration {}): {:.1}% of the wins against {}, lead {:+.2} a seat per game",
-                r.iteration,
-                100.0 * r.eval_share.unwrap_or_default(),
-                trainer.config().against,
-                r.eval_lead.unwrap_or_default()
-            );
+        if let Some(line) = trainer.last_evaluation() {
+            outln!("{line}");
         }
         Ok(())
     }
-}
-
-fn describe(row: &Row, last_eval: Option<f64>, against: &str) -> String {
-    let mut s = format!("loss {:.4} on {} samples", row.loss, row.samples);
-    if let Some(share) = last_eval {
-        s += &format!(" · {:.1}% of the wins against {against}", 100.0 * share);
-    }
-    s += &format!(" · {:.0} CPU-s", row.cpu_seconds);
-    s
 }

@@ -50,6 +50,15 @@ pub enum CheckMode {
     },
 }
 
+/// The opponents of a whole-game check unless told otherwise: the game's heuristic (or greedy)
+/// bot, else a random one.
+pub fn default_opponent<G: GameAi>() -> &'static str {
+    ["heuristic", "greedy"]
+        .into_iter()
+        .find(|name| G::bots().iter().any(|b| b.name == *name))
+        .unwrap_or("random")
+}
+
 /// What the checker found.
 #[derive(Debug, Clone, PartialEq)]
 pub struct CheckReport {

@@ -497,19 +497,35 @@ pub fn course_bots(
         .and_then(|s| s.to_str())
         .unwrap_or_default()
         .to_string();
-        let mut spec = program_from_cmd("python3", limits, max_faults)?;
-        spec.command = vec![
-            "python3".to_string(),
-            "-m".to_string(),
-            "parlour_bot.course".to_string(),
-            game.to_string(),
-            path.display().to_string(),
-        ];
-        spec.name = entry_name(&stem)
+        let name = entry_name(&stem)
             .map_err(|_| bad(format!("{stem:?} cannot be an entry's name: rename it with letters, digits, '-', '_' or '.'")))?;
-        entries.push(EntrySpec::Program(spec));
+        entries.push(EntrySpec::Program(course_program(
+            &path, game, &name, limits, max_faults,
+        )?));
     }
     Ok(entries)
+}
+
+/// A submission written to a course's own Python interface (a file, or a package folder), as
+/// the program `python3 -m parlour_bot.course GAME PATH` (the Python kit's course adapters)
+/// entered under `name`, in the working directory.
+pub fn course_program(
+    path: &Path,
+    game: &str,
+    name: &str,
+    limits: Limits,
+    max_faults: u32,
+) -> Result<ProgramSpec, EntryError> {
+    let mut spec = program_from_cmd("python3", limits, max_faults)?;
+    spec.command = vec![
+        "python3".to_string(),
+        "-m".to_string(),
+        "parlour_bot.course".to_string(),
+        game.to_string(),
+        path.display().to_string(),
+    ];
+    spec.name = name.to_string();
+    Ok(spec)
 }
 
 /// Numbers the programs entered more than once (`mine#1`, `mine#2`): each is an entry of its

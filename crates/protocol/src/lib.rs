@@ -93,8 +93,8 @@ pub mod table;
 #[cfg(unix)]
 pub use check::{check_program, CheckMode, CheckReport};
 pub use entries::{
-    course_bots, course_limits, entry_from_text, file_stem, number_programs, program_from_cmd,
-    read_bots_file, split_entries, working_directory, EntryError,
+    course_bots, course_limits, course_program, entry_from_text, file_stem, number_programs,
+    program_from_cmd, read_bots_file, split_entries, working_directory, EntryError,
 };
 pub use entry::{
     make_builtin, shell_text, BotReport, EntrySpec, Fault, FaultKind, LimitOverrides, Limits,

@@ -194,6 +194,18 @@ pub struct Row {
     pub cpu_seconds: f64,
 }
 
+impl Row {
+    /// The iteration in one line for people: its loss and samples, the last evaluation's
+    /// share of the wins against `against` (`last_eval`, when there has been one), CPU time.
+    pub fn describe(&self, last_eval: Option<f64>, against: &str) -> String {
+        let mut s = format!("loss {:.4} on {} samples", self.loss, self.samples);
+        if let Some(share) = last_eval {
+            s += &format!(" · {:.1}% of the wins against {against}", 100.0 * share);
+        }
+        s + &format!(" · {:.0} CPU-s", self.cpu_seconds)
+    }
+}
+
 /// Why training cannot go on.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
@@ -383,6 +395,18 @@ impl<G: GameAi + Encode + 'static> Trainer<G> {
     /// The curve so far.
     pub fn rows(&self) -> &[Row] {
         &self.rows
+    }
+
+    /// The last evaluation in one line for people, if there has been one.
+    pub fn last_evaluation(&self) -> Option<String> {
+        let r = self.rows.iter().rev().find(|r| r.eval_share.is_some())?;
+        Some(format!(
+            "last evaluation (iteration {}): {:.1}% of the wins against {}, lead {:+.2} a seat per game",
+            r.iteration,
+            100.0 * r.eval_share.unwrap_or_default(),
+            self.config.against,
+            r.eval_lead.unwrap_or_default()
+        ))
     }
 
     /// The current network as a model.

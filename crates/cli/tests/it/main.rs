@@ -7,6 +7,7 @@ mod cli;
 mod common;
 mod contract;
 mod external;
+mod league;
 mod learned;
 mod python_kit;
 mod python_package;

@@ -1,0 +1,256 @@
+//! `parlour league` through the built binary: making a league, its roster, the ladder, its
+//! standings and backup, submissions and the final with its CSV, and bad input.
+
+use std::os::unix::fs::PermissionsExt;
+use std::path::{Path, PathBuf};
+
+use crate::common::{assert_bad_input_in, root, stderr, stdout};
+
+fn folder(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("parlour-cli-league-{name}-{}", std::process::id()));
+    remove(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Runs `parlour args` in `dir` with the Python kit importable (the course adapters are its).
+fn parlour_kit(dir: &Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .env("PYTHONPATH", root().join("sdk/python"))
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("parlour runs")
+}
+
+/// Removes a league's folder, its read-only submissions too.
+fn remove(dir: &Path) {
+    if dir.exists() {
+        let _ = std::process::Command::new("chmod")
+            .args(["-R", "u+w"])
+            .arg(dir)
+            .status();
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+fn ok(dir: &Path, args: &[&str]) -> String {
+    let o = parlour_kit(dir, args);
+    assert!(o.status.success(), "{args:?}: {}{}", stdout(&o), stderr(&o));
+    stdout(&o)
+}
+
+fn mode(path: &Path) -> u32 {
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+/// An organiser's day without submissions: a league of house bots, a roster, the ladder,
+/// the standings, a backup; the secrets are written readable by the organiser alone.
+#[test]
+fn an_organiser_makes_a_league_and_runs_its_ladder() {
+    let dir = folder("day");
+    let out = ok(
+        &dir,
+        &[
+            "league",
+            "new",
+            "L",
+            "--game",
+            "nim",
+            "--house",
+            "perfect,random",
+            "--seed",
+            "4",
+            "--title",
+            "Nim class",
+        ],
+    );
+    assert!(out.contains("organiser's token"), "{out}");
+    let token = std::fs::read_to_string(dir.join("L/organiser-token")).unwrap();
+    assert_eq!(token.trim().len(), 32);
+    assert_eq!(mode(&dir.join("L/organiser-token")), 0o600);
+    assert_eq!(mode(&dir.join("L/league.db")), 0o600);
+    let toml = std::fs::read_to_string(dir.join("L/league.toml")).unwrap();
+    assert!(
+        toml.contains("game = \"nim\"") && toml.contains("seed = 4"),
+        "{toml}"
+    );
+    assert_bad_input_in(
+        &dir,
+        &["league", "new", "L", "--game", "nim"],
+        "already holds a league",
+    );
+    std::fs::write(dir.join("roster.csv"), "name,id\nAda,s1\nAlan,s2\n").unwrap();
+    let out = ok(&dir, &["league", "roster", "L", "roster.csv"]);
+    assert!(out.contains("2 people added"), "{out}");
+    let tokens = std::fs::read_to_string(dir.join("L/tokens-1.csv")).unwrap();
+    assert_eq!(tokens.lines().count(), 3, "{tokens}");
+    assert_eq!(mode(&dir.join("L/tokens-1.csv")), 0o600);
+    assert_bad_input_in(
+        &dir,
+        &["league", "roster", "L", "roster.csv"],
+        "already in the league",
+    );
+    let out = ok(
+        &dir,
+        &["league", "run", "L", "--matches", "4", "--workers", "2"],
+    );
+    assert!(out.contains("4 matches played"), "{out}");
+    let out = ok(&dir, &["league", "standings", "L"]);
+    assert!(out.contains("4 matches, 8 games"), "{out}");
+    let first = out.lines().nth(2).unwrap();
+    assert!(
+        first.trim_start().starts_with("1 ") && first.ends_with("perfect"),
+        "{out}"
+    );
+    ok(&dir, &["league", "backup", "L", "copy.db"]);
+    assert!(dir.join("copy.db").is_file());
+    assert_bad_input_in(
+        &dir,
+        &["league", "final", "L", "--deadline", "now"],
+        "nobody had a submission",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_league_input_is_one_line_and_exit_code_2() {
+    let dir = folder("bad");
+    assert_bad_input_in(
+        &dir,
+        &["league", "new", "A", "--game", "chess"],
+        "unknown game",
+    );
+    assert_bad_input_in(
+        &dir,
+        &[
+            "league",
+            "new",
+            "A",
+            "--game",
+            "nim",
+            "--house",
+            "grandmaster",
+        ],
+        "house bot grandmaster",
+    );
+    assert_bad_input_in(
+        &dir,
+        &["league", "new", "A", "--game", "nim", "-o", "piles=x"],
+        "options",
+    );
+    assert_bad_input_in(
+        &dir,
+        &["league", "final", "A", "--deadline", "tomorrow"],
+        "is not now, Unix seconds",
+    );
+    ok(&dir, &["league", "new", "A", "--game", "nim"]);
+    std::fs::write(dir.join("r.csv"), "name\nAda\n").unwrap();
+    assert_bad_input_in(
+        &dir,
+        &["league", "roster", "A", "r.csv"],
+        "no \"id\" column",
+    );
+    std::fs::write(dir.join("r.csv"), "name,id\nAda,s1\nAda,s1\n").unwrap();
+    assert_bad_input_in(&dir, &["league", "roster", "A", "r.csv"], "line 3");
+    std::fs::write(dir.join("r.csv"), "name,id\nAda,s1\n").unwrap();
+    ok(&dir, &["league", "roster", "A", "r.csv", "--out", "t.csv"]);
+    std::fs::write(dir.join("bot.txt"), "hello").unwrap();
+    assert_bad_input_in(
+        &dir,
+        &["league", "submit", "A", "--as", "s1", "bot.txt"],
+        "a submission is a Python file",
+    );
+    assert_bad_input_in(
+        &dir,
+        &["league", "submit", "A", "--as", "s9", "bot.txt"],
+        "no one has the id \"s9\"",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A class of three, submissions through the course adapter and the protocol, one that fails
+/// its check (exit 1, its report printed, it never plays); the ladder rates them; the final
+/// freezes the active submissions, plays them with the house bots, and its CSV names each
+/// person with their submission's hash. A second league with the same seed and submissions
+/// makes the same CSV.
+#[test]
+#[ignore = "needs python3: cargo xtask test"]
+fn a_class_submits_and_the_final_makes_a_csv() {
+    let examples = root().join("sdk/python/examples");
+    let mut csvs = Vec::new();
+    for run in ["one", "two"] {
+        let dir = folder(&format!("class-{run}"));
+        ok(
+            &dir,
+            &[
+                "league",
+                "new",
+                "L",
+                "--game",
+                "go",
+                "--house",
+                "heuristic",
+                "--seed",
+                "11",
+            ],
+        );
+        std::fs::write(dir.join("r.csv"), "name,id\nAda,s1\nAlan,s2\nGrace,s3\n").unwrap();
+        ok(&dir, &["league", "roster", "L", "r.csv"]);
+        let course = examples.join("course/go_first.py").display().to_string();
+        let raw = examples.join("raw_first.py").display().to_string();
+        let raises = examples.join("course/go_raises.py").display().to_string();
+        let out = ok(&dir, &["league", "submit", "L", "--as", "s1", &course]);
+        assert!(out.contains("passed"), "{out}");
+        ok(&dir, &["league", "submit", "L", "--as", "s2", &raw]);
+        let o = parlour_kit(&dir, &["league", "submit", "L", "--as", "s3", &raises]);
+        assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
+        assert!(stdout(&o).contains("illegal"), "{}", stdout(&o));
+        assert!(
+            stderr(&o).contains("did not pass its check"),
+            "{}",
+            stderr(&o)
+        );
+        ok(
+            &dir,
+            &["league", "run", "L", "--matches", "3", "--workers", "1"],
+        );
+        let board = ok(&dir, &["league", "standings", "L"]);
+        assert!(
+            board.contains("Ada") && board.contains("Alan") && !board.contains("Grace"),
+            "{board}"
+        );
+        let out = ok(
+            &dir,
+            &["league", "final", "L", "--deadline", "now", "--games", "8"],
+        );
+        assert!(
+            out.contains("2 people's submissions and 1 house bots"),
+            "{out}"
+        );
+        let csv = ok(&dir, &["league", "csv", "L"]);
+        let lines: Vec<&str> = csv.lines().collect();
+        assert!(
+            lines[0].starts_with("rank,id,name,submission,hash,games"),
+            "{csv}"
+        );
+        // The two people and the house bot, entered twice to fill a table of four.
+        assert_eq!(lines.len(), 5, "{csv}");
+        assert!(
+            csv.contains(",heuristic#1,") && csv.contains(",heuristic#2,"),
+            "{csv}"
+        );
+        assert!(
+            csv.contains(",s1,Ada,") && csv.contains(",s2,Alan,") && !csv.contains("Grace"),
+            "{csv}"
+        );
+        csvs.push(csv);
+        remove(&dir);
+    }
+    assert_eq!(
+        csvs[0], csvs[1],
+        "the same seed and submissions make the same final"
+    );
+}

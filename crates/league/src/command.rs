@@ -1,0 +1,390 @@
+//! `parlour league`: the organiser's commands, as clap argument structs (the `clap` feature)
+//! and what each does. The binary only parses them and runs [`run`]; a final it makes is run
+//! by the binary's own tournament runner (`parlour tournament --resume`).
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::AtomicBool;
+
+use parlour_core::BotSpec;
+use serde_json::Value;
+
+use crate::ladder::{now_ms, League};
+use crate::{finals, people, LeagueConfig, LeagueError};
+
+/// `parlour league`.
+#[derive(Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Args))]
+pub struct LeagueArgs {
+    /// What to do.
+    #[cfg_attr(feature = "clap", command(subcommand))]
+    pub command: LeagueCommand,
+}
+
+/// The league's commands.
+#[derive(Debug)]
+#[cfg_attr(feature = "clap", derive(clap::Subcommand))]
+pub enum LeagueCommand {
+    /// Make a league in DIR: its game, options and house bots (league.toml, which may be edited
+    /// before people join) and its store. Prints the organiser's secret token.
+    New {
+        /// The league's folder (new, or empty).
+        dir: PathBuf,
+        /// The game (see `parlour games`).
+        #[cfg_attr(feature = "clap", arg(long))]
+        game: String,
+        /// A game option, KEY=VALUE (as `parlour tournament -o`); repeatable.
+        #[cfg_attr(feature = "clap", arg(short = 'o', long = "option", value_parser = parlour_games::options::parse_pair))]
+        options: Vec<(String, Value)>,
+        /// The house bots, comma-separated (default: the game's own bots).
+        #[cfg_attr(feature = "clap", arg(long))]
+        house: Option<String>,
+        /// The title its pages show.
+        #[cfg_attr(feature = "clap", arg(long, default_value = "parlour league"))]
+        title: String,
+        /// The seed every match and the final derive from (default: drawn at random).
+        #[cfg_attr(feature = "clap", arg(long))]
+        seed: Option<u64>,
+    },
+    /// Add the people of a roster (CSV with `name` and `id` columns) and write each one's
+    /// secret token (and link, with --url) to a CSV readable only by you.
+    Roster {
+        /// The league's folder.
+        dir: PathBuf,
+        /// The roster.
+        roster: PathBuf,
+        /// Where to write the tokens (default: DIR/tokens-N.csv).
+        #[cfg_attr(feature = "clap", arg(long))]
+        out: Option<PathBuf>,
+    },
+    /// Submit a bot for the person with roster id ID, as the organiser (people submit from
+    /// their page); prints its check's report. Exit 1 when the check found a fault.
+    Submit {
+        /// The league's folder.
+        dir: PathBuf,
+        /// The person's roster id.
+        #[cfg_attr(feature = "clap", arg(long = "as"))]
+        person: String,
+        /// The Python file.
+        file: PathBuf,
+    },
+    /// Run the ladder: matches without end, until Ctrl-C or SIGTERM (or --matches).
+    Run {
+        /// The league's folder.
+        dir: PathBuf,
+        /// Matches played at once (default: one per core).
+        #[cfg_attr(feature = "clap", arg(long))]
+        workers: Option<usize>,
+        /// Stop after this many matches.
+        #[cfg_attr(feature = "clap", arg(long))]
+        matches: Option<u64>,
+    },
+    /// Print the ladder's leaderboard.
+    Standings {
+        /// The league's folder.
+        dir: PathBuf,
+    },
+    /// Make the final: each person's active submission at the deadline (now, Unix seconds, or
+    /// UTC as 2026-12-01T17:00:00Z) against the others and the house bots, then play it (as
+    /// `parlour tournament --resume DIR/final/final.db` resumes it).
+    Final {
+        /// The league's folder.
+        dir: PathBuf,
+        /// The deadline.
+        #[cfg_attr(feature = "clap", arg(long, value_parser = parse_deadline))]
+        deadline: i64,
+        /// Games in the final (default: the game's tournament default).
+        #[cfg_attr(feature = "clap", arg(long))]
+        games: Option<u64>,
+        /// Games played at once.
+        #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
+        jobs: usize,
+    },
+    /// Write the final's standings as CSV, for marking: rank, id, name, submission, hash,
+    /// games, score with its interval, win rate with its interval, rating.
+    Csv {
+        /// The league's folder.
+        dir: PathBuf,
+    },
+    /// Copy the league's store to FILE while the league runs (a consistent snapshot).
+    Backup {
+        /// The league's folder.
+        dir: PathBuf,
+        /// The copy (must not exist).
+        file: PathBuf,
+    },
+}
+
+/// What is left for the binary to do.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Next {
+    /// Nothing.
+    Done,
+    /// Run this `parlour` command (the final, as `tournament --resume` plays it).
+    Parlour(Vec<String>),
+    /// Fail (exit code 1) for this reason (a check that found a fault).
+    Failed(String),
+}
+
+/// Reads a deadline: `now`, Unix seconds, or UTC `YYYY-MM-DDTHH:MM[:SS]Z`; milliseconds since
+/// the Unix epoch.
+pub fn parse_deadline(text: &str) -> Result<i64, String> {
+    if text == "now" {
+        return Ok(now_ms());
+    }
+    if let Ok(s) = text.parse::<i64>() {
+        return s
+            .checked_mul(1000)
+            .filter(|&ms| ms >= 0)
+            .ok_or_else(|| format!("{text:?} is not a time"));
+    }
+    let bad = || format!("{text:?} is not now, Unix seconds, or UTC as 2026-12-01T17:00:00Z");
+    let t = text.strip_suffix('Z').ok_or_else(bad)?;
+    let (date, time) = t.split_once('T').ok_or_else(bad)?;
+    let num = |s: &str| s.parse::<i64>().map_err(|_| bad());
+    let d: Vec<&str> = date.split('-').collect();
+    let h: Vec<&str> = time.split(':').collect();
+    if d.len() != 3 || !(2..=3).contains(&h.len()) {
+        return Err(bad());
+    }
+    let (y, m, day) = (num(d[0])?, num(d[1])?, num(d[2])?);
+    let (hh, mm, ss) = (num(h[0])?, num(h[1])?, h.get(2).map_or(Ok(0), |s| num(s))?);
+    if !(1970..=9999).contains(&y)
+        || !(1..=12).contains(&m)
+        || !(1..=31).contains(&day)
+        || !(0..24).contains(&hh)
+        || !(0..60).contains(&mm)
+        || !(0..=60).contains(&ss)
+    {
+        return Err(bad());
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let (y, m) = if m <= 2 { (y - 1, m + 9) } else { (y, m - 3) };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * m + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Ok(((days * 24 + hh) * 60 + mm) * 60_000 + ss * 1000)
+}
+
+fn io(what: String) -> impl FnOnce(std::io::Error) -> LeagueError {
+    move |e| LeagueError::Io {
+        what,
+        reason: e.to_string(),
+    }
+}
+
+/// Writes `text` to a new file readable by its owner only.
+fn write_private(path: &Path, text: &str) -> Result<(), LeagueError> {
+    use std::os::unix::fs::OpenOptionsExt;
+    let mut f = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .mode(0o600)
+        .open(path)
+        .map_err(io(format!("cannot write {}", path.display())))?;
+    f.write_all(text.as_bytes())
+        .map_err(io(format!("cannot write {}", path.display())))
+}
+
+/// Runs a league command, writing what it shows to `out`; what the binary must do next. The
+/// ladder runs until Ctrl-C or SIGTERM (the handler is set for it alone: a final's tournament
+/// sets its own).
+pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
+    let say = |out: &mut dyn Write, text: String| {
+        writeln!(out, "{text}").map_err(io("cannot write the output".into()))
+    };
+    match args.command {
+        LeagueCommand::New {
+            dir,
+            game,
+            options,
+            house,
+            title,
+            seed,
+        } => {
+            let house: Vec<BotSpec> = match house {
+                Some(text) => text
+                    .split(',')
+                    .map(|b| b.trim().parse::<BotSpec>())
+                    .collect::<Result<_, _>>()
+                    .map_err(|e| LeagueError::Config(format!("--house: {e}")))?,
+                None => crate::games::own_bots(&game)?,
+            };
+            let seed = seed.unwrap_or_else(rand::random);
+            let config =
+                LeagueConfig::new(&title, &game, options.into_iter().collect(), house, seed)?;
+            crate::create(&dir, &config)?;
+            let league = League::open(&dir)?;
+            let organiser = people::admit(
+                league.store(),
+                &[people::RosterRow {
+                    name: "organiser".into(),
+                    id: "organiser".into(),
+                }],
+                true,
+                now_ms(),
+            )?;
+            let token = &organiser[0].token;
+            write_private(&dir.join("organiser-token"), &format!("{token}\n"))?;
+            say(
+                out,
+                format!(
+                    "a {} league in {}; the organiser's token is in {} (keep it secret)",
+                    config.game,
+                    dir.display(),
+                    dir.join("organiser-token").display()
+                ),
+            )?;
+            Ok(Next::Done)
+        }
+        LeagueCommand::Roster {
+            dir,
+            roster,
+            out: file,
+        } => {
+            let league = League::open(&dir)?;
+            let text = std::fs::read_to_string(&roster)
+                .map_err(io(format!("cannot read {}", roster.display())))?;
+            let rows = people::read_roster(&text)?;
+            let admitted = people::admit(league.store(), &rows, false, now_ms())?;
+            let path = file.unwrap_or_else(|| {
+                (1..)
+                    .map(|n| dir.join(format!("tokens-{n}.csv")))
+                    .find(|p| !p.exists())
+                    .unwrap_or_else(|| dir.join("tokens.csv"))
+            });
+            let mut csv = String::from("name,id,token\n");
+            for a in &admitted {
+                csv.push_str(&format!(
+                    "\"{}\",\"{}\",{}\n",
+                    a.row.name.replace('"', "\"\""),
+                    a.row.id.replace('"', "\"\""),
+                    a.token
+                ));
+            }
+            write_private(&path, &csv)?;
+            say(
+                out,
+                format!(
+                    "{} people added; their tokens are in {} (send each person theirs)",
+                    admitted.len(),
+                    path.display()
+                ),
+            )?;
+            Ok(Next::Done)
+        }
+        LeagueCommand::Submit { dir, person, file } => {
+            let league = League::open(&dir)?;
+            let who = league
+                .store()
+                .people()?
+                .into_iter()
+                .find(|p| p.external_id == person)
+                .ok_or_else(|| LeagueError::Refused(format!("no one has the id {person:?}")))?;
+            let bytes =
+                std::fs::read(&file).map_err(io(format!("cannot read {}", file.display())))?;
+            let name = file
+                .file_name()
+                .and_then(|n| n.to_str())
+                .unwrap_or("bot.py")
+                .to_string();
+            let (id, checked) = league.submit(who.id, &name, &bytes, now_ms())?;
+            say(out, format!("submission {id} for {}:", who.name))?;
+            write!(out, "{}", checked.report).map_err(io("cannot write the output".into()))?;
+            Ok(if checked.passed {
+                Next::Done
+            } else {
+                Next::Failed(format!("submission {id} did not pass its check (above)"))
+            })
+        }
+        LeagueCommand::Run {
+            dir,
+            workers,
+            matches,
+        } => {
+            let league = League::open(&dir)?;
+            let workers = workers
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let stop = std::sync::Arc::new(AtomicBool::new(false));
+            let flag = stop.clone();
+            let _ = ctrlc::set_handler(move || {
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+                eprintln!("\nparlour: stopping after the matches in play");
+            });
+            let played = league.run(workers, &stop, matches, &|e| eprintln!("parlour: {e}"))?;
+            say(out, format!("{played} matches played"))?;
+            Ok(Next::Done)
+        }
+        LeagueCommand::Standings { dir } => {
+            let league = League::open(&dir)?;
+            let board = league.leaderboard(now_ms())?;
+            say(
+                out,
+                format!("{} matches, {} games", board.matches, board.games),
+            )?;
+            say(
+                out,
+                "rank  rating (μ ± σ)   games  score (95% interval)          name".into(),
+            )?;
+            for (i, r) in board.rows.iter().enumerate() {
+                let s = &r.stats;
+                say(
+                    out,
+                    format!(
+                        "{:>4}  {:>6.2} ± {:<5.2}  {:>6}  {:>8.3} [{:.3}, {:.3}]  {}{}",
+                        i + 1,
+                        s.rating.mu,
+                        s.rating.sigma,
+                        s.games,
+                        s.score.mean,
+                        s.score.low,
+                        s.score.high,
+                        r.label,
+                        if r.active { "" } else { " (inactive)" }
+                    ),
+                )?;
+            }
+            Ok(Next::Done)
+        }
+        LeagueCommand::Final {
+            dir,
+            deadline,
+            games,
+            jobs,
+        } => {
+            let league = League::open(&dir)?;
+            let (db, finalists) = finals::create(&league, deadline, games)?;
+            say(
+                out,
+                format!(
+                    "the final: {} people's submissions and {} house bots, in {}",
+                    finalists.len(),
+                    league.config().house.len(),
+                    db.display()
+                ),
+            )?;
+            Ok(Next::Parlour(
+                ["tournament", "--trust-programs", "--resume"]
+                    .map(String::from)
+                    .into_iter()
+                    .chain([db.display().to_string(), "--jobs".into(), jobs.to_string()])
+                    .collect(),
+            ))
+        }
+        LeagueCommand::Csv { dir } => {
+            let text = finals::csv(&dir)?;
+            write!(out, "{text}").map_err(io("cannot write the output".into()))?;
+            Ok(Next::Done)
+        }
+        LeagueCommand::Backup { dir, file } => {
+            crate::store::Store::backup(&dir.join(crate::store::DB_FILE), &file)?;
+            say(
+                out,
+                format!("the league's store is copied to {}", file.display()),
+            )?;
+            Ok(Next::Done)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! What a league is: its game and rules options, the house bots that play in it as fixed
+//! references, the limits every submission plays under, the per-person limits, and the seed
+//! every match and the final derive from. Written once by `parlour league new` as
+//! `DIR/league.toml`, a file the organiser may read and edit before the league starts.
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use parlour_core::BotSpec;
+use parlour_protocol::Limits;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::LeagueError;
+
+/// The name of a league's configuration file in its folder.
+pub const CONFIG_FILE: &str = "league.toml";
+
+/// A league's configuration.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LeagueConfig {
+    /// The league's title, shown on its pages.
+    pub title: String,
+    /// The game's name (`uno`, `go`, `phased`, `bo`, `chexers`, `nim`).
+    pub game: String,
+    /// The game's options over its defaults (`variant`, `players`, ...).
+    #[serde(default)]
+    pub options: BTreeMap<String, Value>,
+    /// The built-in bots that play in the ladder and the final as fixed references.
+    pub house: Vec<BotSpec>,
+    /// The seed every match's and the final's seeds derive from (below 2^63, as TOML's
+    /// integers are).
+    pub seed: u64,
+    /// The limits every submission plays under.
+    #[serde(default)]
+    pub limits: Limits,
+    /// Faults after which a submission forfeits the rest of a match.
+    #[serde(default = "default_max_faults")]
+    pub max_faults: u32,
+    /// What one person may submit.
+    #[serde(default)]
+    pub quota: Quota,
+}
+
+fn default_max_faults() -> u32 {
+    parlour_protocol::DEFAULT_MAX_FAULTS
+}
+
+/// What one person may submit: the most bytes a submission may have, how many submissions an
+/// hour, and how many bytes they may keep in all.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct Quota {
+    /// The most bytes one submission may have.
+    pub max_bytes: u64,
+    /// The most submissions one person may make in any hour.
+    pub per_hour: u32,
+    /// The most bytes one person's submissions may hold together.
+    pub storage_bytes: u64,
+}
+
+impl Default for Quota {
+    fn default() -> Quota {
+        Quota {
+            max_bytes: 1 << 20,
+            per_hour: 12,
+            storage_bytes: 64 << 20,
+        }
+    }
+}
+
+impl LeagueConfig {
+    /// A league of `game` with these options and house bots, checked (the game and options
+    /// exist, every house bot is one of the game's), seeded from `seed`.
+    pub fn new(
+        title: &str,
+        game: &str,
+        options: BTreeMap<String, Value>,
+        house: Vec<BotSpec>,
+        seed: u64,
+    ) -> Result<LeagueConfig, LeagueError> {
+        let config = LeagueConfig {
+            title: title.to_string(),
+            game: game.to_string(),
+            options,
+            house,
+            seed: seed & (u64::MAX >> 1),
+            limits: Limits::default(),
+            max_faults: default_max_faults(),
+            quota: Quota::default(),
+        };
+        config.check()?;
+        Ok(config)
+    }
+
+    /// Whether the configuration makes a league: the game and its options exist, each house
+    /// bot is one of the game's, and the seed fits TOML.
+    pub fn check(&self) -> Result<(), LeagueError> {
+        let bad = |reason: String| LeagueError::Config(reason);
+        if self.title.trim().is_empty() || self.title.chars().count() > 100 {
+            return Err(bad("the title is 1 to 100 characters".into()));
+        }
+        if self.seed > u64::MAX >> 1 {
+            return Err(bad(format!("the seed {} is not below 2^63", self.seed)));
+        }
+        let seats = crate::games::seats(self)?;
+        if self.house.len() > 32 {
+            return Err(bad(format!("{} house bots; at most 32", self.house.len())));
+        }
+        if self.house.is_empty() && seats > 1 {
+            return Err(bad(
+                "a league needs at least one house bot: it fills the tables while few people \
+                 have a submission, and is every rating's fixed reference"
+                    .into(),
+            ));
+        }
+        crate::games::check_house(self)?;
+        Ok(())
+    }
+
+    /// The options as (key, value) pairs, for the game.
+    pub fn pairs(&self) -> Vec<(String, Value)> {
+        self.options
+            .iter()
+            .map(|(k, v)| (k.clone(), v.clone()))
+            .collect()
+    }
+
+    /// Reads `DIR/league.toml`.
+    pub fn read(dir: &Path) -> Result<LeagueConfig, LeagueError> {
+        let path = dir.join(CONFIG_FILE);
+        let text = std::fs::read_to_string(&path).map_err(|e| LeagueError::Io {
+            what: format!("cannot read {}", path.display()),
+            reason: e.to_string(),
+        })?;
+        let config: LeagueConfig = toml::from_str(&text)
+            .map_err(|e| LeagueError::Config(format!("{}: {e}", path.display())))?;
+        config.check()?;
+        Ok(config)
+    }
+
+    /// The configuration as `league.toml`'s text.
+    pub fn to_toml(&self) -> Result<String, LeagueError> {
+        toml::to_string_pretty(self).map_err(|e| LeagueError::Config(e.to_string()))
+    }
+}

@@ -1,0 +1,210 @@
+//! The final: each person's active submission at the deadline, frozen, meets the others and the
+//! house bots in the arena's tournament (duplicate deals, every game recorded as it ends, so
+//! the run resumes where it stopped: `parlour tournament --resume DIR/final/final.db`). Its
+//! standings become a CSV for marking (person, submission hash, games, score and its interval,
+//! win rate, rating, rank). The final's seed derives from the league's, so a re-run makes the
+//! same CSV.
+
+use std::path::{Path, PathBuf};
+
+use parlour_arena::store::Store as Results;
+use parlour_core::rng::derive_seed;
+use parlour_protocol::EntrySpec;
+use serde::{Deserialize, Serialize};
+
+use crate::ladder::{active, League};
+use crate::{games, submission, LeagueError};
+
+/// The final's folder, under the league's.
+pub const FINAL: &str = "final";
+/// Its results database, in that folder.
+pub const FINAL_DB: &str = "final.db";
+/// Who is in it, in that folder.
+pub const FINALISTS: &str = "finalists.json";
+
+/// One person in the final, with the submission frozen for them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finalist {
+    /// The entry's label in the final's standings.
+    pub label: String,
+    /// The roster's id.
+    pub id: String,
+    /// Their name.
+    pub name: String,
+    /// The submission's number.
+    pub submission: i64,
+    /// Its content's SHA-256.
+    pub hash: String,
+}
+
+/// The final's database.
+pub fn final_db(dir: &Path) -> PathBuf {
+    dir.join(FINAL).join(FINAL_DB)
+}
+
+/// Each person's active submission at `deadline` (milliseconds since the Unix epoch); people
+/// with none are not in the final.
+pub fn freeze(league: &League, deadline: i64) -> Result<Vec<Finalist>, LeagueError> {
+    let mut out = Vec::new();
+    for p in league.store().people()? {
+        if let Some(s) = active(league.store(), p.id, deadline)? {
+            let safe: String = p
+                .external_id
+                .chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .take(24)
+                .collect();
+            out.push(Finalist {
+                label: format!("p{}-{safe}", p.id),
+                id: p.external_id,
+                name: p.name,
+                submission: s.id,
+                hash: s.hash,
+            });
+        }
+    }
+    Ok(out)
+}
+
+/// Writes the final: the finalists frozen at `deadline` and the house bots, `games` games (the
+/// game's default when `None`), into a new results database (see [`final_db`]) that `parlour
+/// tournament --resume` runs. An existing final is not written over.
+pub fn create(
+    league: &League,
+    deadline: i64,
+    games: Option<u64>,
+) -> Result<(PathBuf, Vec<Finalist>), LeagueError> {
+    let db = final_db(league.dir());
+    if db.exists() {
+        return Err(LeagueError::Refused(format!(
+            "a final exists ({}): resume it with parlour tournament --resume {} \
+             --trust-programs, or move it away to start another",
+            db.display(),
+            db.display()
+        )));
+    }
+    let finalists = freeze(league, deadline)?;
+    if finalists.is_empty() {
+        return Err(LeagueError::Refused(format!(
+            "nobody had a submission that passed its check by the deadline ({deadline})"
+        )));
+    }
+    let config = league.config();
+    let mut entries: Vec<EntrySpec> = config.house.iter().cloned().map(EntrySpec::Bot).collect();
+    for f in &finalists {
+        let s = league
+            .store()
+            .submission(f.submission)?
+            .ok_or_else(|| LeagueError::Store(format!("submission {} is gone", f.submission)))?;
+        entries.push(EntrySpec::Program(submission::program(
+            league.dir(),
+            config,
+            &s,
+            &f.label,
+        )?));
+    }
+    // Too few to fill a table: the house bots are entered again (never a submission).
+    let seats = games::seats(config)?;
+    for i in 0..seats.saturating_sub(entries.len()) {
+        if let Some(b) = config.house.get(i % config.house.len().max(1)) {
+            entries.push(EntrySpec::Bot(b.clone()));
+        }
+    }
+    let seed = derive_seed(config.seed, FINAL_STREAM);
+    let tournament = games::final_config(config, entries, games, seed)?;
+    let folder = league.dir().join(FINAL);
+    let io = |what: String| {
+        move |e: std::io::Error| LeagueError::Io {
+            what,
+            reason: e.to_string(),
+        }
+    };
+    std::fs::create_dir_all(&folder).map_err(io(format!("cannot make {}", folder.display())))?;
+    let list =
+        serde_json::to_string_pretty(&finalists).map_err(|e| LeagueError::Store(e.to_string()))?;
+    let at = folder.join(FINALISTS);
+    std::fs::write(&at, list).map_err(io(format!("cannot write {}", at.display())))?;
+    Results::create(&db, &tournament).map_err(|e| LeagueError::Store(e.to_string()))?;
+    Ok((db, finalists))
+}
+
+const FINAL_STREAM: u64 = 0x0066_696e_616c;
+
+/// The final's standings as CSV, one row per entry, best first: `rank, id, name, submission,
+/// hash, games, score, score_low, score_high, win_rate, win_low, win_high, mu, sigma` (a house
+/// bot has no id, name or submission). Games not yet played are not counted.
+pub fn csv(dir: &Path) -> Result<String, LeagueError> {
+    let folder = dir.join(FINAL);
+    let at = folder.join(FINALISTS);
+    let text = std::fs::read_to_string(&at).map_err(|e| LeagueError::Io {
+        what: format!("cannot read {} (has the final been made?)", at.display()),
+        reason: e.to_string(),
+    })?;
+    let finalists: Vec<Finalist> = serde_json::from_str(&text)
+        .map_err(|e| LeagueError::Store(format!("{}: {e}", at.display())))?;
+    let (config, records) =
+        Results::read(&folder.join(FINAL_DB)).map_err(|e| LeagueError::Store(e.to_string()))?;
+    let mut builder = parlour_arena::stats::StandingsBuilder::new(&config.labels, config.duplicate);
+    if let Some(b) = config.bounds {
+        builder = builder.with_bounds(b);
+    }
+    let mut records = records;
+    records.sort_by_key(|r| r.index);
+    for r in &records {
+        builder.push(r);
+    }
+    let standings = builder.finish();
+    let mut out = csv::Writer::from_writer(Vec::new());
+    let row = |out: &mut csv::Writer<Vec<u8>>, fields: Vec<String>| {
+        out.write_record(fields)
+            .map_err(|e| LeagueError::Store(e.to_string()))
+    };
+    row(
+        &mut out,
+        [
+            "rank",
+            "id",
+            "name",
+            "submission",
+            "hash",
+            "games",
+            "score",
+            "score_low",
+            "score_high",
+            "win_rate",
+            "win_low",
+            "win_high",
+            "mu",
+            "sigma",
+        ]
+        .map(String::from)
+        .to_vec(),
+    )?;
+    for (rank, e) in standings.entries.iter().enumerate() {
+        let who = finalists.iter().find(|f| f.label == e.label);
+        let f = |x: f64| format!("{x:.4}");
+        row(
+            &mut out,
+            vec![
+                (rank + 1).to_string(),
+                who.map_or(String::new(), |w| w.id.clone()),
+                who.map_or(e.label.clone(), |w| w.name.clone()),
+                who.map_or(String::new(), |w| w.submission.to_string()),
+                who.map_or(String::new(), |w| w.hash.clone()),
+                e.games.to_string(),
+                f(e.score.mean),
+                f(e.score.low),
+                f(e.score.high),
+                f(e.win_rate.mean),
+                f(e.win_rate.low),
+                f(e.win_rate.high),
+                f(e.rating.mu),
+                f(e.rating.sigma),
+            ],
+        )?;
+    }
+    let bytes = out
+        .into_inner()
+        .map_err(|e| LeagueError::Store(e.to_string()))?;
+    String::from_utf8(bytes).map_err(|e| LeagueError::Store(e.to_string()))
+}

@@ -1,0 +1,521 @@
+//! The ladder: matches that never stop while the league runs. Each match is one of the
+//! arena's duplicate-deal groups (one deal, played in every seat rotation) among the active
+//! submissions and the house bots, chosen by a matchmaker that always seats the entrant with
+//! the fewest games (so a new submission is rated within its first matches, and no one is
+//! starved) and fills the table with entrants whose ratings are close to it or uncertain. The
+//! ratings and the leaderboard's intervals are the arena's, folded over every match in order:
+//! a function of the recorded matches alone, as each match is a function of its recorded seed.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+
+use parlour_arena::stats::{EntryStats, StandingsBuilder};
+use parlour_arena::GameRecord;
+use parlour_core::rng::{derive_seed, seeded};
+use parlour_protocol::EntrySpec;
+use rand::RngExt;
+
+use crate::config::LeagueConfig;
+use crate::store::{Person, Status, Store, Submission};
+use crate::{games, submission, LeagueError};
+
+/// Who may be seated: a house bot, or a person's active submission.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Entrant {
+    /// Its key in the store: `house:N` (the league's Nth house bot) or `sub:ID`.
+    pub key: String,
+    /// What the leaderboard shows: the bot, or the person's name.
+    pub label: String,
+    /// The person, for a submission.
+    pub person: Option<i64>,
+    /// What plays.
+    pub entry: EntrySpec,
+}
+
+/// `person`'s active submission at `at`: the last they chose (at or before `at`) if it
+/// passed its check, otherwise their newest submission (made at or before `at`) that passed.
+pub fn active(store: &Store, person: i64, at: i64) -> Result<Option<Submission>, LeagueError> {
+    let mine: Vec<Submission> = store
+        .submissions(Some(person))?
+        .into_iter()
+        .filter(|s| s.submitted <= at && s.status == Status::Passed)
+        .collect();
+    if let Some(chosen) = store.choice(person, at)? {
+        if let Some(s) = mine.iter().find(|s| s.id == chosen) {
+            return Ok(Some(s.clone()));
+        }
+    }
+    Ok(mine.into_iter().next_back())
+}
+
+/// Everyone who may be seated at `at`: the house bots, then each person's active submission
+/// (by person).
+pub fn entrants(
+    dir: &Path,
+    config: &LeagueConfig,
+    store: &Store,
+    at: i64,
+) -> Result<Vec<Entrant>, LeagueError> {
+    let mut out: Vec<Entrant> = config
+        .house
+        .iter()
+        .enumerate()
+        .map(|(i, b)| Entrant {
+            key: format!("house:{i}"),
+            label: b.to_string(),
+            person: None,
+            entry: EntrySpec::Bot(b.clone()),
+        })
+        .collect();
+    for p in store.people()? {
+        if let Some(s) = active(store, p.id, at)? {
+            out.push(submission_entrant(dir, config, &p, &s)?);
+        }
+    }
+    Ok(out)
+}
+
+fn submission_entrant(
+    dir: &Path,
+    config: &LeagueConfig,
+    p: &Person,
+    s: &Submission,
+) -> Result<Entrant, LeagueError> {
+    let name = format!("s{}", s.id);
+    Ok(Entrant {
+        key: format!("sub:{}", s.id),
+        label: p.name.clone(),
+        person: Some(p.id),
+        entry: EntrySpec::Program(submission::program(dir, config, s, &name)?),
+    })
+}
+
+/// What the matchmaker knows of an entrant.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Candidate {
+    /// Games it has played (and is playing).
+    pub games: u64,
+    /// Its rating's μ.
+    pub mu: f64,
+    /// Its rating's σ.
+    pub sigma: f64,
+}
+
+/// Chooses a table of `seats` from `candidates` (indices, in the table's cyclic order): the
+/// candidate with the fewest games first (ties to the more uncertain, then by lot), then the
+/// others drawn without replacement, each with a weight that is highest for a rating close to
+/// the first's and grows with its own uncertainty. With fewer candidates than seats, some sit
+/// twice. Empty when there is no candidate.
+pub fn choose(candidates: &[Candidate], seats: usize, seed: u64) -> Vec<usize> {
+    if candidates.is_empty() || seats == 0 {
+        return Vec::new();
+    }
+    let mut rng = seeded(seed);
+    let mut order: Vec<usize> = (0..candidates.len()).collect();
+    // A random order first, so that ties fall by lot.
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.random_range(0..=i));
+    }
+    let first = *order
+        .iter()
+        .min_by(|&&a, &&b| {
+            let (x, y) = (&candidates[a], &candidates[b]);
+            x.games.cmp(&y.games).then(y.sigma.total_cmp(&x.sigma))
+        })
+        .expect("not empty");
+    let mut table = vec![first];
+    let a = candidates[first];
+    let mut rest: Vec<usize> = order.into_iter().filter(|&i| i != first).collect();
+    while table.len() < seats {
+        if rest.is_empty() {
+            // Too few to fill the table: seat again, the least-seated first.
+            table.push(table[table.len() % candidates.len()]);
+            continue;
+        }
+        let weights: Vec<f64> = rest
+            .iter()
+            .map(|&i| {
+                let c = candidates[i];
+                let spread = a.sigma * a.sigma + c.sigma * c.sigma + BETA * BETA;
+                let close = (-(c.mu - a.mu).powi(2) / (2.0 * spread)).exp();
+                close * (0.5 + c.sigma / SIGMA0) + 1e-9
+            })
+            .collect();
+        let total: f64 = weights.iter().sum();
+        let mut pick = rng.random_range(0.0..total);
+        let mut at = 0;
+        for (i, w) in weights.iter().enumerate() {
+            at = i;
+            if pick < *w {
+                break;
+            }
+            pick -= w;
+        }
+        table.push(rest.remove(at));
+    }
+    // The cyclic order by lot: who sits beside whom is no one's advantage.
+    for i in (1..table.len()).rev() {
+        table.swap(i, rng.random_range(0..=i));
+    }
+    table
+}
+
+/// Weng-Lin's default β and starting σ (the arena's ratings' model).
+const BETA: f64 = 25.0 / 6.0;
+const SIGMA0: f64 = 25.0 / 3.0;
+
+/// One row of the leaderboard.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Row {
+    /// The entrant's key (`house:N`, `sub:ID`).
+    pub key: String,
+    /// The bot, or the person's name.
+    pub label: String,
+    /// The person, for a submission.
+    pub person: Option<i64>,
+    /// Whether it may be seated now (a house bot, or a person's active submission).
+    pub active: bool,
+    /// The arena's statistics over its ladder games (rating, score, win rate, intervals).
+    pub stats: EntryStats,
+}
+
+impl Row {
+    /// The rating's conservative estimate, μ − 3σ: what the leaderboard is sorted by.
+    pub fn ordinal(&self) -> f64 {
+        self.stats.rating.mu - 3.0 * self.stats.rating.sigma
+    }
+}
+
+/// The ladder's standings: every entrant that has played or may play, best first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Leaderboard {
+    /// Matches counted.
+    pub matches: u64,
+    /// Games counted.
+    pub games: u64,
+    /// The rows, by [`Row::ordinal`], highest first.
+    pub rows: Vec<Row>,
+}
+
+/// A league on disk: its folder, configuration and store, and the ladder's workers.
+#[derive(Debug)]
+pub struct League {
+    dir: PathBuf,
+    config: LeagueConfig,
+    store: Store,
+    /// The entrants of the matches in play (their keys), counted as games by the matchmaker.
+    playing: Mutex<Vec<Vec<String>>>,
+}
+
+impl League {
+    /// Opens the league in `dir` (its `league.toml` and `league.db`).
+    pub fn open(dir: &Path) -> Result<League, LeagueError> {
+        let config = LeagueConfig::read(dir)?;
+        let store = Store::open(&dir.join(crate::store::DB_FILE))?;
+        Ok(League {
+            dir: dir.to_path_buf(),
+            config,
+            store,
+            playing: Mutex::new(Vec::new()),
+        })
+    }
+
+    /// The league's folder.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Its configuration.
+    pub fn config(&self) -> &LeagueConfig {
+        &self.config
+    }
+
+    /// Its store.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Takes `person`'s upload and checks it at once (see [`submission::submit`]): its number
+    /// and what the check found.
+    pub fn submit(
+        &self,
+        person: i64,
+        file_name: &str,
+        bytes: &[u8],
+        now: i64,
+    ) -> Result<(i64, games::Checked), LeagueError> {
+        let id = submission::submit(
+            &self.dir,
+            &self.config,
+            &self.store,
+            person,
+            file_name,
+            bytes,
+            now,
+        )?;
+        let checked = submission::check(&self.dir, &self.config, &self.store, id)?;
+        Ok((id, checked))
+    }
+
+    /// Checks every submission still waiting for its check (one cut short by a crash).
+    pub fn check_waiting(&self) -> Result<usize, LeagueError> {
+        let waiting: Vec<i64> = self
+            .store
+            .submissions(None)?
+            .into_iter()
+            .filter(|s| s.status == Status::Checking)
+            .map(|s| s.id)
+            .collect();
+        for &id in &waiting {
+            submission::check(&self.dir, &self.config, &self.store, id)?;
+        }
+        Ok(waiting.len())
+    }
+
+    /// Makes `submission` `person`'s active one from `now`: it must be theirs and have passed.
+    pub fn choose(&self, person: i64, submission: i64, now: i64) -> Result<(), LeagueError> {
+        match self.store.submission(submission)? {
+            Some(s) if s.person == person && s.status == Status::Passed => {
+                self.store.choose(person, submission, now)
+            }
+            Some(s) if s.person == person => Err(LeagueError::Refused(format!(
+                "submission {submission} did not pass its check: it cannot play"
+            ))),
+            _ => Err(LeagueError::Refused(format!(
+                "you have no submission {submission}"
+            ))),
+        }
+    }
+
+    /// The leaderboard at `at` (every finished match counted).
+    pub fn leaderboard(&self, at: i64) -> Result<Leaderboard, LeagueError> {
+        let now = entrants(&self.dir, &self.config, &self.store, at)?;
+        let matches = self.store.matches()?;
+        let people: BTreeMap<i64, Person> = self
+            .store
+            .people()?
+            .into_iter()
+            .map(|p| (p.id, p))
+            .collect();
+        let subs: BTreeMap<String, Submission> = self
+            .store
+            .submissions(None)?
+            .into_iter()
+            .map(|s| (format!("sub:{}", s.id), s))
+            .collect();
+        // Every entrant seen, in order of first appearance: those seatable now first.
+        let mut keys: Vec<String> = now.iter().map(|e| e.key.clone()).collect();
+        for m in &matches {
+            for k in &m.entrants {
+                if !keys.contains(k) {
+                    keys.push(k.clone());
+                }
+            }
+        }
+        let label = |k: &str| -> (String, Option<i64>) {
+            if let Some(e) = now.iter().find(|e| e.key == k) {
+                return (e.label.clone(), e.person);
+            }
+            match subs.get(k).and_then(|s| people.get(&s.person)) {
+                Some(p) => (p.name.clone(), Some(p.id)),
+                None => (k.to_string(), None),
+            }
+        };
+        let index: BTreeMap<&str, usize> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, k)| (k.as_str(), i))
+            .collect();
+        let mut builder =
+            StandingsBuilder::new(&keys, true).with_bounds(games::bounds(&self.config)?);
+        let mut games = 0;
+        for m in &matches {
+            for r in &m.records {
+                let mut r: GameRecord = r.clone();
+                r.seats = r
+                    .seats
+                    .iter()
+                    .map(|&s| index[m.entrants[s].as_str()])
+                    .collect();
+                r.deal = m.id as u64;
+                r.index = games;
+                games += 1;
+                builder.push(&r);
+            }
+        }
+        let standings = builder.finish();
+        let mut rows: Vec<Row> = standings
+            .entries
+            .into_iter()
+            .map(|stats| {
+                let key = keys[stats.entry].clone();
+                let (label, person) = label(&key);
+                Row {
+                    active: now.iter().any(|e| e.key == key),
+                    key,
+                    label,
+                    person,
+                    stats,
+                }
+            })
+            .collect();
+        rows.sort_by(|a, b| b.ordinal().total_cmp(&a.ordinal()).then(a.key.cmp(&b.key)));
+        Ok(Leaderboard {
+            matches: matches.len() as u64,
+            games,
+            rows,
+        })
+    }
+
+    /// Chooses the next match's table and records its start: its number, seed and entrants.
+    fn start_match(&self, at: i64) -> Result<Option<(i64, u64, Vec<Entrant>)>, LeagueError> {
+        let mut playing = self.playing.lock().unwrap_or_else(|e| e.into_inner());
+        let seats = games::seats(&self.config)?;
+        let mut pool = entrants(&self.dir, &self.config, &self.store, at)?;
+        // Too few to fill a table: the house bots sit more than once (never a submission).
+        let house = self.config.house.len();
+        if house > 0 {
+            for i in 0..seats.saturating_sub(pool.len()) {
+                pool.push(pool[i % house].clone());
+            }
+        }
+        let board = self.leaderboard(at)?;
+        let candidates: Vec<Candidate> = pool
+            .iter()
+            .map(|e| {
+                let row = board.rows.iter().find(|r| r.key == e.key);
+                let busy = playing.iter().flatten().filter(|k| **k == e.key).count() as u64;
+                Candidate {
+                    games: row.map_or(0, |r| r.stats.games) + busy,
+                    mu: row.map_or(25.0, |r| r.stats.rating.mu),
+                    sigma: row.map_or(SIGMA0, |r| r.stats.rating.sigma),
+                }
+            })
+            .collect();
+        let n = self.store.next_match()? as u64;
+        let seed = games::match_seed(&self.config, n);
+        let table = choose(&candidates, seats, derive_seed(seed, 1));
+        if table.is_empty() {
+            return Ok(None);
+        }
+        let chosen: Vec<Entrant> = table.iter().map(|&i| pool[i].clone()).collect();
+        let keys: Vec<String> = chosen.iter().map(|e| e.key.clone()).collect();
+        let id = self.store.start_match(seed, &keys, at)?;
+        playing.push(keys);
+        Ok(Some((id, seed, chosen)))
+    }
+
+    /// Plays one ladder match (at `now`): its number, or `None` when no one can be seated.
+    pub fn play_one(&self, now: i64) -> Result<Option<i64>, LeagueError> {
+        let Some((id, seed, chosen)) = self.start_match(now)? else {
+            return Ok(None);
+        };
+        let keys: Vec<String> = chosen.iter().map(|e| e.key.clone()).collect();
+        let entries: Vec<EntrySpec> = chosen.into_iter().map(|e| e.entry).collect();
+        let played = games::play_match(&self.config, &entries, seed, &self.dir.join("logs"));
+        {
+            let mut playing = self.playing.lock().unwrap_or_else(|e| e.into_inner());
+            if let Some(i) = playing.iter().position(|k| *k == keys) {
+                playing.remove(i);
+            }
+        }
+        match played {
+            Ok(records) => {
+                self.store.finish_match(id, &records, now_ms())?;
+                Ok(Some(id))
+            }
+            Err(e) => {
+                self.store.drop_match(id)?;
+                Err(e)
+            }
+        }
+    }
+
+    /// Plays recorded match `id` again from its seed and entrants (the submissions as they
+    /// are kept, the house bots as the league names them): its records, to compare with the
+    /// recorded ones.
+    pub fn replay(&self, id: i64) -> Result<Vec<GameRecord>, LeagueError> {
+        let m = self
+            .store
+            .matches()?
+            .into_iter()
+            .find(|m| m.id == id)
+            .ok_or_else(|| LeagueError::Refused(format!("no finished match {id}")))?;
+        let mut entries = Vec::new();
+        for key in &m.entrants {
+            let entry = match key.split_once(':') {
+                Some(("house", i)) => i
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| self.config.house.get(i))
+                    .map(|b| EntrySpec::Bot(b.clone())),
+                Some(("sub", i)) => match i.parse::<i64>().ok().map(|i| self.store.submission(i)) {
+                    Some(Ok(Some(s))) => Some(EntrySpec::Program(submission::program(
+                        &self.dir,
+                        &self.config,
+                        &s,
+                        &format!("s{}", s.id),
+                    )?)),
+                    _ => None,
+                },
+                _ => None,
+            };
+            entries.push(entry.ok_or_else(|| {
+                LeagueError::Store(format!(
+                    "match {id} names {key:?}, which the league has not"
+                ))
+            })?);
+        }
+        games::play_match(&self.config, &entries, m.seed, &self.dir.join("logs"))
+    }
+
+    /// Runs the ladder on `workers` threads until `stop` is set or `matches` matches have been
+    /// played (when given). A match that cannot be played is reported to `report` and the
+    /// ladder goes on. The matches played.
+    pub fn run(
+        &self,
+        workers: usize,
+        stop: &AtomicBool,
+        matches: Option<u64>,
+        report: &(dyn Fn(&str) + Sync),
+    ) -> Result<u64, LeagueError> {
+        if let Err(e) = self.check_waiting() {
+            report(&format!("checking submissions: {e}"));
+        }
+        let played = std::sync::atomic::AtomicU64::new(0);
+        let started = std::sync::atomic::AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..workers.max(1) {
+                scope.spawn(|| {
+                    while !stop.load(Ordering::Relaxed) {
+                        if let Some(m) = matches {
+                            if started.fetch_add(1, Ordering::SeqCst) >= m {
+                                break;
+                            }
+                        }
+                        match self.play_one(now_ms()) {
+                            Ok(Some(_)) => {
+                                played.fetch_add(1, Ordering::SeqCst);
+                            }
+                            Ok(None) => std::thread::sleep(std::time::Duration::from_millis(500)),
+                            Err(e) => {
+                                report(&format!("a match could not be played: {e}"));
+                                std::thread::sleep(std::time::Duration::from_millis(200));
+                            }
+                        }
+                    }
+                });
+            }
+        });
+        Ok(played.load(Ordering::SeqCst))
+    }
+}
+
+/// Now, in milliseconds since the Unix epoch.
+pub fn now_ms() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}

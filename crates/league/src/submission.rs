@@ -1,0 +1,257 @@
+//! A submission: a Python file, written to the course's own interface for the league's game
+//! (run unchanged by the Python kit's course adapter) or speaking the bot protocol. It is kept
+//! immutably under its content's SHA-256 (`DIR/submissions/HASH/`), checked at once as
+//! `parlour check-bot` checks a program, and plays only if the check found no fault.
+
+use std::path::{Path, PathBuf};
+
+use parlour_protocol::ProgramSpec;
+use sha2::{Digest, Sha256};
+
+use crate::config::LeagueConfig;
+use crate::store::{Status, Store, Submission};
+use crate::LeagueError;
+
+/// The folder submissions are kept in, under the league's.
+pub const SUBMISSIONS: &str = "submissions";
+
+/// The name a submission's file is kept under in its folder (the name it was uploaded under
+/// is recorded, for showing): one content, one file, whatever it was called.
+pub const SOURCE: &str = "bot.py";
+
+/// How a submission plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// Written to the course's own interface (`phasedout_play`, `UnoAI`, ...).
+    Course,
+    /// A program speaking parlour's bot protocol.
+    Program,
+}
+
+impl Kind {
+    /// As the store writes it.
+    pub fn text(self) -> &'static str {
+        match self {
+            Kind::Course => "course",
+            Kind::Program => "program",
+        }
+    }
+}
+
+/// What a course's interface names for each game: a submission that defines it is run by the
+/// course adapter.
+pub fn course_entry_point(game: &str) -> Option<&'static str> {
+    Some(match game {
+        "uno" => "class UnoAI",
+        "go" => "def comp10001go_play",
+        "phased" => "def phasedout_play",
+        "bo" => "def comp10001bo_play",
+        "chexers" => "class Player",
+        _ => return None,
+    })
+}
+
+/// Reads an upload: its kind, its text. A file that is not Python source (by its name and
+/// content), empty, or over the league's size limit is refused, saying why.
+pub fn classify(config: &LeagueConfig, file_name: &str, bytes: &[u8]) -> Result<Kind, LeagueError> {
+    let refuse = |why: String| LeagueError::Refused(format!("{file_name}: {why}"));
+    if bytes.len() as u64 > config.quota.max_bytes {
+        return Err(refuse(format!(
+            "{} bytes is over this league's limit of {} bytes",
+            bytes.len(),
+            config.quota.max_bytes
+        )));
+    }
+    if !file_name.ends_with(".py") {
+        return Err(refuse(
+            "a submission is a Python file (NAME.py) written to the course's interface or \
+             speaking parlour's bot protocol"
+                .into(),
+        ));
+    }
+    let text = std::str::from_utf8(bytes).map_err(|e| refuse(format!("not text (UTF-8): {e}")))?;
+    if text.trim().is_empty() {
+        return Err(refuse("it is empty".into()));
+    }
+    if text.contains('\0') {
+        return Err(refuse("it holds a NUL byte: not Python source".into()));
+    }
+    let course = course_entry_point(&config.game)
+        .is_some_and(|e| text.lines().any(|l| l.trim_start().starts_with(e)));
+    Ok(if course { Kind::Course } else { Kind::Program })
+}
+
+/// The SHA-256 of a submission's content, in hex.
+pub fn content_hash(bytes: &[u8]) -> String {
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// A file name made safe: letters, digits, `-`, `_` and `.` (a Python module's name), ending in
+/// `.py`.
+fn safe_name(file_name: &str) -> String {
+    let stem = file_name.strip_suffix(".py").unwrap_or(file_name);
+    let mut s: String = stem
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .take(60)
+        .collect();
+    if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
+        s.insert(0, 'm');
+    }
+    format!("{s}.py")
+}
+
+/// The folder a submission is kept in.
+pub fn folder(dir: &Path, hash: &str) -> PathBuf {
+    dir.join(SUBMISSIONS).join(hash)
+}
+
+/// The entry a submission plays as: the course adapter running its file, or `python3 FILE`,
+/// in its own folder, under the league's limits; `name` heads its rows.
+pub fn program(
+    dir: &Path,
+    config: &LeagueConfig,
+    s: &Submission,
+    name: &str,
+) -> Result<ProgramSpec, LeagueError> {
+    let folder = std::fs::canonicalize(folder(dir, &s.hash)).map_err(|e| LeagueError::Io {
+        what: format!("submission {} is missing", s.id),
+        reason: e.to_string(),
+    })?;
+    let path = folder.join(SOURCE);
+    let bad = |e: parlour_protocol::EntryError| LeagueError::Config(e.to_string());
+    let mut spec = if s.kind == Kind::Course.text() {
+        parlour_protocol::course_program(
+            &path,
+            &config.game,
+            name,
+            config.limits,
+            config.max_faults,
+        )
+        .map_err(bad)?
+    } else {
+        let mut spec =
+            parlour_protocol::program_from_cmd("python3", config.limits, config.max_faults)
+                .map_err(bad)?;
+        spec.command = vec!["python3".into(), path.display().to_string()];
+        spec.name = name.to_string();
+        spec
+    };
+    spec.dir = Some(folder.clone());
+    spec.files = vec![folder];
+    Ok(spec)
+}
+
+/// How many submissions `person` made in the hour before `now`, and the bytes they keep.
+fn used(store: &Store, person: i64, now: i64) -> Result<(u32, u64), LeagueError> {
+    let mine = store.submissions(Some(person))?;
+    let recent = mine
+        .iter()
+        .filter(|s| s.submitted > now - 3_600_000)
+        .count() as u32;
+    Ok((recent, mine.iter().map(|s| s.bytes).sum()))
+}
+
+/// Takes `person`'s upload: checks it against the league's quota and kind, keeps it under its
+/// hash (the same content twice is one file), and records it as being checked. Its number.
+pub fn submit(
+    dir: &Path,
+    config: &LeagueConfig,
+    store: &Store,
+    person: i64,
+    file_name: &str,
+    bytes: &[u8],
+    now: i64,
+) -> Result<i64, LeagueError> {
+    let kind = classify(config, file_name, bytes)?;
+    let (recent, kept) = used(store, person, now)?;
+    if recent >= config.quota.per_hour {
+        return Err(LeagueError::Refused(format!(
+            "{recent} submissions in the last hour: this league takes at most {} an hour from \
+             one person",
+            config.quota.per_hour
+        )));
+    }
+    if kept + bytes.len() as u64 > config.quota.storage_bytes {
+        return Err(LeagueError::Refused(format!(
+            "your submissions would hold {} bytes; this league keeps at most {} per person",
+            kept + bytes.len() as u64,
+            config.quota.storage_bytes
+        )));
+    }
+    let hash = content_hash(bytes);
+    let name = safe_name(file_name);
+    let folder = folder(dir, &hash);
+    let path = folder.join(SOURCE);
+    if !path.exists() {
+        let io = |what: String| {
+            move |e: std::io::Error| LeagueError::Io {
+                what,
+                reason: e.to_string(),
+            }
+        };
+        std::fs::create_dir_all(&folder)
+            .map_err(io(format!("cannot make {}", folder.display())))?;
+        // Written beside, then renamed: a crash never leaves half a submission under its hash.
+        let part = folder.join(format!(".{SOURCE}.part"));
+        std::fs::write(&part, bytes).map_err(io(format!("cannot write {}", part.display())))?;
+        std::fs::rename(&part, &path).map_err(io(format!("cannot write {}", path.display())))?;
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444));
+            let _ = std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o555));
+        }
+    }
+    store.add_submission(&Submission {
+        id: 0,
+        person,
+        hash,
+        kind: kind.text().into(),
+        file_name: name,
+        bytes: bytes.len() as u64,
+        submitted: now,
+        status: Status::Checking,
+        report: None,
+    })
+}
+
+/// The log of a submission's check.
+pub fn check_log(dir: &Path, id: i64) -> PathBuf {
+    dir.join("logs").join(format!("check-{id}.stderr.log"))
+}
+
+/// Checks submission `id` (jailed where the machine has the jail) and records what it found.
+pub fn check(
+    dir: &Path,
+    config: &LeagueConfig,
+    store: &Store,
+    id: i64,
+) -> Result<crate::games::Checked, LeagueError> {
+    let s = store
+        .submission(id)?
+        .ok_or_else(|| LeagueError::Refused(format!("no submission {id}")))?;
+    let spec = program(dir, config, &s, &format!("s{id}"))?;
+    let checked = crate::games::check(
+        config,
+        &spec,
+        &check_log(dir, id),
+        crate::games::check_seed(config, id as u64),
+    )?;
+    let status = if checked.passed {
+        Status::Passed
+    } else {
+        Status::Failed
+    };
+    store.set_checked(id, status, &checked.report)?;
+    Ok(checked)
+}

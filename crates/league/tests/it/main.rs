@@ -1,0 +1,7 @@
+//! parlour-league's integration tests: one test binary, a module for each part.
+
+mod ladder;
+mod matchmaker;
+mod roster;
+mod submissions;
+mod support;
