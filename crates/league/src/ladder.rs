@@ -162,6 +162,9 @@ pub fn choose(candidates: &[Candidate], seats: usize, seed: u64) -> Vec<usize> {
     table
 }
 
+/// The lock a running ladder holds, in the league's folder.
+pub const LOCK_FILE: &str = "league.lock";
+
 /// Weng-Lin's default β and starting σ (the arena's ratings' model).
 const BETA: f64 = 25.0 / 6.0;
 const SIGMA0: f64 = 25.0 / 3.0;
@@ -394,15 +397,15 @@ impl League {
                 }
             })
             .collect();
-        let n = self.store.next_match()? as u64;
-        let seed = games::match_seed(&self.config, n);
+        let id = self.store.next_match()?;
+        let seed = games::match_seed(&self.config, id as u64);
         let table = choose(&candidates, seats, derive_seed(seed, 1));
         if table.is_empty() {
             return Ok(None);
         }
         let chosen: Vec<Entrant> = table.iter().map(|&i| pool[i].clone()).collect();
         let keys: Vec<String> = chosen.iter().map(|e| e.key.clone()).collect();
-        let id = self.store.start_match(seed, &keys, at)?;
+        self.store.start_match(id, seed, &keys, at)?;
         playing.push(keys);
         Ok(Some((id, seed, chosen)))
     }
@@ -471,8 +474,32 @@ impl League {
         games::play_match(&self.config, &entries, m.seed, &self.dir.join("logs"))
     }
 
+    /// Holds the league's lock (`DIR/league.lock`) while the ladder runs: one ladder a league.
+    /// The kernel lets it go when the process ends, however it ends.
+    fn lock(&self) -> Result<nix::fcntl::Flock<std::fs::File>, LeagueError> {
+        let path = self.dir.join(LOCK_FILE);
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(|e| LeagueError::Io {
+                what: format!("cannot open {}", path.display()),
+                reason: e.to_string(),
+            })?;
+        nix::fcntl::Flock::lock(file, nix::fcntl::FlockArg::LockExclusiveNonblock).map_err(
+            |(_, e)| {
+                LeagueError::Refused(format!(
+                    "the ladder of {} is already running (another process holds {}): {e}",
+                    self.dir.display(),
+                    path.display()
+                ))
+            },
+        )
+    }
+
     /// Runs the ladder on `workers` threads until `stop` is set or `matches` matches have been
-    /// played (when given). A match that cannot be played is reported to `report` and the
+    /// played (when given). First it forgets the matches a crashed ladder left unfinished. A match that cannot be played is reported to `report` and the
     /// ladder goes on. The matches played.
     pub fn run(
         &self,
@@ -481,6 +508,8 @@ impl League {
         matches: Option<u64>,
         report: &(dyn Fn(&str) + Sync),
     ) -> Result<u64, LeagueError> {
+        let _lock = self.lock()?;
+        self.store.forget_unfinished()?;
         if let Err(e) = self.check_waiting() {
             report(&format!("checking submissions: {e}"));
         }

@@ -5,7 +5,7 @@
 //!
 //! A match is written twice: when it starts (its number, seed and entrants) and when it ends
 //! (its records). After a `kill -9` the matches that had started and not ended are the only
-//! loss: [`Store::open`] deletes them, and the ladder plays on from the rest.
+//! loss: the next ladder forgets them ([`Store::forget_unfinished`]) and plays on.
 
 use std::path::Path;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -164,8 +164,7 @@ const SUBMISSION: &str =
     "SELECT id, person, hash, kind, file_name, bytes, submitted, status, report FROM submissions";
 
 impl Store {
-    /// Opens (creating when missing) the store at `path`, readable by its owner only, and
-    /// forgets the matches that started and never ended (a crash's).
+    /// Opens (creating when missing) the store at `path`, readable by its owner only.
     pub fn open(path: &Path) -> Result<Store, LeagueError> {
         let conn = Connection::open(path).map_err(db)?;
         #[cfg(unix)]
@@ -181,9 +180,16 @@ impl Store {
             .map_err(db)?;
         conn.pragma_update(None, "foreign_keys", "ON").map_err(db)?;
         conn.execute_batch(SCHEMA).map_err(db)?;
-        conn.execute("DELETE FROM matches WHERE finished IS NULL", [])
-            .map_err(db)?;
         Ok(Store(Arc::new(Mutex::new(conn))))
+    }
+
+    /// Forgets the matches that started and never ended: a crashed ladder's. Only the ladder
+    /// that holds the league's lock may (see [`crate::League::run`]): another process's
+    /// matches in play are not a crash's.
+    pub fn forget_unfinished(&self) -> Result<usize, LeagueError> {
+        self.conn()
+            .execute("DELETE FROM matches WHERE finished IS NULL", [])
+            .map_err(db)
     }
 
     fn conn(&self) -> MutexGuard<'_, Connection> {
@@ -327,24 +333,27 @@ impl Store {
             .map_err(db)
     }
 
-    /// Starts a match: its number.
+    /// Starts match number `id` (see [`Store::next_match`]).
     pub fn start_match(
         &self,
+        id: i64,
         seed: u64,
         entrants: &[String],
         now: i64,
-    ) -> Result<i64, LeagueError> {
-        let conn = self.conn();
-        conn.execute(
-            "INSERT INTO matches (seed, entrants, started) VALUES (?1, ?2, ?3)",
-            params![
-                seed as i64,
-                serde_json::to_string(entrants).map_err(|e| LeagueError::Store(e.to_string()))?,
-                now
-            ],
-        )
-        .map_err(db)?;
-        Ok(conn.last_insert_rowid())
+    ) -> Result<(), LeagueError> {
+        self.conn()
+            .execute(
+                "INSERT INTO matches (id, seed, entrants, started) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    id,
+                    seed as i64,
+                    serde_json::to_string(entrants)
+                        .map_err(|e| LeagueError::Store(e.to_string()))?,
+                    now
+                ],
+            )
+            .map_err(db)?;
+        Ok(())
     }
 
     /// The number the next match will have.

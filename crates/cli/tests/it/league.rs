@@ -254,3 +254,176 @@ fn a_class_submits_and_the_final_makes_a_csv() {
         "the same seed and submissions make the same final"
     );
 }
+
+/// Starts `parlour args` in `dir` (the kit importable), its output discarded.
+fn spawn(dir: &Path, args: &[&str]) -> std::process::Child {
+    std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .env("PYTHONPATH", root().join("sdk/python"))
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("parlour starts")
+}
+
+/// Waits (at most a minute) until `done` holds.
+fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
+    let start = std::time::Instant::now();
+    while !done() {
+        assert!(
+            start.elapsed() < std::time::Duration::from_secs(60),
+            "never: {what}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+/// `kill -9` of a running ladder loses at most the matches in play: every match it had
+/// finished is there, unchanged, when the ladder runs again, and the ladder goes on.
+#[test]
+fn a_ladder_killed_mid_match_resumes_with_nothing_recorded_lost() {
+    let dir = folder("kill-ladder");
+    ok(
+        &dir,
+        &[
+            "league",
+            "new",
+            "L",
+            "--game",
+            "nim",
+            "--house",
+            "perfect,random",
+            "--seed",
+            "5",
+        ],
+    );
+    let store = || parlour_league::Store::open(&dir.join("L/league.db")).unwrap();
+    let mut ladder = spawn(&dir, &["league", "run", "L", "--workers", "2"]);
+    wait_until("20 matches", || store().matches().unwrap().len() >= 20);
+    ladder.kill().unwrap();
+    ladder.wait().unwrap();
+    let before = store().matches().unwrap();
+    assert!(before.len() >= 20);
+    ok(&dir, &["league", "run", "L", "--matches", "5"]);
+    let after = store().matches().unwrap();
+    assert_eq!(after.len(), before.len() + 5);
+    for m in &before {
+        assert_eq!(
+            after.iter().find(|a| a.id == m.id),
+            Some(m),
+            "match {}",
+            m.id
+        );
+    }
+    let board = ok(&dir, &["league", "standings", "L"]);
+    assert!(
+        board.contains(&format!("{} matches", after.len())),
+        "{board}"
+    );
+    remove(&dir);
+}
+
+/// `kill -9` mid-final: the games it recorded stay, `parlour tournament --resume` plays the
+/// rest, and the CSV counts every game once.
+#[test]
+#[ignore = "needs python3: cargo xtask test"]
+fn a_final_killed_mid_game_resumes_with_nothing_recorded_lost() {
+    let dir = folder("kill-final");
+    let examples = root().join("sdk/python/examples");
+    ok(
+        &dir,
+        &[
+            "league",
+            "new",
+            "L",
+            "--game",
+            "go",
+            "--house",
+            "heuristic",
+            "--seed",
+            "3",
+        ],
+    );
+    std::fs::write(dir.join("r.csv"), "name,id\nAda,s1\nAlan,s2\n").unwrap();
+    ok(&dir, &["league", "roster", "L", "r.csv"]);
+    ok(
+        &dir,
+        &[
+            "league",
+            "submit",
+            "L",
+            "--as",
+            "s1",
+            &examples.join("course/go_first.py").display().to_string(),
+        ],
+    );
+    ok(
+        &dir,
+        &[
+            "league",
+            "submit",
+            "L",
+            "--as",
+            "s2",
+            &examples.join("raw_first.py").display().to_string(),
+        ],
+    );
+    let db = dir.join("L/final/final.db");
+    // The results database is locked while the final runs: its journal growing is the games
+    // being recorded.
+    let journal = dir.join("L/final/final.db-wal");
+    let mut run = spawn(
+        &dir,
+        &[
+            "league",
+            "final",
+            "L",
+            "--deadline",
+            "now",
+            "--games",
+            "4000",
+        ],
+    );
+    wait_until("some of the final's games recorded", || {
+        std::fs::metadata(&journal).is_ok_and(|m| m.len() > 256 << 10)
+    });
+    run.kill().unwrap();
+    run.wait().unwrap();
+    let db = dir.join("L/final/final.db");
+    let (config, before) = parlour_arena::store::Store::read(&db).unwrap();
+    assert!(
+        !before.is_empty() && before.len() < 4000,
+        "{} games recorded when the final was killed",
+        before.len()
+    );
+    let o = parlour_kit(
+        &dir,
+        &[
+            "tournament",
+            "--resume",
+            "L/final/final.db",
+            "--trust-programs",
+        ],
+    );
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (_, after) = parlour_arena::store::Store::read(&db).unwrap();
+    assert_eq!(after.len() as u64, config.games);
+    for r in &before {
+        assert_eq!(
+            after.iter().find(|a| a.index == r.index),
+            Some(r),
+            "game {}",
+            r.index
+        );
+    }
+    let csv = ok(&dir, &["league", "csv", "L"]);
+    assert!(
+        csv.lines()
+            .skip(1)
+            .all(|l| l.split(',').nth(5) == Some("4000")),
+        "{csv}"
+    );
+    remove(&dir);
+}

@@ -61,19 +61,56 @@ fn a_crash_loses_only_the_matches_in_play_and_a_backup_copies_the_rest() {
     run(&l, 3);
     // A match in play when the process died: its start is recorded, its end never.
     l.store()
-        .start_match(77, &["house:0".into(), "house:1".into()], 5)
+        .start_match(4, 77, &["house:0".into(), "house:1".into()], 5)
         .unwrap();
     let dir = l.dir().to_path_buf();
     drop(l);
     let again = League::open(&dir).unwrap();
+    // Opening the league (for its standings, say) leaves matches in play alone: another
+    // process's ladder may be playing them.
+    assert_eq!(again.store().next_match().unwrap(), 5);
     assert_eq!(again.store().matches().unwrap().len(), 3);
-    assert_eq!(again.store().next_match().unwrap(), 4);
+    // The ladder that runs next forgets them: it holds the league's lock, so no other runs.
     run(&again, 2);
+    let ids: Vec<i64> = again
+        .store()
+        .matches()
+        .unwrap()
+        .iter()
+        .map(|m| m.id)
+        .collect();
+    assert_eq!(ids, [1, 2, 3, 4, 5]);
     let copy = dir.join("copy.db");
     Store::backup(&dir.join("league.db"), &copy).unwrap();
     let copied = Store::open(&copy).unwrap();
     assert_eq!(copied.matches().unwrap(), again.store().matches().unwrap());
     let e = Store::backup(&dir.join("league.db"), &copy).unwrap_err();
     assert!(e.to_string().contains("will not write over"), "{e}");
+    remove(&dir);
+}
+
+/// One ladder a league: while one runs, another is refused (the lock), and is let run once the
+/// first has stopped.
+#[test]
+fn one_ladder_runs_a_league_at_a_time() {
+    let l = league("lock", "nim", &["perfect", "random"], 3);
+    let dir = l.dir().to_path_buf();
+    let stop = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        let first = s.spawn(|| l.run(1, &stop, None, &|e| panic!("{e}")));
+        // Wait until the first ladder has played a match (it holds the lock by then).
+        while l.store().matches().unwrap().is_empty() {
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let other = League::open(&dir).unwrap();
+        let e = other
+            .run(1, &AtomicBool::new(false), Some(1), &|e| panic!("{e}"))
+            .unwrap_err();
+        assert!(e.to_string().contains("is already running"), "{e}");
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        assert!(first.join().unwrap().unwrap() > 0);
+    });
+    let other = League::open(&dir).unwrap();
+    assert_eq!(run(&other, 1), 1);
     remove(&dir);
 }
