@@ -370,7 +370,6 @@ fn a_final_killed_mid_game_resumes_with_nothing_recorded_lost() {
             &examples.join("raw_first.py").display().to_string(),
         ],
     );
-    let db = dir.join("L/final/final.db");
     // The results database is locked while the final runs: its journal growing is the games
     // being recorded.
     let journal = dir.join("L/final/final.db-wal");
