@@ -57,16 +57,39 @@ pub enum LeagueCommand {
         #[cfg_attr(feature = "clap", arg(long))]
         out: Option<PathBuf>,
     },
-    /// Submit a bot for the person with roster id ID, as the organiser (people submit from
-    /// their page); prints its check's report. Exit 1 when the check found a fault.
+    /// Submit a bot and print its check's report (exit 1 when the check found a fault): to a
+    /// served league (TARGET is its address, or your link with #token=...; the token may also
+    /// be given with --token or PARLOUR_LEAGUE_TOKEN), or, as the organiser, into the league
+    /// folder TARGET for the person with roster id --as.
     Submit {
-        /// The league's folder.
-        dir: PathBuf,
-        /// The person's roster id.
-        #[cfg_attr(feature = "clap", arg(long = "as"))]
-        person: String,
+        /// The league's address (or your link), or its folder.
+        target: String,
         /// The Python file.
         file: PathBuf,
+        /// Your token (for an address).
+        #[cfg_attr(
+            feature = "clap",
+            arg(long, env = "PARLOUR_LEAGUE_TOKEN", hide_env_values = true)
+        )]
+        token: Option<String>,
+        /// The person's roster id (for a folder).
+        #[cfg_attr(feature = "clap", arg(long = "as"))]
+        person: Option<String>,
+    },
+    /// Serve the league (its standings, each person's submissions and checks, submitting) at
+    /// ADDR and run its ladder beside it, until Ctrl-C or SIGTERM.
+    Serve {
+        /// The league's folder.
+        dir: PathBuf,
+        /// The address to listen on.
+        #[cfg_attr(feature = "clap", arg(long, default_value = "127.0.0.1:8090"))]
+        bind: String,
+        /// Matches played at once (default: one per core).
+        #[cfg_attr(feature = "clap", arg(long))]
+        workers: Option<usize>,
+        /// A host name the server answers to beyond its addresses and localhost (repeatable).
+        #[cfg_attr(feature = "clap", arg(long = "allow-host"))]
+        hosts: Vec<String>,
     },
     /// Run the ladder: matches without end, until Ctrl-C or SIGTERM (or --matches).
     Run {
@@ -275,29 +298,87 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
             )?;
             Ok(Next::Done)
         }
-        LeagueCommand::Submit { dir, person, file } => {
-            let league = League::open(&dir)?;
-            let who = league
-                .store()
-                .people()?
-                .into_iter()
-                .find(|p| p.external_id == person)
-                .ok_or_else(|| LeagueError::Refused(format!("no one has the id {person:?}")))?;
-            let bytes =
-                std::fs::read(&file).map_err(io(format!("cannot read {}", file.display())))?;
-            let name = file
-                .file_name()
-                .and_then(|n| n.to_str())
-                .unwrap_or("bot.py")
-                .to_string();
-            let (id, checked) = league.submit(who.id, &name, &bytes, now_ms())?;
-            say(out, format!("submission {id} for {}:", who.name))?;
-            write!(out, "{}", checked.report).map_err(io("cannot write the output".into()))?;
-            Ok(if checked.passed {
+        LeagueCommand::Submit {
+            target,
+            file,
+            token,
+            person,
+        } => {
+            let (id, passed, report) = if target.starts_with("http://")
+                || target.starts_with("https://")
+            {
+                let answer = crate::server::send(&target, token.as_deref(), &file)?;
+                (
+                    answer["submission"].as_i64().unwrap_or_default(),
+                    answer["passed"].as_bool().unwrap_or(false),
+                    answer["report"].as_str().unwrap_or_default().to_string(),
+                )
+            } else {
+                let person = person.ok_or_else(|| {
+                    LeagueError::Refused(
+                        "--as ID names whom a submission into a league folder is for".into(),
+                    )
+                })?;
+                let league = League::open(Path::new(&target))?;
+                let who = league
+                    .store()
+                    .people()?
+                    .into_iter()
+                    .find(|p| p.external_id == person)
+                    .ok_or_else(|| LeagueError::Refused(format!("no one has the id {person:?}")))?;
+                let bytes =
+                    std::fs::read(&file).map_err(io(format!("cannot read {}", file.display())))?;
+                let name = file
+                    .file_name()
+                    .and_then(|n| n.to_str())
+                    .unwrap_or("bot.py")
+                    .to_string();
+                let (id, checked) = league.submit(who.id, &name, &bytes, now_ms())?;
+                (id, checked.passed, checked.report)
+            };
+            say(out, format!("submission {id}:"))?;
+            write!(out, "{report}").map_err(io("cannot write the output".into()))?;
+            Ok(if passed {
                 Next::Done
             } else {
                 Next::Failed(format!("submission {id} did not pass its check (above)"))
             })
+        }
+        LeagueCommand::Serve {
+            dir,
+            bind,
+            workers,
+            hosts,
+        } => {
+            let league = std::sync::Arc::new(League::open(&dir)?);
+            let workers = workers
+                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+            let stop = std::sync::Arc::new(AtomicBool::new(false));
+            let flag = stop.clone();
+            let _ = ctrlc::set_handler(move || {
+                flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            });
+            let runtime = tokio::runtime::Runtime::new()
+                .map_err(io("cannot start the server's runtime".into()))?;
+            let listener = runtime
+                .block_on(tokio::net::TcpListener::bind(&bind))
+                .map_err(io(format!("cannot listen on {bind}")))?;
+            let address = listener
+                .local_addr()
+                .map_err(io(format!("cannot listen on {bind}")))?;
+            say(out, format!("the league is served at http://{address}/"))?;
+            out.flush().map_err(io("cannot write the output".into()))?;
+            let served = crate::server::Served {
+                league: league.clone(),
+                hosts,
+                origins: Vec::new(),
+            };
+            let server = runtime
+                .spawn(async move { axum::serve(listener, crate::server::router(served)).await });
+            let played = league.run(workers, &stop, None, &|e| eprintln!("parlour: {e}"));
+            server.abort();
+            say(out, format!("{} matches played", played?))?;
+            Ok(Next::Done)
         }
         LeagueCommand::Run {
             dir,

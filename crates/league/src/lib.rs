@@ -65,6 +65,7 @@ pub mod finals;
 pub mod games;
 pub mod ladder;
 pub mod people;
+pub mod server;
 pub mod store;
 pub mod submission;
 

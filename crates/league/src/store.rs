@@ -44,6 +44,11 @@ CREATE TABLE IF NOT EXISTS choices (
     submission INTEGER NOT NULL REFERENCES submissions(id),
     at INTEGER NOT NULL
 );
+CREATE TABLE IF NOT EXISTS sessions (
+    hash TEXT PRIMARY KEY,
+    person INTEGER NOT NULL REFERENCES people(id),
+    created INTEGER NOT NULL
+);
 CREATE TABLE IF NOT EXISTS matches (
     id INTEGER PRIMARY KEY,
     seed INTEGER NOT NULL,
@@ -227,6 +232,36 @@ impl Store {
             .query_row(
                 "SELECT id, external_id, name, organiser FROM people WHERE token_hash = ?1",
                 params![token_hash],
+                |r| {
+                    Ok(Person {
+                        id: r.get(0)?,
+                        external_id: r.get(1)?,
+                        name: r.get(2)?,
+                        organiser: r.get(3)?,
+                    })
+                },
+            )
+            .optional()
+            .map_err(db)
+    }
+
+    /// Records a browser's session (the hash of its cookie) for `person`.
+    pub fn add_session(&self, hash: &str, person: i64, now: i64) -> Result<(), LeagueError> {
+        self.conn()
+            .execute(
+                "INSERT INTO sessions (hash, person, created) VALUES (?1, ?2, ?3)",
+                params![hash, person, now],
+            )
+            .map_err(db)?;
+        Ok(())
+    }
+
+    /// The person of the session whose cookie hashes to `hash`.
+    pub fn person_by_session(&self, hash: &str) -> Result<Option<Person>, LeagueError> {
+        self.conn()
+            .query_row(
+                "SELECT p.id, p.external_id, p.name, p.organiser FROM sessions s JOIN people p ON p.id = s.person WHERE s.hash = ?1",
+                params![hash],
                 |r| {
                     Ok(Person {
                         id: r.get(0)?,

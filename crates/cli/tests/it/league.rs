@@ -426,3 +426,107 @@ fn a_final_killed_mid_game_resumes_with_nothing_recorded_lost() {
     );
     remove(&dir);
 }
+
+/// `parlour league serve`: the ladder runs beside the server, whose standings grow; a person
+/// submits from the terminal with their link; SIGTERM stops both (exit 0).
+#[test]
+#[ignore = "needs python3: cargo xtask test"]
+fn a_served_league_takes_submissions_from_the_terminal() {
+    let dir = folder("serve");
+    ok(
+        &dir,
+        &[
+            "league",
+            "new",
+            "L",
+            "--game",
+            "nim",
+            "--house",
+            "perfect,random",
+            "--seed",
+            "2",
+        ],
+    );
+    std::fs::write(dir.join("r.csv"), "name,id\nAda,s1\n").unwrap();
+    ok(&dir, &["league", "roster", "L", "r.csv"]);
+    let tokens = std::fs::read_to_string(dir.join("L/tokens-1.csv")).unwrap();
+    let token = tokens
+        .lines()
+        .nth(1)
+        .unwrap()
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .to_string();
+    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args([
+            "league",
+            "serve",
+            "L",
+            "--bind",
+            "127.0.0.1:0",
+            "--workers",
+            "1",
+        ])
+        .env("PYTHONPATH", root().join("sdk/python"))
+        .current_dir(&dir)
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let address = crate::common::served_address(server.stdout.take().unwrap());
+    let overview = || -> serde_json::Value {
+        let mut s = std::net::TcpStream::connect(&address).unwrap();
+        use std::io::{Read, Write};
+        write!(
+            s,
+            "GET /api/league HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut text = String::new();
+        s.read_to_string(&mut text).unwrap();
+        serde_json::from_str(text.split_once("\r\n\r\n").unwrap().1).unwrap()
+    };
+    wait_until("matches on the ladder", || {
+        overview()["matches"].as_u64() > Some(2)
+    });
+    let bot = root()
+        .join("sdk/python/examples/raw_first.py")
+        .display()
+        .to_string();
+    let link = format!("http://{address}/#token={token}");
+    let out = ok(&dir, &["league", "submit", &link, &bot]);
+    assert!(out.contains("passed"), "{out}");
+    wait_until("Ada on the ladder", || {
+        overview()["leaderboard"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|r| r["label"] == "Ada" && r["games"].as_u64() > Some(0))
+    });
+    let o = parlour_kit(
+        &dir,
+        &[
+            "league",
+            "submit",
+            &format!("http://{address}/"),
+            &bot,
+            "--token",
+            "0000",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("401"), "{}", stderr(&o));
+    terminate(&server);
+    let status = server.wait().unwrap();
+    assert!(status.success(), "{status}");
+    remove(&dir);
+}
+
+/// Sends SIGTERM to `child`.
+fn terminate(child: &std::process::Child) {
+    let _ = std::process::Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+}

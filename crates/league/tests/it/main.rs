@@ -3,5 +3,6 @@
 mod ladder;
 mod matchmaker;
 mod roster;
+mod server;
 mod submissions;
 mod support;

@@ -1,0 +1,406 @@
+//! The league over HTTP: its standings for everyone, and for each person (known by their
+//! secret token, or by the session cookie a token buys) their submissions, checks and logs,
+//! a way to submit and to choose the active submission. `parlour league serve` runs it beside
+//! the ladder; `parlour league submit URL FILE` is its client.
+//!
+//! What it promises, each tested by attack: no one sees another person's reports, logs or
+//! sources, submits for another, or changes another's active submission; a cookie is
+//! `HttpOnly` and `SameSite=Strict`, and only its hash is stored (a copy of the store opens no
+//! session); every request must name this server as its `Host`, and one that changes
+//! something from a page must come from this server's own pages (`parlour serve`'s rules); an
+//! upload over the league's size limit is refused before it is read whole.
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use crate::ladder::{active, now_ms, League};
+use crate::people::{new_token, token_hash};
+use crate::store::Person;
+use crate::LeagueError;
+
+/// The session cookie's name.
+pub const COOKIE: &str = "parlour_league";
+
+/// The most of a check's log a page shows (its end).
+const LOG_TAIL: u64 = 64 << 10;
+
+/// What the server needs: the league, and the host names and page origins it answers beyond
+/// its addresses and `localhost` (as `parlour serve --allow-host`, `--allow-origin`).
+#[derive(Debug, Clone)]
+pub struct Served {
+    /// The league.
+    pub league: Arc<League>,
+    /// Host names allowed beyond IP addresses and `localhost`.
+    pub hosts: Vec<String>,
+    /// Page origins allowed beyond the server's own.
+    pub origins: Vec<String>,
+}
+
+type ApiError = (StatusCode, Json<Value>);
+
+fn refuse(status: StatusCode, message: impl Into<String>) -> ApiError {
+    (status, Json(json!({ "error": message.into() })))
+}
+
+fn failed(e: LeagueError) -> ApiError {
+    let status = if e.is_bad_input() {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::INTERNAL_SERVER_ERROR
+    };
+    refuse(status, e.to_string())
+}
+
+/// The league's routes, behind the `Host` and `Origin` guard.
+pub fn router(served: Served) -> Router {
+    let limit = served.league.config().quota.max_bytes as usize + 1;
+    Router::new()
+        .route("/api/league", get(overview))
+        .route("/api/league/login", post(login))
+        .route("/api/league/me", get(me))
+        .route(
+            "/api/league/submissions",
+            post(submit).layer(DefaultBodyLimit::max(limit)),
+        )
+        .route("/api/league/submissions/{id}", get(submission))
+        .route("/api/league/active", post(choose))
+        .layer(middleware::from_fn_with_state(served.clone(), guard))
+        .layer(DefaultBodyLimit::max(64 << 10))
+        .with_state(served)
+}
+
+/// `parlour serve`'s rules: the `Host` must be this server, and a request that changes
+/// something from a page must come from one of its own.
+async fn guard(State(s): State<Served>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let host = match headers.get(header::HOST).map(HeaderValue::to_str) {
+        Some(Ok(h)) => h.to_string(),
+        _ => {
+            return refuse(StatusCode::BAD_REQUEST, "a request must name its Host").into_response()
+        }
+    };
+    if !parlour_web::server::host_allowed(&host, &s.hosts) {
+        return refuse(
+            StatusCode::MISDIRECTED_REQUEST,
+            format!("this server does not answer to the host {host:?}"),
+        )
+        .into_response();
+    }
+    if !matches!(*request.method(), Method::GET | Method::HEAD) {
+        if let Err(why) = parlour_web::server::origin_allowed(headers, &host, &s.origins) {
+            return refuse(StatusCode::FORBIDDEN, why).into_response();
+        }
+    }
+    next.run(request).await
+}
+
+/// Runs `f`, which reads or writes the store (or checks a program), off the async threads.
+async fn blocking<T: Send + 'static>(
+    f: impl FnOnce() -> Result<T, LeagueError> + Send + 'static,
+) -> Result<T, ApiError> {
+    tokio::task::spawn_blocking(f)
+        .await
+        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(failed)
+}
+
+/// The person a request speaks for: `Authorization: Bearer TOKEN`, or the session cookie.
+async fn who(s: &Served, headers: &HeaderMap) -> Result<Person, ApiError> {
+    let bearer = headers
+        .get(header::AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(|t| t.trim().to_string());
+    let cookie = headers
+        .get_all(header::COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(';'))
+        .filter_map(|c| c.trim().split_once('='))
+        .find(|(k, _)| *k == COOKIE)
+        .map(|(_, v)| v.to_string());
+    let league = s.league.clone();
+    let found = blocking(move || match (bearer, cookie) {
+        (Some(token), _) => league.store().person_by_token(&token_hash(&token)),
+        (None, Some(session)) => league.store().person_by_session(&token_hash(&session)),
+        (None, None) => Ok(None),
+    })
+    .await?;
+    found.ok_or_else(|| {
+        refuse(
+            StatusCode::UNAUTHORIZED,
+            "open your link (or give your token) first",
+        )
+    })
+}
+
+async fn overview(State(s): State<Served>) -> Result<Json<Value>, ApiError> {
+    let league = s.league.clone();
+    let board = blocking(move || league.leaderboard(now_ms())).await?;
+    let c = s.league.config();
+    let rows: Vec<Value> = board
+        .rows
+        .iter()
+        .map(|r| {
+            json!({
+                "key": r.key,
+                "label": r.label,
+                "active": r.active,
+                "games": r.stats.games,
+                "mu": r.stats.rating.mu,
+                "sigma": r.stats.rating.sigma,
+                "score": r.stats.score,
+                "win_rate": r.stats.win_rate,
+                "faults": r.stats.faults,
+                "forfeits": r.stats.forfeits,
+            })
+        })
+        .collect();
+    Ok(Json(json!({
+        "title": c.title,
+        "game": c.game,
+        "house": c.house.iter().map(ToString::to_string).collect::<Vec<_>>(),
+        "matches": board.matches,
+        "games": board.games,
+        "leaderboard": rows,
+    })))
+}
+
+#[derive(Deserialize)]
+struct Login {
+    token: String,
+}
+
+/// A person's token buys a session: a cookie the browser keeps (`HttpOnly`, `SameSite=Strict`;
+/// only its hash is stored), so the token need not stay in the page.
+async fn login(State(s): State<Served>, Json(body): Json<Login>) -> Result<Response, ApiError> {
+    let league = s.league.clone();
+    let session = new_token();
+    let stored = token_hash(&session);
+    let person = blocking(move || {
+        let Some(p) = league
+            .store()
+            .person_by_token(&token_hash(body.token.trim()))?
+        else {
+            return Ok(None);
+        };
+        league.store().add_session(&stored, p.id, now_ms())?;
+        Ok(Some(p))
+    })
+    .await?
+    .ok_or_else(|| {
+        refuse(
+            StatusCode::UNAUTHORIZED,
+            "that is not a token of this league",
+        )
+    })?;
+    let cookie = format!("{COOKIE}={session}; HttpOnly; SameSite=Strict; Path=/");
+    let mut response =
+        Json(json!({"person": person.id, "name": person.name, "organiser": person.organiser}))
+            .into_response();
+    response.headers_mut().insert(
+        header::SET_COOKIE,
+        HeaderValue::from_str(&cookie)
+            .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?,
+    );
+    Ok(response)
+}
+
+/// The person's own page: their submissions with every check's report, and which is active.
+async fn me(State(s): State<Served>, headers: HeaderMap) -> Result<Json<Value>, ApiError> {
+    let p = who(&s, &headers).await?;
+    let league = s.league.clone();
+    let id = p.id;
+    let (subs, now) = blocking(move || {
+        Ok((
+            league.store().submissions(Some(id))?,
+            active(league.store(), id, now_ms())?,
+        ))
+    })
+    .await?;
+    Ok(Json(json!({
+        "person": p.id,
+        "name": p.name,
+        "organiser": p.organiser,
+        "active": now.map(|s| s.id),
+        "submissions": subs.iter().map(|x| json!({
+            "id": x.id,
+            "file": x.file_name,
+            "hash": x.hash,
+            "kind": x.kind,
+            "bytes": x.bytes,
+            "submitted": x.submitted,
+            "status": format!("{:?}", x.status).to_lowercase(),
+            "report": x.report,
+        })).collect::<Vec<_>>(),
+    })))
+}
+
+#[derive(Deserialize)]
+struct Upload {
+    file: String,
+}
+
+/// A submission: the file's bytes as the body, its name in `?file=`. It is checked before the
+/// answer (within seconds for a program that answers promptly).
+async fn submit(
+    State(s): State<Served>,
+    Query(q): Query<Upload>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Result<Json<Value>, ApiError> {
+    let p = who(&s, &headers).await?;
+    let league = s.league.clone();
+    let (id, checked) = blocking(move || league.submit(p.id, &q.file, &body, now_ms())).await?;
+    Ok(Json(json!({
+        "submission": id,
+        "passed": checked.passed,
+        "report": checked.report,
+    })))
+}
+
+/// A submission: what everyone may see (whose, when, its check's outcome), and for its owner
+/// (or the organiser) the check's report and the end of its log.
+async fn submission(
+    State(s): State<Served>,
+    Path(id): Path<i64>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    let viewer = who(&s, &headers).await.ok();
+    let league = s.league.clone();
+    let (sub, owner) = blocking(move || {
+        let Some(sub) = league.store().submission(id)? else {
+            return Ok(None);
+        };
+        let owner = league
+            .store()
+            .people()?
+            .into_iter()
+            .find(|p| p.id == sub.person);
+        Ok(Some((sub, owner)))
+    })
+    .await?
+    .ok_or_else(|| refuse(StatusCode::NOT_FOUND, format!("no submission {id}")))?;
+    let mut out = json!({
+        "id": sub.id,
+        "person": owner.as_ref().map(|o| o.name.clone()),
+        "submitted": sub.submitted,
+        "status": format!("{:?}", sub.status).to_lowercase(),
+    });
+    let mine = viewer.is_some_and(|v| v.id == sub.person || v.organiser);
+    if mine {
+        let log = crate::submission::check_log(s.league.dir(), sub.id);
+        out["report"] = json!(sub.report);
+        out["log"] = json!(tail(&log));
+        out["hash"] = json!(sub.hash);
+    }
+    Ok(Json(out))
+}
+
+/// The end of a log, as text.
+fn tail(path: &std::path::Path) -> String {
+    use std::io::{Read, Seek, SeekFrom};
+    let Ok(mut f) = std::fs::File::open(path) else {
+        return String::new();
+    };
+    let len = f.metadata().map_or(0, |m| m.len());
+    let _ = f.seek(SeekFrom::Start(len.saturating_sub(LOG_TAIL)));
+    let mut bytes = Vec::new();
+    let _ = f.read_to_end(&mut bytes);
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+#[derive(Deserialize)]
+struct Choice {
+    submission: i64,
+}
+
+/// Makes one of the person's own submissions (one that passed) their active one.
+async fn choose(
+    State(s): State<Served>,
+    headers: HeaderMap,
+    Json(body): Json<Choice>,
+) -> Result<Json<Value>, ApiError> {
+    let p = who(&s, &headers).await?;
+    let league = s.league.clone();
+    blocking(move || league.choose(p.id, body.submission, now_ms())).await?;
+    Ok(Json(json!({"active": body.submission})))
+}
+
+/// `parlour league submit URL FILE`: sends the file to the league at `url` as the person whose
+/// token is `token` (or is in the link's `#token=...`), and returns the server's answer: the
+/// submission's number, whether it passed its check, and the report.
+pub fn send(url: &str, token: Option<&str>, file: &std::path::Path) -> Result<Value, LeagueError> {
+    let (base, fragment) = url.split_once('#').unwrap_or((url, ""));
+    let token = token
+        .map(str::to_string)
+        .or_else(|| fragment.strip_prefix("token=").map(str::to_string))
+        .ok_or_else(|| {
+            LeagueError::Refused(
+                "give your token (--token, or the link with #token=... the organiser sent)".into(),
+            )
+        })?;
+    let bytes = std::fs::read(file).map_err(|e| LeagueError::Io {
+        what: format!("cannot read {}", file.display()),
+        reason: e.to_string(),
+    })?;
+    let name = file
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("bot.py");
+    let encoded: String = name
+        .bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-_.".contains(&b) {
+                (b as char).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect();
+    let at = format!(
+        "{}/api/league/submissions?file={encoded}",
+        base.trim_end_matches('/')
+    );
+    let agent: ureq::Agent = ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .build()
+        .into();
+    let mut response = agent
+        .post(&at)
+        .header("Authorization", &format!("Bearer {token}"))
+        .send(&bytes[..])
+        .map_err(|e| LeagueError::Io {
+            what: format!("cannot reach {base}"),
+            reason: e.to_string(),
+        })?;
+    let status = response.status();
+    let text = response
+        .body_mut()
+        .read_to_string()
+        .map_err(|e| LeagueError::Io {
+            what: format!("cannot read {base}'s answer"),
+            reason: e.to_string(),
+        })?;
+    let body: Value = serde_json::from_str(&text).map_err(|e| LeagueError::Io {
+        what: format!("{base} answered {status} with no JSON"),
+        reason: e.to_string(),
+    })?;
+    if status.is_success() {
+        Ok(body)
+    } else {
+        Err(LeagueError::Refused(format!(
+            "{base} refused it ({status}): {}",
+            body["error"].as_str().unwrap_or("no reason given")
+        )))
+    }
+}

@@ -1,0 +1,275 @@
+//! The league's HTTP server, attacked over real sockets on loopback: another person's reports,
+//! logs and choices are out of reach, a session is a cookie the page cannot read whose hash
+//! alone is stored, a page of another site or a request for another host is refused, and an
+//! upload over the limit is refused before it is kept.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::Arc;
+
+use parlour_league::people::{admit, read_roster, Admitted};
+use parlour_league::server::{router, Served};
+use parlour_league::store::Status;
+use parlour_league::submission::submit;
+use parlour_league::League;
+use serde_json::Value;
+
+use crate::support::{league, remove};
+
+/// A server for `league` on a loopback port, on a runtime of its own.
+fn serve(league: Arc<League>) -> (SocketAddr, tokio::runtime::Runtime) {
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    let served = Served {
+        league,
+        hosts: Vec::new(),
+        origins: Vec::new(),
+    };
+    runtime.spawn(async move { axum::serve(listener, router(served)).await });
+    (addr, runtime)
+}
+
+struct Answer {
+    status: u16,
+    head: String,
+    body: String,
+}
+
+impl Answer {
+    fn json(&self) -> Value {
+        serde_json::from_str(&self.body).unwrap_or(Value::Null)
+    }
+}
+
+/// One HTTP/1.1 request with exactly these headers (Host included), the answer read whole.
+fn http(
+    addr: SocketAddr,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> Answer {
+    let mut s = TcpStream::connect(addr).unwrap();
+    let mut req = format!(
+        "{method} {path} HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (k, v) in headers {
+        req.push_str(&format!("{k}: {v}\r\n"));
+    }
+    req.push_str("\r\n");
+    s.write_all(req.as_bytes()).unwrap();
+    let _ = s.write_all(body);
+    let mut raw = Vec::new();
+    let _ = s.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or((&text, ""));
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    Answer {
+        status,
+        head: head.to_string(),
+        body: body.to_string(),
+    }
+}
+
+fn people(league: &League) -> Vec<Admitted> {
+    let rows = read_roster("name,id\nAda,s1\nAlan,s2\n").unwrap();
+    admit(league.store(), &rows, false, 0).unwrap()
+}
+
+#[test]
+fn a_person_reaches_only_their_own_submissions() {
+    let league = Arc::new(league("server", "nim", &["perfect"], 3));
+    let p = people(&league);
+    let (ada, alan) = (&p[0], &p[1]);
+    let (dir, config, store) = (league.dir(), league.config(), league.store());
+    let alans = submit(
+        dir,
+        config,
+        store,
+        alan.person,
+        "alan.py",
+        b"print('alan')\n",
+        10,
+    )
+    .unwrap();
+    store
+        .set_checked(alans, Status::Failed, "game 0: a secret fault of Alan's\n")
+        .unwrap();
+    std::fs::create_dir_all(dir.join("logs")).unwrap();
+    std::fs::write(
+        parlour_league::submission::check_log(dir, alans),
+        "alan's stderr: s3cr3t\n",
+    )
+    .unwrap();
+    let adas = submit(
+        dir,
+        config,
+        store,
+        ada.person,
+        "ada.py",
+        b"print('ada')\n",
+        10,
+    )
+    .unwrap();
+    store.set_checked(adas, Status::Passed, "passed\n").unwrap();
+    let (addr, _rt) = serve(league.clone());
+    let host = addr.to_string();
+    let h = |extra: &[(&'static str, String)]| -> Vec<(&'static str, String)> {
+        let mut v = vec![("Host", host.clone())];
+        v.extend_from_slice(extra);
+        v
+    };
+    let get = |path: &str, headers: &[(&'static str, String)]| {
+        let hs: Vec<(&str, &str)> = headers.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        http(addr, "GET", path, &hs, b"")
+    };
+    let post = |path: &str, headers: &[(&'static str, String)], body: &[u8]| {
+        let hs: Vec<(&str, &str)> = headers.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        http(addr, "POST", path, &hs, body)
+    };
+    // Everyone sees the standings; no one sees a person's page without their token.
+    assert_eq!(get("/api/league", &h(&[])).status, 200);
+    assert_eq!(get("/api/league/me", &h(&[])).status, 401);
+    let wrong = h(&[(
+        "Authorization",
+        "Bearer 0123456789abcdef0123456789abcdef".into(),
+    )]);
+    assert_eq!(get("/api/league/me", &wrong).status, 401);
+    // Ada's token buys a session cookie the page's scripts cannot read, sent to this site only.
+    let login = post(
+        "/api/league/login",
+        &h(&[("Content-Type", "application/json".into())]),
+        format!("{{\"token\":\"{}\"}}", ada.token).as_bytes(),
+    );
+    assert_eq!(login.status, 200, "{}", login.body);
+    let set = login
+        .head
+        .lines()
+        .find(|l| l.to_ascii_lowercase().starts_with("set-cookie:"))
+        .expect("a cookie")
+        .to_string();
+    assert!(
+        set.contains("HttpOnly") && set.contains("SameSite=Strict"),
+        "{set}"
+    );
+    let cookie = set
+        .split_once(':')
+        .unwrap()
+        .1
+        .trim()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    let session = cookie.split_once('=').unwrap().1.to_string();
+    let db = std::fs::read(dir.join("league.db")).unwrap();
+    let wal = std::fs::read(dir.join("league.db-wal")).unwrap_or_default();
+    let stored = |b: &[u8]| b.windows(session.len()).any(|w| w == session.as_bytes());
+    assert!(
+        !stored(&db) && !stored(&wal),
+        "the session itself is in the store"
+    );
+    let as_ada = h(&[("Cookie", cookie.clone())]);
+    let me = get("/api/league/me", &as_ada).json();
+    assert_eq!(me["name"], "Ada");
+    assert_eq!(me["active"], adas);
+    assert_eq!(me["submissions"].as_array().unwrap().len(), 1);
+    // Alan's submission: Ada sees whose it is and how it stands, never its report or log.
+    let theirs = get(&format!("/api/league/submissions/{alans}"), &as_ada);
+    assert_eq!(theirs.status, 200);
+    assert!(
+        !theirs.body.contains("secret fault") && !theirs.body.contains("s3cr3t"),
+        "{}",
+        theirs.body
+    );
+    assert!(theirs.json().get("report").is_none() && theirs.json().get("log").is_none());
+    let as_alan = h(&[("Authorization", format!("Bearer {}", alan.token))]);
+    let own = get(&format!("/api/league/submissions/{alans}"), &as_alan).json();
+    assert!(own["report"].as_str().unwrap().contains("secret fault"));
+    assert!(own["log"].as_str().unwrap().contains("s3cr3t"));
+    // Ada cannot make Alan's submission hers, nor change his choice: a choice is the
+    // chooser's own.
+    let json = ("Content-Type", "application/json".to_string());
+    let steal = post(
+        "/api/league/active",
+        &h(&[("Cookie", cookie.clone()), json.clone()]),
+        format!("{{\"submission\":{alans}}}").as_bytes(),
+    );
+    assert_eq!(steal.status, 400, "{}", steal.body);
+    assert!(
+        steal.body.contains("you have no submission"),
+        "{}",
+        steal.body
+    );
+    // A page of another site cannot act with Ada's cookie; a request for another host (a DNS
+    // rebinding page's) is not answered.
+    let evil = post(
+        "/api/league/active",
+        &h(&[
+            ("Cookie", cookie.clone()),
+            json.clone(),
+            ("Origin", "http://evil.example".into()),
+        ]),
+        format!("{{\"submission\":{adas}}}").as_bytes(),
+    );
+    assert_eq!(evil.status, 403, "{}", evil.body);
+    let rebound = http(
+        addr,
+        "GET",
+        "/api/league/me",
+        &[("Host", "evil.example"), ("Cookie", &cookie)],
+        b"",
+    );
+    assert_eq!(rebound.status, 421);
+    // An upload over the league's limit is refused, and nothing is kept.
+    let big = vec![b'#'; config.quota.max_bytes as usize + 10];
+    let upload = post("/api/league/submissions?file=big.py", &as_ada, &big);
+    assert_eq!(upload.status, 413, "{}", upload.body);
+    assert_eq!(store.submissions(Some(ada.person)).unwrap().len(), 1);
+    // A session outlives the server: another server on the same league knows the cookie.
+    drop(_rt);
+    let again = Arc::new(League::open(dir).unwrap());
+    let (addr2, _rt2) = serve(again);
+    let me = http(
+        addr2,
+        "GET",
+        "/api/league/me",
+        &[("Host", &addr2.to_string()), ("Cookie", &cookie)],
+        b"",
+    );
+    assert_eq!(me.json()["name"], "Ada", "{}", me.body);
+    remove(dir);
+}
+
+/// Submitting from the terminal, as a person, through the server: the check's report comes
+/// back, and the submission is the sender's.
+#[test]
+#[ignore = "needs python3: cargo xtask test"]
+fn a_person_submits_from_the_terminal() {
+    std::env::set_var("PYTHONPATH", crate::support::kit());
+    let league = Arc::new(league("send", "go", &["random"], 3));
+    let p = people(&league);
+    let (addr, _rt) = serve(league.clone());
+    let file = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../../sdk/python/examples/course/go_first.py");
+    let link = format!("http://{addr}/#token={}", p[1].token);
+    let answer = parlour_league::server::send(&link, None, &file).unwrap();
+    assert_eq!(answer["passed"], true, "{answer}");
+    let id = answer["submission"].as_i64().unwrap();
+    assert_eq!(
+        league.store().submission(id).unwrap().unwrap().person,
+        p[1].person
+    );
+    let e = parlour_league::server::send(&format!("http://{addr}/"), Some("not-a-token"), &file)
+        .unwrap_err();
+    assert!(e.to_string().contains("401"), "{e}");
+    remove(league.dir());
+}
