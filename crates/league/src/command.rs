@@ -368,13 +368,8 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
                 .map_err(io(format!("cannot listen on {bind}")))?;
             say(out, format!("the league is served at http://{address}/"))?;
             out.flush().map_err(io("cannot write the output".into()))?;
-            let served = crate::server::Served {
-                league: league.clone(),
-                hosts,
-                origins: Vec::new(),
-            };
-            let server = runtime
-                .spawn(async move { axum::serve(listener, crate::server::router(served)).await });
+            let served = crate::server::Served::new(league.clone(), hosts, Vec::new());
+            let server = runtime.spawn(crate::server::serve(listener, served));
             let played = league.run(workers, &stop, None, &|e| eprintln!("parlour: {e}"));
             server.abort();
             say(out, format!("{} matches played", played?))?;

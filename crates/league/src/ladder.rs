@@ -377,6 +377,10 @@ impl League {
         let mut playing = self.playing.lock().unwrap_or_else(|e| e.into_inner());
         let seats = games::seats(&self.config)?;
         let mut pool = entrants(&self.dir, &self.config, &self.store, at)?;
+        // A lone house bot playing itself teaches the ratings nothing: wait for a submission.
+        if pool.len() < 2 {
+            return Ok(None);
+        }
         // Too few to fill a table: the house bots sit more than once (never a submission).
         let house = self.config.house.len();
         if house > 0 {

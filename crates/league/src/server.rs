@@ -16,6 +16,7 @@ use axum::body::Bytes;
 use axum::extract::{DefaultBodyLimit, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
 use axum::middleware::{self, Next};
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
@@ -43,6 +44,43 @@ pub struct Served {
     pub hosts: Vec<String>,
     /// Page origins allowed beyond the server's own.
     pub origins: Vec<String>,
+    /// The standings as the pages show them, refreshed by [`serve`] and pushed to every page
+    /// that listens (`/api/league/events`).
+    standings: Arc<tokio::sync::watch::Sender<Value>>,
+}
+
+impl Served {
+    /// The league served, answering to these host names and page origins as well.
+    pub fn new(league: Arc<League>, hosts: Vec<String>, origins: Vec<String>) -> Served {
+        Served {
+            league,
+            hosts,
+            origins,
+            standings: Arc::new(tokio::sync::watch::Sender::new(Value::Null)),
+        }
+    }
+}
+
+/// Serves the league on `listener` until the task is dropped: its pages and API, and the
+/// standings pushed to the pages whenever they change (looked at every second).
+pub async fn serve(listener: tokio::net::TcpListener, served: Served) -> std::io::Result<()> {
+    let (league, standings) = (served.league.clone(), served.standings.clone());
+    tokio::spawn(async move {
+        loop {
+            let l = league.clone();
+            if let Ok(Ok(now)) = tokio::task::spawn_blocking(move || overview_of(&l)).await {
+                standings.send_if_modified(|old| {
+                    let changed = *old != now;
+                    if changed {
+                        *old = now;
+                    }
+                    changed
+                });
+            }
+            tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+        }
+    });
+    axum::serve(listener, router(served)).await
 }
 
 type ApiError = (StatusCode, Json<Value>);
@@ -64,6 +102,34 @@ fn failed(e: LeagueError) -> ApiError {
 pub fn router(served: Served) -> Router {
     let limit = served.league.config().quota.max_bytes as usize + 1;
     Router::new()
+        .route(
+            "/",
+            get(|| async {
+                page(
+                    "text/html; charset=utf-8",
+                    include_str!("../assets/league.html"),
+                )
+            }),
+        )
+        .route(
+            "/league.js",
+            get(|| async {
+                page(
+                    "text/javascript; charset=utf-8",
+                    include_str!("../assets/league.js"),
+                )
+            }),
+        )
+        .route(
+            "/league.css",
+            get(|| async {
+                page(
+                    "text/css; charset=utf-8",
+                    include_str!("../assets/league.css"),
+                )
+            }),
+        )
+        .route("/api/league/events", get(events))
         .route("/api/league", get(overview))
         .route("/api/league/login", post(login))
         .route("/api/league/me", get(me))
@@ -143,10 +209,15 @@ async fn who(s: &Served, headers: &HeaderMap) -> Result<Person, ApiError> {
     })
 }
 
-async fn overview(State(s): State<Served>) -> Result<Json<Value>, ApiError> {
-    let league = s.league.clone();
-    let board = blocking(move || league.leaderboard(now_ms())).await?;
-    let c = s.league.config();
+/// One of the pages' files.
+fn page(kind: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, kind)], body).into_response()
+}
+
+/// The standings as the pages show them.
+fn overview_of(league: &League) -> Result<Value, LeagueError> {
+    let board = league.leaderboard(now_ms())?;
+    let c = league.config();
     let rows: Vec<Value> = board
         .rows
         .iter()
@@ -165,14 +236,41 @@ async fn overview(State(s): State<Served>) -> Result<Json<Value>, ApiError> {
             })
         })
         .collect();
-    Ok(Json(json!({
+    Ok(json!({
         "title": c.title,
         "game": c.game,
         "house": c.house.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "matches": board.matches,
         "games": board.games,
         "leaderboard": rows,
-    })))
+    }))
+}
+
+async fn overview(State(s): State<Served>) -> Result<Json<Value>, ApiError> {
+    let league = s.league.clone();
+    Ok(Json(blocking(move || overview_of(&league)).await?))
+}
+
+/// The standings, pushed as server-sent events (`standings`) whenever they change.
+async fn events(
+    State(s): State<Served>,
+) -> Sse<impl futures_util::Stream<Item = Result<Event, std::convert::Infallible>>> {
+    let rx = s.standings.subscribe();
+    // The standings now, then each change (`sent`: whether the current ones went out).
+    let stream = futures_util::stream::unfold((rx, false), |(mut rx, sent)| async move {
+        if sent {
+            rx.changed().await.ok()?;
+        }
+        loop {
+            let now = rx.borrow_and_update().clone();
+            if !now.is_null() {
+                let event = Event::default().event("standings").data(now.to_string());
+                return Some((Ok(event), (rx, true)));
+            }
+            rx.changed().await.ok()?;
+        }
+    });
+    Sse::new(stream).keep_alive(KeepAlive::default())
 }
 
 #[derive(Deserialize)]

@@ -154,3 +154,87 @@ fn every_game_is_played_by_clicking_in_a_headless_browser() {
         );
     }
 }
+
+/// A class league in a real browser, at a phone's size: a person opens their link, uploads a
+/// course bot, sees its check pass and its first games on the live standings.
+#[test]
+#[ignore = "needs Node.js and Chromium: cargo xtask test"]
+fn a_person_uploads_a_course_bot_to_a_league_in_a_headless_browser() {
+    let root = root();
+    let chromium = chromium();
+    let e2e = e2e(&root);
+    let shots = root.join("target/browser-shots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let dir = std::env::temp_dir().join(format!("parlour-browser-league-{}", std::process::id()));
+    let _ = Command::new("chmod").args(["-R", "u+w"]).arg(&dir).status();
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let parlour = |args: &[&str]| {
+        let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+    };
+    parlour(&[
+        "league", "new", "L", "--game", "go", "--house", "random", "--seed", "6",
+    ]);
+    std::fs::write(dir.join("r.csv"), "name,id\nAda,s1\n").unwrap();
+    parlour(&["league", "roster", "L", "r.csv"]);
+    let tokens = std::fs::read_to_string(dir.join("L/tokens-1.csv")).unwrap();
+    let token = tokens
+        .lines()
+        .nth(1)
+        .unwrap()
+        .rsplit(',')
+        .next()
+        .unwrap()
+        .to_string();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args([
+            "league",
+            "serve",
+            "L",
+            "--bind",
+            "127.0.0.1:0",
+            "--workers",
+            "1",
+        ])
+        .env("PYTHONPATH", root.join("sdk/python"))
+        .current_dir(&dir)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let printed = child.stdout.take().unwrap();
+    let _server = Server(child);
+    let url = format!("http://{}", served_address(printed));
+    let bot = root.join("sdk/python/examples/course/go_first.py");
+    let o = Command::new("node")
+        .arg("league.mjs")
+        .arg(&url)
+        .arg(&token)
+        .arg(&bot)
+        .arg(&shots)
+        .env("CHROMIUM", &chromium)
+        .current_dir(&e2e)
+        .output()
+        .expect("node runs");
+    assert!(
+        o.status.success(),
+        "the browser test failed:\n{}{}",
+        stdout(&o),
+        stderr(&o)
+    );
+    assert!(
+        stdout(&o).contains("rated on the live standings"),
+        "{}",
+        stdout(&o)
+    );
+    let shot = std::fs::read(shots.join("league.png")).unwrap();
+    assert!(shot.starts_with(b"\x89PNG") && shot.len() > 5_000);
+    let _ = Command::new("chmod").args(["-R", "u+w"]).arg(&dir).status();
+    let _ = std::fs::remove_dir_all(&dir);
+}

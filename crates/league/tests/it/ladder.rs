@@ -114,3 +114,12 @@ fn one_ladder_runs_a_league_at_a_time() {
     assert_eq!(run(&other, 1), 1);
     remove(&dir);
 }
+
+/// A lone house bot does not play itself: the ladder waits for a submission.
+#[test]
+fn a_lone_house_bot_waits_for_a_submission() {
+    let l = league("lone", "nim", &["perfect"], 1);
+    assert_eq!(l.play_one(0).unwrap(), None);
+    assert!(l.store().matches().unwrap().is_empty());
+    remove(l.dir());
+}

@@ -8,7 +8,7 @@ use std::net::{SocketAddr, TcpStream};
 use std::sync::Arc;
 
 use parlour_league::people::{admit, read_roster, Admitted};
-use parlour_league::server::{router, Served};
+use parlour_league::server::{serve as serve_league, Served};
 use parlour_league::store::Status;
 use parlour_league::submission::submit;
 use parlour_league::League;
@@ -23,12 +23,10 @@ fn serve(league: Arc<League>) -> (SocketAddr, tokio::runtime::Runtime) {
         .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
         .unwrap();
     let addr = listener.local_addr().unwrap();
-    let served = Served {
-        league,
-        hosts: Vec::new(),
-        origins: Vec::new(),
-    };
-    runtime.spawn(async move { axum::serve(listener, router(served)).await });
+    runtime.spawn(serve_league(
+        listener,
+        Served::new(league, Vec::new(), Vec::new()),
+    ));
     (addr, runtime)
 }
 
@@ -271,5 +269,48 @@ fn a_person_submits_from_the_terminal() {
     let e = parlour_league::server::send(&format!("http://{addr}/"), Some("not-a-token"), &file)
         .unwrap_err();
     assert!(e.to_string().contains("401"), "{e}");
+    remove(league.dir());
+}
+
+/// The pages are served, and the standings are pushed to a page as they change: one event at
+/// once, another after the next match.
+#[test]
+fn standings_are_pushed_to_pages_as_they_change() {
+    use std::io::{BufRead, BufReader};
+    let league = Arc::new(league("events", "nim", &["perfect", "random"], 8));
+    let (addr, _rt) = serve(league.clone());
+    let host = addr.to_string();
+    let page = http(addr, "GET", "/", &[("Host", &host)], b"");
+    assert_eq!(page.status, 200);
+    assert!(page
+        .head
+        .to_ascii_lowercase()
+        .contains("content-type: text/html"));
+    assert!(page.body.contains("/league.js"));
+    assert_eq!(
+        http(addr, "GET", "/league.js", &[("Host", &host)], b"").status,
+        200
+    );
+    let mut s = TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
+    write!(s, "GET /api/league/events HTTP/1.1\r\nHost: {host}\r\n\r\n").unwrap();
+    let mut lines = BufReader::new(s);
+    let mut next_standings = || -> Value {
+        let mut line = String::new();
+        loop {
+            line.clear();
+            assert!(lines.read_line(&mut line).unwrap() > 0, "the stream ended");
+            if let Some(data) = line.trim_end().strip_prefix("data: ") {
+                return serde_json::from_str(data).unwrap();
+            }
+        }
+    };
+    let first = next_standings();
+    assert_eq!(first["matches"], 0);
+    league.play_one(0).unwrap();
+    let second = next_standings();
+    assert_eq!(second["matches"], 1);
+    assert_eq!(second["leaderboard"][0]["games"], 2);
     remove(league.dir());
 }

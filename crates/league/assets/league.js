@@ -1,0 +1,124 @@
+// The league's page: the standings for everyone, updated live (server-sent events); with a
+// person's link (#token=...), their submissions, reports, an upload and the active choice.
+// Nothing here is trusted by the server: every request is checked there.
+
+const $ = (id) => document.getElementById(id);
+let me = null;
+
+function text(tag, content, cls) {
+  const e = document.createElement(tag);
+  e.textContent = content;
+  if (cls) e.className = cls;
+  return e;
+}
+
+function interval(i) {
+  return i && i.n >= 2
+    ? `${i.mean.toFixed(2)} [${i.low.toFixed(2)}, ${i.high.toFixed(2)}]`
+    : i ? i.mean.toFixed(2) : "";
+}
+
+function showBoard(data) {
+  $("title").textContent = data.title;
+  document.title = data.title;
+  $("about").textContent = `${data.game} · house bots: ${data.house.join(", ")}`;
+  $("counts").textContent = `${data.matches} matches, ${data.games} games`;
+  const body = $("board").querySelector("tbody");
+  body.replaceChildren();
+  data.leaderboard.forEach((r, i) => {
+    const tr = document.createElement("tr");
+    if (!r.active) tr.classList.add("inactive");
+    if (me && r.key === `sub:${me.active}`) tr.classList.add("mine");
+    tr.append(
+      text("td", String(i + 1), "num"),
+      text("td", r.label + (r.active ? "" : " (inactive)")),
+      text("td", `${r.mu.toFixed(2)} ± ${r.sigma.toFixed(2)}`, "num"),
+      text("td", String(r.games), "num"),
+      text("td", interval(r.score), "num"),
+      text("td", interval(r.win_rate), "num"),
+    );
+    tr.dataset.label = r.label;
+    tr.dataset.games = String(r.games);
+    body.append(tr);
+  });
+}
+
+async function api(path, options = {}) {
+  const response = await fetch(path, { credentials: "same-origin", ...options });
+  const body = await response.json().catch(() => ({ error: `${response.status} ${response.statusText}` }));
+  if (!response.ok) throw new Error(body.error || `${response.status}`);
+  return body;
+}
+
+async function showMe() {
+  me = await api("/api/league/me");
+  $("me").hidden = false;
+  $("who").textContent = `${me.name}: your active submission is ${me.active ? "#" + me.active : "none yet"}.`;
+  const list = $("mine");
+  list.replaceChildren();
+  for (const s of [...me.submissions].reverse()) {
+    const li = document.createElement("li");
+    li.dataset.submission = String(s.id);
+    li.append(text("strong", `#${s.id} ${s.file}`), text("span", ` · ${s.kind} · `),
+      text("span", s.status, s.status));
+    if (s.status === "passed" && s.id !== me.active) {
+      const b = text("button", "Make active");
+      b.addEventListener("click", async () => {
+        try {
+          await api("/api/league/active", {
+            method: "POST",
+            headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ submission: s.id }),
+          });
+          await showMe();
+        } catch (e) { $("status").textContent = e.message; }
+      });
+      li.append(text("span", " "), b);
+    }
+    if (s.report) li.append(text("pre", s.report));
+    list.append(li);
+  }
+}
+
+async function login() {
+  const m = location.hash.match(/token=([0-9a-f]+)/);
+  if (m) {
+    // The token buys a session cookie; it leaves the address bar and the history at once.
+    history.replaceState(null, "", location.pathname);
+    try {
+      await api("/api/league/login", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ token: m[1] }),
+      });
+    } catch (e) { $("status").textContent = e.message; return; }
+  }
+  try { await showMe(); } catch { /* not signed in: the standings only */ }
+}
+
+$("upload").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  const file = $("file").files[0];
+  if (!file) return;
+  $("status").textContent = `Checking ${file.name}…`;
+  try {
+    const answer = await api(`/api/league/submissions?file=${encodeURIComponent(file.name)}`, {
+      method: "POST",
+      body: file,
+    });
+    $("status").textContent = `Submission #${answer.submission} ${answer.passed ? "passed its check" : "did not pass its check"}.`;
+  } catch (e) {
+    $("status").textContent = `Refused: ${e.message}`;
+  }
+  await showMe().catch(() => {});
+});
+
+function live() {
+  const events = new EventSource("/api/league/events");
+  events.addEventListener("standings", (e) => showBoard(JSON.parse(e.data)));
+  events.onerror = () => { /* the browser reconnects by itself */ };
+}
+
+await login();
+showBoard(await api("/api/league"));
+live();
