@@ -59,6 +59,7 @@
 
 use std::path::Path;
 
+pub mod archive;
 pub mod command;
 pub mod config;
 pub mod finals;

@@ -51,8 +51,10 @@ pub fn course_entry_point(game: &str) -> Option<&'static str> {
     })
 }
 
-/// Reads an upload: its kind, its text. A file that is not Python source (by its name and
-/// content), empty, or over the league's size limit is refused, saying why.
+/// Reads an upload: its kind. A Python file (`NAME.py`) is written to the course's interface
+/// when it defines the game's entry point, a program otherwise; a zip archive (`NAME.zip`)
+/// says in its manifest (see [`crate::archive`]). Anything else, an empty or binary `.py`, a
+/// bad archive, or an upload over the league's size limit is refused, saying why.
 pub fn classify(config: &LeagueConfig, file_name: &str, bytes: &[u8]) -> Result<Kind, LeagueError> {
     let refuse = |why: String| LeagueError::Refused(format!("{file_name}: {why}"));
     if bytes.len() as u64 > config.quota.max_bytes {
@@ -62,10 +64,18 @@ pub fn classify(config: &LeagueConfig, file_name: &str, bytes: &[u8]) -> Result<
             config.quota.max_bytes
         )));
     }
+    if file_name.ends_with(".zip") {
+        let archive = crate::archive::read(file_name, bytes, unpacked_limit(config))?;
+        return Ok(if archive.manifest.course.is_some() {
+            Kind::Course
+        } else {
+            Kind::Program
+        });
+    }
     if !file_name.ends_with(".py") {
         return Err(refuse(
             "a submission is a Python file (NAME.py) written to the course's interface or \
-             speaking parlour's bot protocol"
+             speaking parlour's bot protocol, or a zip archive (NAME.zip) with a parlour.toml"
                 .into(),
         ));
     }
@@ -81,6 +91,14 @@ pub fn classify(config: &LeagueConfig, file_name: &str, bytes: &[u8]) -> Result<
     Ok(if course { Kind::Course } else { Kind::Program })
 }
 
+/// The most bytes an archive may unpack to.
+fn unpacked_limit(config: &LeagueConfig) -> u64 {
+    config
+        .quota
+        .max_bytes
+        .saturating_mul(crate::archive::UNPACKED)
+}
+
 /// The SHA-256 of a submission's content, in hex.
 pub fn content_hash(bytes: &[u8]) -> String {
     Sha256::digest(bytes)
@@ -89,10 +107,13 @@ pub fn content_hash(bytes: &[u8]) -> String {
         .collect()
 }
 
-/// A file name made safe: letters, digits, `-`, `_` and `.` (a Python module's name), ending in
-/// `.py`.
+/// A file name made safe: letters, digits and `_`, ending in `.py` (or `.zip`, an archive's).
 fn safe_name(file_name: &str) -> String {
-    let stem = file_name.strip_suffix(".py").unwrap_or(file_name);
+    let zip = file_name.ends_with(".zip");
+    let stem = file_name
+        .strip_suffix(".py")
+        .or_else(|| file_name.strip_suffix(".zip"))
+        .unwrap_or(file_name);
     let mut s: String = stem
         .chars()
         .map(|c| {
@@ -107,7 +128,37 @@ fn safe_name(file_name: &str) -> String {
     if s.is_empty() || s.starts_with(|c: char| c.is_ascii_digit()) {
         s.insert(0, 'm');
     }
-    format!("{s}.py")
+    format!("{s}.{}", if zip { "zip" } else { "py" })
+}
+
+/// Makes a kept submission read-only: its files and folders 0555 (a program of the archive's
+/// own may be run; nothing may be changed).
+fn make_read_only(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    for entry in std::fs::read_dir(path)? {
+        let p = entry?.path();
+        if p.is_dir() {
+            make_read_only(&p)?;
+        } else {
+            std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o555))?;
+        }
+    }
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o555))
+}
+
+/// Undoes [`make_read_only`] (for a half-written folder a crash left).
+fn make_writable(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o755))?;
+    for entry in std::fs::read_dir(path)? {
+        let p = entry?.path();
+        if p.is_dir() {
+            make_writable(&p)?;
+        } else {
+            std::fs::set_permissions(&p, std::fs::Permissions::from_mode(0o644))?;
+        }
+    }
+    Ok(())
 }
 
 /// The folder a submission is kept in.
@@ -127,24 +178,44 @@ pub fn program(
         what: format!("submission {} is missing", s.id),
         reason: e.to_string(),
     })?;
-    let path = folder.join(SOURCE);
     let bad = |e: parlour_protocol::EntryError| LeagueError::Config(e.to_string());
-    let mut spec = if s.kind == Kind::Course.text() {
-        parlour_protocol::course_program(
-            &path,
-            &config.game,
-            name,
-            config.limits,
-            config.max_faults,
-        )
-        .map_err(bad)?
-    } else {
+    let course = |path: &Path| {
+        parlour_protocol::course_program(path, &config.game, name, config.limits, config.max_faults)
+            .map_err(bad)
+    };
+    let program = |command: Vec<String>| {
         let mut spec =
             parlour_protocol::program_from_cmd("python3", config.limits, config.max_faults)
                 .map_err(bad)?;
-        spec.command = vec!["python3".into(), path.display().to_string()];
+        spec.command = command;
         spec.name = name.to_string();
-        spec
+        Ok::<_, LeagueError>(spec)
+    };
+    let mut spec = match crate::archive::manifest_in(&folder)? {
+        Some(crate::archive::Manifest {
+            course: Some(c), ..
+        }) => course(&folder.join(c))?,
+        Some(crate::archive::Manifest {
+            command: Some(mut command),
+            ..
+        }) => {
+            // A program of the archive's own runs by its path there.
+            if command[0] != "python3" {
+                command[0] = folder.join(&command[0]).display().to_string();
+            }
+            program(command)?
+        }
+        Some(_) => {
+            return Err(LeagueError::Store(format!(
+                "submission {}'s manifest says nothing of how it plays",
+                s.id
+            )))
+        }
+        None if s.kind == Kind::Course.text() => course(&folder.join(SOURCE))?,
+        None => program(vec![
+            "python3".into(),
+            folder.join(SOURCE).display().to_string(),
+        ])?,
     };
     spec.dir = Some(folder.clone());
     spec.files = vec![folder];
@@ -191,26 +262,34 @@ pub fn submit(
     let hash = content_hash(bytes);
     let name = safe_name(file_name);
     let folder = folder(dir, &hash);
-    let path = folder.join(SOURCE);
-    if !path.exists() {
+    if !folder.exists() {
         let io = |what: String| {
             move |e: std::io::Error| LeagueError::Io {
                 what,
                 reason: e.to_string(),
             }
         };
-        std::fs::create_dir_all(&folder)
-            .map_err(io(format!("cannot make {}", folder.display())))?;
+        let parent = dir.join(SUBMISSIONS);
+        std::fs::create_dir_all(&parent)
+            .map_err(io(format!("cannot make {}", parent.display())))?;
         // Written beside, then renamed: a crash never leaves half a submission under its hash.
-        let part = folder.join(format!(".{SOURCE}.part"));
-        std::fs::write(&part, bytes).map_err(io(format!("cannot write {}", part.display())))?;
-        std::fs::rename(&part, &path).map_err(io(format!("cannot write {}", path.display())))?;
-        #[cfg(unix)]
-        {
-            use std::os::unix::fs::PermissionsExt;
-            let _ = std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o444));
-            let _ = std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o555));
+        let part = parent.join(format!(".{hash}.part"));
+        if part.exists() {
+            let _ = make_writable(&part);
+            let _ = std::fs::remove_dir_all(&part);
         }
+        if name.ends_with(".zip") {
+            let archive = crate::archive::read(file_name, bytes, unpacked_limit(config))?;
+            crate::archive::unpack(&archive, &part)
+                .map_err(io(format!("cannot unpack into {}", part.display())))?;
+        } else {
+            std::fs::create_dir(&part).map_err(io(format!("cannot make {}", part.display())))?;
+            let at = part.join(SOURCE);
+            std::fs::write(&at, bytes).map_err(io(format!("cannot write {}", at.display())))?;
+        }
+        make_read_only(&part).map_err(io(format!("cannot protect {}", part.display())))?;
+        std::fs::rename(&part, &folder)
+            .map_err(io(format!("cannot write {}", folder.display())))?;
     }
     store.add_submission(&Submission {
         id: 0,

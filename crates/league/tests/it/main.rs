@@ -1,5 +1,6 @@
 //! parlour-league's integration tests: one test binary, a module for each part.
 
+mod archives;
 mod ladder;
 mod matchmaker;
 mod roster;

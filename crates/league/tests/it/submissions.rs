@@ -32,11 +32,8 @@ fn an_upload_is_a_python_file_of_the_courses_interface_or_a_program() {
     );
     let big = vec![b'#'; (c.quota.max_bytes + 1) as usize];
     for (name, bytes, says) in [
-        (
-            "bot.zip",
-            b"PK\x03\x04".to_vec(),
-            "a submission is a Python file",
-        ),
+        ("bot.zip", b"PK\x03\x04".to_vec(), "not a zip archive"),
+        ("bot.tar", b"x".to_vec(), "a submission is a Python file"),
         ("bot.py", big, "over this league's limit"),
         ("bot.py", b"\xff\xfe\x00".to_vec(), "not text (UTF-8)"),
         ("bot.py", b"print(1)\0".to_vec(), "NUL byte"),
