@@ -80,6 +80,30 @@ async function showMe() {
   }
 }
 
+async function finalStatus() {
+  const f = await api("/api/league/final");
+  $("final-status").textContent = f.error ? `The final stopped: ${f.error}`
+    : f.playing ? "The final is playing…" : f.made ? "The final is over." : "No final yet.";
+  $("csv").hidden = !(f.made && !f.playing && !f.error);
+  if (f.playing) setTimeout(() => finalStatus().catch(() => {}), 1000);
+}
+
+$("final").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  try {
+    const games = Number($("games").value);
+    const answer = await api("/api/league/final", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ deadline: $("deadline").value.trim(), games }),
+    });
+    $("final-status").textContent = `The final of ${answer.finalists} people has started.`;
+  } catch (e) {
+    $("final-status").textContent = `Refused: ${e.message}`;
+  }
+  await finalStatus().catch(() => {});
+});
+
 async function login() {
   const m = location.hash.match(/token=([0-9a-f]+)/);
   if (m) {
@@ -94,6 +118,10 @@ async function login() {
     } catch (e) { $("status").textContent = e.message; return; }
   }
   try { await showMe(); } catch { /* not signed in: the standings only */ }
+  if (me && me.organiser) {
+    $("organiser").hidden = false;
+    await finalStatus().catch(() => {});
+  }
 }
 
 $("upload").addEventListener("submit", async (event) => {
@@ -101,16 +129,19 @@ $("upload").addEventListener("submit", async (event) => {
   const file = $("file").files[0];
   if (!file) return;
   $("status").textContent = `Checking ${file.name}…`;
+  let said;
   try {
     const answer = await api(`/api/league/submissions?file=${encodeURIComponent(file.name)}`, {
       method: "POST",
       body: file,
     });
-    $("status").textContent = `Submission #${answer.submission} ${answer.passed ? "passed its check" : "did not pass its check"}.`;
+    said = `Submission #${answer.submission} ${answer.passed ? "passed its check" : "did not pass its check"}.`;
   } catch (e) {
-    $("status").textContent = `Refused: ${e.message}`;
+    said = `Refused: ${e.message}`;
   }
+  // The list first, then the word: what the status says is on the page by then.
   await showMe().catch(() => {});
+  $("status").textContent = said;
 });
 
 function live() {

@@ -128,6 +128,24 @@ pub fn create(
     Ok((db, finalists))
 }
 
+/// Plays the final made by [`create`] to its end, or until `stop` is set (it then resumes from
+/// where it stopped when played again): the games played now.
+pub fn play(
+    league: &League,
+    jobs: usize,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> Result<u64, LeagueError> {
+    parlour_protocol::process::check_containment()
+        .map_err(|e| LeagueError::Refused(e.to_string()))?;
+    games::play_final(
+        league.config(),
+        &final_db(league.dir()),
+        jobs,
+        &league.dir().join("logs"),
+        stop,
+    )
+}
+
 const FINAL_STREAM: u64 = 0x0066_696e_616c;
 
 /// The final's standings as CSV, one row per entry, best first: `rank, id, name, submission,

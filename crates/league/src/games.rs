@@ -299,6 +299,80 @@ pub(crate) fn final_config(
     )
 }
 
+/// Plays the final stored at `db` to its end (or until `stop`): every game recorded as it ends,
+/// so an interrupted final resumes where it stopped. Programs log under `logs`.
+pub(crate) fn play_final(
+    config: &LeagueConfig,
+    db: &Path,
+    jobs: usize,
+    logs: &Path,
+    stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+) -> Result<u64, LeagueError> {
+    struct Final<'a> {
+        config: &'a LeagueConfig,
+        db: &'a Path,
+        jobs: usize,
+        logs: &'a Path,
+        stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    }
+    impl GameVisitor for Final<'_> {
+        type Output = Result<u64, LeagueError>;
+        fn visit<G: Playable>(self) -> Self::Output {
+            let bad = |e: String| LeagueError::Match(format!("the final: {e}"));
+            let (stored, _) =
+                parlour_arena::store::Store::read(self.db).map_err(|e| bad(e.to_string()))?;
+            let game = game_of::<G>(self.config)?;
+            let stand_in = |e: &EntrySpec, seed: u64| -> Result<Player<G>, BotError> {
+                match e {
+                    EntrySpec::Program(_) => Ok(Player::BuiltIn(Box::new(
+                        parlour_bots::RandomBot::new(seed),
+                    ))),
+                    e => Player::built_in(e, seed),
+                }
+            };
+            let mut tournament =
+                Tournament::new(game, stored, &stand_in).map_err(|e| bad(e.to_string()))?;
+            tournament.set_interrupt(self.stop);
+            // The games recorded, checked; their faults carry over (a forfeit with them), as
+            // if the final had not stopped.
+            let (done, history) = tournament
+                .load_stored(self.db, &mut |_| {})
+                .map_err(|e| bad(e.to_string()))?;
+            let c = tournament.config();
+            let programs = Programs::start(
+                tournament.game(),
+                &c.entries,
+                &c.labels,
+                self.logs,
+                Mode::Tournament,
+                Some(&history),
+            )
+            .map_err(|e| bad(e.to_string()))?;
+            let mut store = parlour_arena::store::Store::reopen(self.db, c, done.count() as usize)
+                .map_err(|e| bad(e.to_string()))?;
+            let result = tournament.run_stored(
+                self.jobs.max(1),
+                done,
+                &|e, seed| programs.player::<G>(e, seed),
+                &mut |batch| store.record(batch),
+                &mut |_| {},
+            );
+            drop(programs);
+            result.map(|r| r.played).map_err(|e| bad(e.to_string()))
+        }
+    }
+    visit(
+        config,
+        Final {
+            config,
+            db,
+            jobs,
+            logs,
+            stop,
+        },
+    )
+}
+
 /// The seed of ladder match `n`: from the league's seed alone, so any match can be replayed.
 pub fn match_seed(config: &LeagueConfig, n: u64) -> u64 {
     derive_seed(derive_seed(config.seed, MATCH_STREAM), n)

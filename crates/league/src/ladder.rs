@@ -512,6 +512,10 @@ impl League {
         matches: Option<u64>,
         report: &(dyn Fn(&str) + Sync),
     ) -> Result<u64, LeagueError> {
+        // Submissions are strangers' programs: they run in the jail, or in a process group
+        // only when the organiser chose that (`--containment group`).
+        parlour_protocol::process::check_containment()
+            .map_err(|e| LeagueError::Refused(e.to_string()))?;
         let _lock = self.lock()?;
         self.store.forget_unfinished()?;
         if let Err(e) = self.check_waiting() {

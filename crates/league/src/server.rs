@@ -47,6 +47,11 @@ pub struct Served {
     /// The standings as the pages show them, refreshed by [`serve`] and pushed to every page
     /// that listens (`/api/league/events`).
     standings: Arc<tokio::sync::watch::Sender<Value>>,
+    /// The final the organiser started from the page, while it plays: `None` once it ended
+    /// (`Ok`: games played; `Err`: why it stopped).
+    final_run: Arc<std::sync::Mutex<Option<Result<u64, String>>>>,
+    /// Whether the final is playing now.
+    final_playing: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Served {
@@ -57,6 +62,8 @@ impl Served {
             hosts,
             origins,
             standings: Arc::new(tokio::sync::watch::Sender::new(Value::Null)),
+            final_run: Arc::new(std::sync::Mutex::new(None)),
+            final_playing: Arc::new(std::sync::atomic::AtomicBool::new(false)),
         }
     }
 }
@@ -139,6 +146,8 @@ pub fn router(served: Served) -> Router {
         )
         .route("/api/league/submissions/{id}", get(submission))
         .route("/api/league/active", post(choose))
+        .route("/api/league/final", get(final_status).post(start_final))
+        .route("/api/league/final.csv", get(final_csv))
         .layer(middleware::from_fn_with_state(served.clone(), guard))
         .layer(DefaultBodyLimit::max(64 << 10))
         .with_state(served)
@@ -432,6 +441,94 @@ async fn choose(
     let league = s.league.clone();
     blocking(move || league.choose(p.id, body.submission, now_ms())).await?;
     Ok(Json(json!({"active": body.submission})))
+}
+
+/// The person a request speaks for, who must be the organiser.
+async fn organiser(s: &Served, headers: &HeaderMap) -> Result<Person, ApiError> {
+    let p = who(s, headers).await?;
+    if p.organiser {
+        Ok(p)
+    } else {
+        Err(refuse(
+            StatusCode::FORBIDDEN,
+            "only the organiser may do this",
+        ))
+    }
+}
+
+#[derive(Deserialize)]
+struct FinalRequest {
+    /// `now`, Unix seconds, or UTC as 2026-12-01T17:00:00Z.
+    deadline: String,
+    /// Games (the game's default when absent).
+    games: Option<u64>,
+}
+
+/// The organiser makes the final (each person's active submission at the deadline) and it
+/// starts playing beside the ladder.
+async fn start_final(
+    State(s): State<Served>,
+    headers: HeaderMap,
+    Json(body): Json<FinalRequest>,
+) -> Result<Json<Value>, ApiError> {
+    organiser(&s, &headers).await?;
+    let deadline = crate::command::parse_deadline(&body.deadline)
+        .map_err(|e| refuse(StatusCode::BAD_REQUEST, e))?;
+    let league = s.league.clone();
+    let finalists = blocking(move || crate::finals::create(&league, deadline, body.games))
+        .await?
+        .1;
+    let (league, run, playing) = (
+        s.league.clone(),
+        s.final_run.clone(),
+        s.final_playing.clone(),
+    );
+    playing.store(true, std::sync::atomic::Ordering::SeqCst);
+    std::thread::spawn(move || {
+        let stop = Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let result = crate::finals::play(&league, 1, stop).map_err(|e| e.to_string());
+        *run.lock().unwrap_or_else(|e| e.into_inner()) = Some(result);
+        playing.store(false, std::sync::atomic::Ordering::SeqCst);
+    });
+    Ok(Json(json!({"finalists": finalists.len(), "playing": true})))
+}
+
+/// Where the final stands (for the organiser).
+async fn final_status(
+    State(s): State<Served>,
+    headers: HeaderMap,
+) -> Result<Json<Value>, ApiError> {
+    organiser(&s, &headers).await?;
+    let made = crate::finals::final_db(s.league.dir()).exists();
+    let playing = s.final_playing.load(std::sync::atomic::Ordering::SeqCst);
+    let ended = s
+        .final_run
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .clone();
+    Ok(Json(json!({
+        "made": made,
+        "playing": playing,
+        "error": ended.and_then(|r| r.err()),
+    })))
+}
+
+/// The final's standings as CSV, for marking (for the organiser), as a download.
+async fn final_csv(State(s): State<Served>, headers: HeaderMap) -> Result<Response, ApiError> {
+    organiser(&s, &headers).await?;
+    let dir = s.league.dir().to_path_buf();
+    let csv = blocking(move || crate::finals::csv(&dir)).await?;
+    Ok((
+        [
+            (header::CONTENT_TYPE, "text/csv; charset=utf-8"),
+            (
+                header::CONTENT_DISPOSITION,
+                "attachment; filename=\"final.csv\"",
+            ),
+        ],
+        csv,
+    )
+        .into_response())
 }
 
 /// `parlour league submit URL FILE`: sends the file to the league at `url` as the person whose

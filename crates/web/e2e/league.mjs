@@ -1,9 +1,11 @@
 // The league's page in a headless browser, at a phone's size: a person opens their link,
 // uploads a course bot, sees its check pass, and sees it on the standings once it has played
-// (the standings update by themselves). Usage: node league.mjs URL TOKEN BOT SHOTS
+// (the standings update by themselves); then the organiser opens theirs, runs the final and
+// downloads its CSV. Usage: node league.mjs URL TOKEN BOT SHOTS ORGANISER-TOKEN
+import { readFile } from "node:fs/promises";
 import { launch, check } from "./lib.mjs";
 
-const [url, token, bot, shots] = process.argv.slice(2);
+const [url, token, bot, shots, organiserToken] = process.argv.slice(2);
 const browser = await launch();
 try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -30,6 +32,22 @@ try {
   await page.screenshot({ path: `${shots}/league.png`, fullPage: true });
   check(errors.length === 0, `page errors: ${errors.join("; ")}`);
   console.log("league: link opened, course bot uploaded and checked, rated on the live standings");
+
+  // The organiser: the final from the page, and its CSV downloaded.
+  const staff = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  staff.on("pageerror", (e) => errors.push(String(e)));
+  await staff.goto(`${url}/#token=${organiserToken}`);
+  await staff.waitForSelector("#organiser:not([hidden])", { timeout: 20000 });
+  await staff.fill("#games", "8");
+  await staff.click("#final button");
+  await staff.waitForSelector("#csv:not([hidden])", { timeout: 90000 });
+  const [download] = await Promise.all([staff.waitForEvent("download"), staff.click("#csv")]);
+  const csv = await readFile(await download.path(), "utf8");
+  check(csv.startsWith("rank,id,name,submission,hash,games"), `not the final's CSV: ${csv}`);
+  check(csv.includes(",s1,Ada,"), `Ada is not in the final's CSV: ${csv}`);
+  await staff.screenshot({ path: `${shots}/league-final.png`, fullPage: true });
+  check(errors.length === 0, `page errors: ${errors.join("; ")}`);
+  console.log("league: the organiser ran the final and downloaded its CSV");
 } finally {
   await browser.close();
 }

@@ -156,7 +156,8 @@ fn every_game_is_played_by_clicking_in_a_headless_browser() {
 }
 
 /// A class league in a real browser, at a phone's size: a person opens their link, uploads a
-/// course bot, sees its check pass and its first games on the live standings.
+/// course bot, sees its check pass and its first games on the live standings; the organiser
+/// runs the final from the page and downloads its CSV.
 #[test]
 #[ignore = "needs Node.js and Chromium: cargo xtask test"]
 fn a_person_uploads_a_course_bot_to_a_league_in_a_headless_browser() {
@@ -212,12 +213,14 @@ fn a_person_uploads_a_course_bot_to_a_league_in_a_headless_browser() {
     let _server = Server(child);
     let url = format!("http://{}", served_address(printed));
     let bot = root.join("sdk/python/examples/course/go_first.py");
+    let organiser = std::fs::read_to_string(dir.join("L/organiser-token")).unwrap();
     let o = Command::new("node")
         .arg("league.mjs")
         .arg(&url)
         .arg(&token)
         .arg(&bot)
         .arg(&shots)
+        .arg(organiser.trim())
         .env("CHROMIUM", &chromium)
         .current_dir(&e2e)
         .output()

@@ -227,6 +227,16 @@ fn a_person_reaches_only_their_own_submissions() {
         b"",
     );
     assert_eq!(rebound.status, 421);
+    // Only the organiser runs the final or reads its CSV.
+    let run = post(
+        "/api/league/final",
+        &h(&[("Cookie", cookie.clone()), json.clone()]),
+        b"{\"deadline\":\"now\"}",
+    );
+    assert_eq!(run.status, 403, "{}", run.body);
+    assert_eq!(get("/api/league/final.csv", &as_ada).status, 403);
+    assert_eq!(get("/api/league/final", &as_alan).status, 403);
+    assert!(!dir.join("final").exists());
     // An upload over the league's limit is refused, and nothing is kept.
     let big = vec![b'#'; config.quota.max_bytes as usize + 10];
     let upload = post("/api/league/submissions?file=big.py", &as_ada, &big);
