@@ -67,6 +67,7 @@ pub mod games;
 pub mod ladder;
 pub mod people;
 pub mod server;
+pub mod simulate;
 pub mod store;
 pub mod submission;
 

@@ -135,6 +135,8 @@ pub struct Match {
     pub entrants: Vec<String>,
     /// Its games, entrants named by their place in `entrants` (none until it ends).
     pub records: Vec<GameRecord>,
+    /// When it ended (milliseconds since the Unix epoch).
+    pub finished: i64,
 }
 
 /// A league's store (cheap to clone: a handle).
@@ -430,7 +432,7 @@ impl Store {
         let conn = self.conn();
         let mut q = conn
             .prepare(
-                "SELECT id, seed, entrants, records FROM matches WHERE finished IS NOT NULL ORDER BY id",
+                "SELECT id, seed, entrants, records, finished FROM matches WHERE finished IS NOT NULL ORDER BY id",
             )
             .map_err(db)?;
         let rows = q
@@ -440,12 +442,13 @@ impl Store {
                     r.get::<_, i64>(1)?,
                     r.get::<_, String>(2)?,
                     r.get::<_, String>(3)?,
+                    r.get::<_, i64>(4)?,
                 ))
             })
             .map_err(db)?;
         let mut out = Vec::new();
         for row in rows {
-            let (id, seed, entrants, records) = row.map_err(db)?;
+            let (id, seed, entrants, records, finished) = row.map_err(db)?;
             let bad =
                 |e: serde_json::Error| LeagueError::Store(format!("match {id} is damaged: {e}"));
             out.push(Match {
@@ -453,6 +456,7 @@ impl Store {
                 seed: seed as u64,
                 entrants: serde_json::from_str(&entrants).map_err(bad)?,
                 records: serde_json::from_str(&records).map_err(bad)?,
+                finished,
             });
         }
         Ok(out)

@@ -5,5 +5,6 @@ mod ladder;
 mod matchmaker;
 mod roster;
 mod server;
+mod simulate;
 mod submissions;
 mod support;
