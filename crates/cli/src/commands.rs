@@ -49,7 +49,7 @@ pub(crate) fn dispatch(cli: Cli) -> Result<(), Failure> {
         }
         Command::ServeBot(args) => with_game(&args.game.clone(), args),
         Command::Serve(args) => crate::serve::serve(args),
-        Command::League(args) => crate::tournament::league(args),
+        Command::League(args) => league(args),
         Command::Replay { file } => replay_file(&file),
         Command::Bots { game } => with_game(&game, BotsCmd),
         Command::Go {
@@ -63,6 +63,22 @@ pub(crate) fn dispatch(cli: Cli) -> Result<(), Failure> {
                     format,
                 },
         } => go_score_bench(seconds, seed, format),
+    }
+}
+
+/// `parlour league`: the league library's commands; the final one makes plays here, as
+/// `parlour tournament --resume` plays it, and the ladder stops at Ctrl-C or SIGTERM.
+pub(crate) fn league(args: parlour_league::command::LeagueArgs) -> Result<(), Failure> {
+    use parlour_league::command::Next;
+    match parlour_league::command::run(args, &mut std::io::stdout())? {
+        Next::Done => Ok(()),
+        Next::Failed(why) => Err(failed(why)),
+        Next::Parlour(words) => dispatch(
+            <Cli as clap::Parser>::try_parse_from(
+                std::iter::once("parlour".to_string()).chain(words),
+            )
+            .map_err(|e| failed(e.to_string()))?,
+        ),
     }
 }
 

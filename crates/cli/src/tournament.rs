@@ -122,22 +122,6 @@ impl GameCommand for TournamentArgs {
     }
 }
 
-/// `parlour league`: the league library's commands; the final one makes plays here, as
-/// `parlour tournament --resume` plays it, and the ladder stops at Ctrl-C or SIGTERM.
-pub(crate) fn league(args: parlour_league::command::LeagueArgs) -> Result<(), Failure> {
-    use parlour_league::command::Next;
-    match parlour_league::command::run(args, &mut std::io::stdout())? {
-        Next::Done => Ok(()),
-        Next::Failed(why) => Err(failed(why)),
-        Next::Parlour(words) => crate::commands::dispatch(
-            <crate::args::Cli as clap::Parser>::try_parse_from(
-                std::iter::once("parlour".to_string()).chain(words),
-            )
-            .map_err(|e| failed(e.to_string()))?,
-        ),
-    }
-}
-
 /// `parlour tournament --resume FILE`: the file is read and checked (configuration, bots,
 /// every stored game's seating) before it is opened for writing, so a file that is refused is
 /// left exactly as it was.

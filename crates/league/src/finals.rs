@@ -37,6 +37,48 @@ pub struct Finalist {
     pub hash: String,
 }
 
+/// Reads a deadline: `now`, Unix seconds, or UTC `YYYY-MM-DDTHH:MM[:SS]Z`; milliseconds since
+/// the Unix epoch.
+pub fn parse_deadline(text: &str) -> Result<i64, String> {
+    if text == "now" {
+        return Ok(crate::ladder::now_ms());
+    }
+    if let Ok(s) = text.parse::<i64>() {
+        return s
+            .checked_mul(1000)
+            .filter(|&ms| ms >= 0)
+            .ok_or_else(|| format!("{text:?} is not a time"));
+    }
+    let bad = || format!("{text:?} is not now, Unix seconds, or UTC as 2026-12-01T17:00:00Z");
+    let t = text.strip_suffix('Z').ok_or_else(bad)?;
+    let (date, time) = t.split_once('T').ok_or_else(bad)?;
+    let num = |s: &str| s.parse::<i64>().map_err(|_| bad());
+    let d: Vec<&str> = date.split('-').collect();
+    let h: Vec<&str> = time.split(':').collect();
+    if d.len() != 3 || !(2..=3).contains(&h.len()) {
+        return Err(bad());
+    }
+    let (y, m, day) = (num(d[0])?, num(d[1])?, num(d[2])?);
+    let (hh, mm, ss) = (num(h[0])?, num(h[1])?, h.get(2).map_or(Ok(0), |s| num(s))?);
+    if !(1970..=9999).contains(&y)
+        || !(1..=12).contains(&m)
+        || !(1..=31).contains(&day)
+        || !(0..24).contains(&hh)
+        || !(0..60).contains(&mm)
+        || !(0..=60).contains(&ss)
+    {
+        return Err(bad());
+    }
+    // Days from the civil date (Howard Hinnant's algorithm).
+    let (y, m) = if m <= 2 { (y - 1, m + 9) } else { (y, m - 3) };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let doy = (153 * m + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    Ok(((days * 24 + hh) * 60 + mm) * 60_000 + ss * 1000)
+}
+
 /// The final's database.
 pub fn final_db(dir: &Path) -> PathBuf {
     dir.join(FINAL).join(FINAL_DB)

@@ -69,8 +69,23 @@ pub(crate) fn bounds(config: &LeagueConfig) -> Result<ResultBounds, LeagueError>
     visit(config, Bounds(config))
 }
 
+/// Whether `config` makes a league: it holds together ([`LeagueConfig::check`]), its game and
+/// options exist, it has a house bot (one fills the tables while few people have a
+/// submission, and is every rating's fixed reference), and each is one of the game's.
+pub fn check_league(config: &LeagueConfig) -> Result<(), LeagueError> {
+    config.check()?;
+    if config.house.is_empty() && seats(config)? > 1 {
+        return Err(LeagueError::Config(
+            "a league needs at least one house bot: it fills the tables while few people \
+             have a submission, and is every rating's fixed reference"
+                .into(),
+        ));
+    }
+    check_house(config)
+}
+
 /// Every house bot is one of the game's.
-pub(crate) fn check_house(config: &LeagueConfig) -> Result<(), LeagueError> {
+fn check_house(config: &LeagueConfig) -> Result<(), LeagueError> {
     struct House<'a>(&'a LeagueConfig);
     impl GameVisitor for House<'_> {
         type Output = Result<(), LeagueError>;

@@ -216,6 +216,7 @@ impl League {
     /// Opens the league in `dir` (its `league.toml` and `league.db`).
     pub fn open(dir: &Path) -> Result<League, LeagueError> {
         let config = LeagueConfig::read(dir)?;
+        games::check_league(&config)?;
         let store = Store::open(&dir.join(crate::store::DB_FILE))?;
         Ok(League {
             dir: dir.to_path_buf(),

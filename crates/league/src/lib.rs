@@ -119,7 +119,7 @@ impl LeagueError {
 /// store, readable by their owner only (the store holds the tokens' hashes, the folder will
 /// hold every submission).
 pub fn create(dir: &Path, config: &LeagueConfig) -> Result<(), LeagueError> {
-    config.check()?;
+    games::check_league(config)?;
     let path = dir.join(config::CONFIG_FILE);
     if path.exists() {
         return Err(LeagueError::Refused(format!(

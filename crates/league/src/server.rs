@@ -472,7 +472,7 @@ async fn start_final(
     Json(body): Json<FinalRequest>,
 ) -> Result<Json<Value>, ApiError> {
     organiser(&s, &headers).await?;
-    let deadline = crate::command::parse_deadline(&body.deadline)
+    let deadline = crate::finals::parse_deadline(&body.deadline)
         .map_err(|e| refuse(StatusCode::BAD_REQUEST, e))?;
     let league = s.league.clone();
     let finalists = blocking(move || crate::finals::create(&league, deadline, body.games))
