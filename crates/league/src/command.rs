@@ -149,6 +149,19 @@ pub enum Next {
     Failed(String),
 }
 
+/// The ladder's workers (one per core unless given) and its stop, set by Ctrl-C or SIGTERM.
+fn ladder_settings(workers: Option<usize>) -> (usize, std::sync::Arc<AtomicBool>) {
+    let workers =
+        workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    let stop = std::sync::Arc::new(AtomicBool::new(false));
+    let flag = stop.clone();
+    let _ = ctrlc::set_handler(move || {
+        flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        eprintln!("\nparlour: stopping after the matches in play");
+    });
+    (workers, stop)
+}
+
 fn io(what: String) -> impl FnOnce(std::io::Error) -> LeagueError {
     move |e| LeagueError::Io {
         what,
@@ -309,13 +322,7 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
             hosts,
         } => {
             let league = std::sync::Arc::new(League::open(&dir)?);
-            let workers = workers
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            let stop = std::sync::Arc::new(AtomicBool::new(false));
-            let flag = stop.clone();
-            let _ = ctrlc::set_handler(move || {
-                flag.store(true, std::sync::atomic::Ordering::Relaxed);
-            });
+            let (workers, stop) = ladder_settings(workers);
             let runtime = tokio::runtime::Runtime::new()
                 .map_err(io("cannot start the server's runtime".into()))?;
             let listener = runtime
@@ -339,14 +346,7 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
             matches,
         } => {
             let league = League::open(&dir)?;
-            let workers = workers
-                .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-            let stop = std::sync::Arc::new(AtomicBool::new(false));
-            let flag = stop.clone();
-            let _ = ctrlc::set_handler(move || {
-                flag.store(true, std::sync::atomic::Ordering::Relaxed);
-                eprintln!("\nparlour: stopping after the matches in play");
-            });
+            let (workers, stop) = ladder_settings(workers);
             let played = league.run(workers, &stop, matches, &|e| eprintln!("parlour: {e}"))?;
             say(out, format!("{played} matches played"))?;
             Ok(Next::Done)

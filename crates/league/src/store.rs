@@ -153,6 +153,15 @@ fn db(e: rusqlite::Error) -> LeagueError {
     LeagueError::Store(e.to_string())
 }
 
+fn person(r: &rusqlite::Row<'_>) -> rusqlite::Result<Person> {
+    Ok(Person {
+        id: r.get(0)?,
+        external_id: r.get(1)?,
+        name: r.get(2)?,
+        organiser: r.get(3)?,
+    })
+}
+
 fn submission(row: &rusqlite::Row<'_>) -> rusqlite::Result<Submission> {
     Ok(Submission {
         id: row.get(0)?,
@@ -234,14 +243,7 @@ impl Store {
             .query_row(
                 "SELECT id, external_id, name, organiser FROM people WHERE token_hash = ?1",
                 params![token_hash],
-                |r| {
-                    Ok(Person {
-                        id: r.get(0)?,
-                        external_id: r.get(1)?,
-                        name: r.get(2)?,
-                        organiser: r.get(3)?,
-                    })
-                },
+                person,
             )
             .optional()
             .map_err(db)
@@ -264,14 +266,7 @@ impl Store {
             .query_row(
                 "SELECT p.id, p.external_id, p.name, p.organiser FROM sessions s JOIN people p ON p.id = s.person WHERE s.hash = ?1",
                 params![hash],
-                |r| {
-                    Ok(Person {
-                        id: r.get(0)?,
-                        external_id: r.get(1)?,
-                        name: r.get(2)?,
-                        organiser: r.get(3)?,
-                    })
-                },
+                person,
             )
             .optional()
             .map_err(db)
@@ -283,16 +278,7 @@ impl Store {
         let mut q = conn
             .prepare("SELECT id, external_id, name, organiser FROM people ORDER BY id")
             .map_err(db)?;
-        let rows = q
-            .query_map([], |r| {
-                Ok(Person {
-                    id: r.get(0)?,
-                    external_id: r.get(1)?,
-                    name: r.get(2)?,
-                    organiser: r.get(3)?,
-                })
-            })
-            .map_err(db)?;
+        let rows = q.query_map([], person).map_err(db)?;
         rows.collect::<Result<_, _>>().map_err(db)
     }
 

@@ -36,6 +36,19 @@ fn remove(dir: &Path) {
     }
 }
 
+/// A league `L` in `dir`: `parlour league new` for `game` with `house` bots and `seed`, then
+/// the roster `people` (CSV rows after the header).
+fn class(dir: &Path, game: &str, house: &str, seed: &str, people: &str) {
+    ok(
+        dir,
+        &[
+            "league", "new", "L", "--game", game, "--house", house, "--seed", seed,
+        ],
+    );
+    std::fs::write(dir.join("r.csv"), format!("name,id\n{people}")).unwrap();
+    ok(dir, &["league", "roster", "L", "r.csv"]);
+}
+
 fn ok(dir: &Path, args: &[&str]) -> String {
     let o = parlour_kit(dir, args);
     assert!(o.status.success(), "{args:?}: {}{}", stdout(&o), stderr(&o));
@@ -183,22 +196,7 @@ fn a_class_submits_and_the_final_makes_a_csv() {
     let mut csvs = Vec::new();
     for run in ["one", "two"] {
         let dir = folder(&format!("class-{run}"));
-        ok(
-            &dir,
-            &[
-                "league",
-                "new",
-                "L",
-                "--game",
-                "go",
-                "--house",
-                "heuristic",
-                "--seed",
-                "11",
-            ],
-        );
-        std::fs::write(dir.join("r.csv"), "name,id\nAda,s1\nAlan,s2\nGrace,s3\n").unwrap();
-        ok(&dir, &["league", "roster", "L", "r.csv"]);
+        class(&dir, "go", "heuristic", "11", "Ada,s1\nAlan,s2\nGrace,s3\n");
         let course = examples.join("course/go_first.py").display().to_string();
         let raw = examples.join("raw_first.py").display().to_string();
         let raises = examples.join("course/go_raises.py").display().to_string();
@@ -332,22 +330,7 @@ fn a_ladder_killed_mid_match_resumes_with_nothing_recorded_lost() {
 fn a_final_killed_mid_game_resumes_with_nothing_recorded_lost() {
     let dir = folder("kill-final");
     let examples = root().join("sdk/python/examples");
-    ok(
-        &dir,
-        &[
-            "league",
-            "new",
-            "L",
-            "--game",
-            "go",
-            "--house",
-            "heuristic",
-            "--seed",
-            "3",
-        ],
-    );
-    std::fs::write(dir.join("r.csv"), "name,id\nAda,s1\nAlan,s2\n").unwrap();
-    ok(&dir, &["league", "roster", "L", "r.csv"]);
+    class(&dir, "go", "heuristic", "3", "Ada,s1\nAlan,s2\n");
     ok(
         &dir,
         &[
@@ -433,22 +416,7 @@ fn a_final_killed_mid_game_resumes_with_nothing_recorded_lost() {
 #[ignore = "needs python3: cargo xtask test"]
 fn a_served_league_takes_submissions_from_the_terminal() {
     let dir = folder("serve");
-    ok(
-        &dir,
-        &[
-            "league",
-            "new",
-            "L",
-            "--game",
-            "nim",
-            "--house",
-            "perfect,random",
-            "--seed",
-            "2",
-        ],
-    );
-    std::fs::write(dir.join("r.csv"), "name,id\nAda,s1\n").unwrap();
-    ok(&dir, &["league", "roster", "L", "r.csv"]);
+    class(&dir, "nim", "perfect,random", "2", "Ada,s1\n");
     let tokens = std::fs::read_to_string(dir.join("L/tokens-1.csv")).unwrap();
     let token = tokens
         .lines()
