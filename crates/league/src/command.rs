@@ -333,7 +333,13 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
                 .map_err(io(format!("cannot listen on {bind}")))?;
             say(out, format!("the league is served at http://{address}/"))?;
             out.flush().map_err(io("cannot write the output".into()))?;
-            let served = crate::server::Served::new(league.clone(), hosts, Vec::new());
+            let served = crate::server::Served::new(
+                league.clone(),
+                parlour_web::Settings {
+                    hosts,
+                    ..Default::default()
+                },
+            );
             let server = runtime.spawn(crate::server::serve(listener, served));
             let played = league.run(workers, &stop, None, &|e| eprintln!("parlour: {e}"));
             server.abort();

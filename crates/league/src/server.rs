@@ -34,33 +34,31 @@ pub const COOKIE: &str = "parlour_league";
 /// The most of a check's log a page shows (its end).
 const LOG_TAIL: u64 = 64 << 10;
 
-/// What the server needs: the league, and the host names and page origins it answers beyond
-/// its addresses and `localhost` (as `parlour serve --allow-host`, `--allow-origin`).
+/// What the server needs: the league, and the limits and trust it serves strangers under
+/// (`parlour serve`'s [`parlour_web::Settings`]: each client's share of connections, the cap,
+/// the header timeout, the host names and page origins it answers beyond its own).
 #[derive(Debug, Clone)]
 pub struct Served {
     /// The league.
     pub league: Arc<League>,
-    /// Host names allowed beyond IP addresses and `localhost`.
-    pub hosts: Vec<String>,
-    /// Page origins allowed beyond the server's own.
-    pub origins: Vec<String>,
+    /// The limits and trust.
+    pub settings: Arc<parlour_web::Settings>,
     /// The standings as the pages show them, refreshed by [`serve`] and pushed to every page
     /// that listens (`/api/league/events`).
     standings: Arc<tokio::sync::watch::Sender<Value>>,
-    /// The final the organiser started from the page, while it plays: `None` once it ended
-    /// (`Ok`: games played; `Err`: why it stopped).
+    /// The final the organiser started from the page, once it has ended (`Ok`: games played;
+    /// `Err`: why it stopped).
     final_run: Arc<std::sync::Mutex<Option<Result<u64, String>>>>,
     /// Whether the final is playing now.
     final_playing: Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl Served {
-    /// The league served, answering to these host names and page origins as well.
-    pub fn new(league: Arc<League>, hosts: Vec<String>, origins: Vec<String>) -> Served {
+    /// The league served under `settings`.
+    pub fn new(league: Arc<League>, settings: parlour_web::Settings) -> Served {
         Served {
             league,
-            hosts,
-            origins,
+            settings: Arc::new(settings),
             standings: Arc::new(tokio::sync::watch::Sender::new(Value::Null)),
             final_run: Arc::new(std::sync::Mutex::new(None)),
             final_playing: Arc::new(std::sync::atomic::AtomicBool::new(false)),
@@ -87,7 +85,10 @@ pub async fn serve(listener: tokio::net::TcpListener, served: Served) -> std::io
             tokio::time::sleep(std::time::Duration::from_secs(1)).await;
         }
     });
-    axum::serve(listener, router(served)).await
+    // Connections are counted and timed as `parlour serve` counts them: a client's share and
+    // the cap, the header timeout.
+    let hub = parlour_web::Hub::with((*served.settings).clone(), None);
+    parlour_web::serve_app(listener, router(served), hub).await
 }
 
 type ApiError = (StatusCode, Json<Value>);
@@ -163,7 +164,7 @@ async fn guard(State(s): State<Served>, request: Request, next: Next) -> Respons
             return refuse(StatusCode::BAD_REQUEST, "a request must name its Host").into_response()
         }
     };
-    if !parlour_web::server::host_allowed(&host, &s.hosts) {
+    if !parlour_web::server::host_allowed(&host, &s.settings.hosts) {
         return refuse(
             StatusCode::MISDIRECTED_REQUEST,
             format!("this server does not answer to the host {host:?}"),
@@ -171,7 +172,7 @@ async fn guard(State(s): State<Served>, request: Request, next: Next) -> Respons
         .into_response();
     }
     if !matches!(*request.method(), Method::GET | Method::HEAD) {
-        if let Err(why) = parlour_web::server::origin_allowed(headers, &host, &s.origins) {
+        if let Err(why) = parlour_web::server::origin_allowed(headers, &host, &s.settings.origins) {
             return refuse(StatusCode::FORBIDDEN, why).into_response();
         }
     }

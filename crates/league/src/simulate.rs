@@ -209,7 +209,11 @@ pub fn run(dir: &Path, class: &Class) -> Result<Report, LeagueError> {
         what: "cannot listen on loopback".into(),
         reason: e.to_string(),
     })?;
-    let served = crate::server::Served::new(league.clone(), Vec::new(), Vec::new());
+    // Every simulated browser comes from loopback, one client: its share must hold them all.
+    let mut settings = parlour_web::Settings::default();
+    settings.share.connections = settings.share.connections.max(class.browsers + 64);
+    settings.max_connections = settings.max_connections.max(class.browsers + 128);
+    let served = crate::server::Served::new(league.clone(), settings);
     runtime.spawn(crate::server::serve(listener, served));
     let stop = Arc::new(AtomicBool::new(false));
     let start = Instant::now();

@@ -77,10 +77,21 @@ pub use watch::{LiveTournament, Watched};
 /// client's share and the server's cap (past either it is answered 503 and closed), and read
 /// with the hub's header timeout, which also ends a kept-alive connection left idle.
 pub async fn serve(listener: tokio::net::TcpListener, hub: Hub) -> std::io::Result<()> {
+    serve_app(listener, server::router(hub.clone()), hub).await
+}
+
+/// Serves `app` on `listener` as [`serve`] serves a hub's pages: each connection counted
+/// against its client's share and the cap of `hub`'s settings (past either it is answered 503
+/// and closed), and read with their header timeout. Another server (a league's) keeps the same
+/// promises to strangers this way.
+pub async fn serve_app(
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    hub: Hub,
+) -> std::io::Result<()> {
     use hyper_util::rt::{TokioIo, TokioTimer};
     use tower::ServiceExt;
 
-    let app = server::router(hub.clone());
     let header_timeout = hub.settings().header_timeout;
     let forwarded = hub.settings().forwarded;
     loop {

@@ -250,6 +250,8 @@ struct Outcome {
 /// Plays the tournament in `dir`, with the containment forced to `containment` if given, and
 /// parlour running as the user `uid` if given (the test runs as root, and drops to it).
 fn play(dir: &Path, containment: Option<&str>, uid: Option<u32>) -> Outcome {
+    // The spinning children are timed: nothing heavy runs beside them.
+    let _heavy = common::exclusive();
     std::fs::copy(misbehave(), dir.join("victim.py")).unwrap();
     let source = std::fs::read(dir.join("victim.py")).unwrap();
     hostile_bot(dir, ATTACKS, 1000);

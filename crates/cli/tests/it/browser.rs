@@ -98,6 +98,7 @@ fn tournament() -> (Server, String) {
 #[test]
 #[ignore = "needs Node.js and Chromium: cargo xtask test"]
 fn every_game_is_played_by_clicking_in_a_headless_browser() {
+    let _heavy = common::exclusive();
     let root = root();
     let chromium = chromium();
     let dir = e2e(&root);
@@ -161,6 +162,7 @@ fn every_game_is_played_by_clicking_in_a_headless_browser() {
 #[test]
 #[ignore = "needs Node.js and Chromium: cargo xtask test"]
 fn a_person_uploads_a_course_bot_to_a_league_in_a_headless_browser() {
+    let _heavy = common::exclusive();
     let root = root();
     let chromium = chromium();
     let e2e = e2e(&root);

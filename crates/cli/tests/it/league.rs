@@ -192,6 +192,7 @@ fn bad_league_input_is_one_line_and_exit_code_2() {
 #[test]
 #[ignore = "needs python3: cargo xtask test"]
 fn a_class_submits_and_the_final_makes_a_csv() {
+    let _heavy = crate::common::exclusive();
     let examples = root().join("sdk/python/examples");
     let mut csvs = Vec::new();
     for run in ["one", "two"] {
@@ -282,6 +283,7 @@ fn wait_until(what: &str, mut done: impl FnMut() -> bool) {
 /// finished is there, unchanged, when the ladder runs again, and the ladder goes on.
 #[test]
 fn a_ladder_killed_mid_match_resumes_with_nothing_recorded_lost() {
+    let _heavy = crate::common::exclusive();
     let dir = folder("kill-ladder");
     ok(
         &dir,
@@ -328,6 +330,7 @@ fn a_ladder_killed_mid_match_resumes_with_nothing_recorded_lost() {
 #[test]
 #[ignore = "needs python3: cargo xtask test"]
 fn a_final_killed_mid_game_resumes_with_nothing_recorded_lost() {
+    let _heavy = crate::common::exclusive();
     let dir = folder("kill-final");
     let examples = root().join("sdk/python/examples");
     class(&dir, "go", "heuristic", "3", "Ada,s1\nAlan,s2\n");
@@ -415,6 +418,7 @@ fn a_final_killed_mid_game_resumes_with_nothing_recorded_lost() {
 #[test]
 #[ignore = "needs python3: cargo xtask test"]
 fn a_served_league_takes_submissions_from_the_terminal() {
+    let _heavy = crate::common::exclusive();
     let dir = folder("serve");
     class(&dir, "nim", "perfect,random", "2", "Ada,s1\n");
     let tokens = std::fs::read_to_string(dir.join("L/tokens-1.csv")).unwrap();

@@ -25,7 +25,7 @@ fn serve(league: Arc<League>) -> (SocketAddr, tokio::runtime::Runtime) {
     let addr = listener.local_addr().unwrap();
     runtime.spawn(serve_league(
         listener,
-        Served::new(league, Vec::new(), Vec::new()),
+        Served::new(league, parlour_web::Settings::default()),
     ));
     (addr, runtime)
 }
@@ -322,5 +322,76 @@ fn standings_are_pushed_to_pages_as_they_change() {
     let second = next_standings();
     assert_eq!(second["matches"], 1);
     assert_eq!(second["leaderboard"][0]["games"], 2);
+    remove(league.dir());
+}
+
+/// One client cannot hold the league's server: past its share of connections it is answered
+/// 503 and closed (another client still gets in), and a connection that sends nothing is closed
+/// after the header timeout (the attack: open idle connections until the server has none left).
+#[test]
+fn a_flood_of_idle_connections_is_bounded() {
+    use std::time::Duration;
+    let league = Arc::new(league("flood", "nim", &["perfect"], 1));
+    let runtime = tokio::runtime::Runtime::new().unwrap();
+    let listener = runtime
+        .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+        .unwrap();
+    let addr = listener.local_addr().unwrap();
+    let mut settings = parlour_web::Settings::default();
+    settings.share.connections = 4;
+    settings.header_timeout = Duration::from_secs(1);
+    runtime.spawn(serve_league(
+        listener,
+        Served::new(league.clone(), settings),
+    ));
+    let idle: Vec<TcpStream> = (0..4).map(|_| TcpStream::connect(addr).unwrap()).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let mut over = TcpStream::connect(addr).unwrap();
+    over.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    let mut answer = String::new();
+    let _ = over.read_to_string(&mut answer);
+    assert!(answer.starts_with("HTTP/1.1 503"), "{answer:?}");
+    // Another client (another loopback address) still gets its pages.
+    let other = SocketAddr::from(([127, 0, 0, 2], 0));
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(other).unwrap();
+    let stream = runtime.block_on(socket.connect(addr)).unwrap();
+    let mut stream = stream.into_std().unwrap();
+    stream.set_nonblocking(false).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
+    write!(
+        stream,
+        "GET /api/league HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut page = String::new();
+    let _ = stream.read_to_string(&mut page);
+    assert!(page.starts_with("HTTP/1.1 200"), "{page:?}");
+    // The idle ones are closed by the header timeout, and the client is let in again.
+    for mut c in idle {
+        c.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+        let mut rest = Vec::new();
+        // To its end (the server closed it), not to the read timeout (it is still open).
+        let timed_out = c.read_to_end(&mut rest).is_err_and(|e| {
+            matches!(
+                e.kind(),
+                std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+            )
+        });
+        assert!(
+            !timed_out,
+            "an idle connection stayed open past the header timeout"
+        );
+    }
+    let back = http(
+        addr,
+        "GET",
+        "/api/league",
+        &[("Host", &addr.to_string())],
+        b"",
+    );
+    assert_eq!(back.status, 200);
     remove(league.dir());
 }

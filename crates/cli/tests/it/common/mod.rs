@@ -7,6 +7,15 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
+/// Held by the tests whose figures depend on having the machine's cores to themselves (the
+/// jail's attacks time spinning children) and by the heaviest others (a browser, a long final),
+/// so that the two never run at once on a small machine. Poison is ignored: a failed test must
+/// not fail the next.
+pub fn exclusive() -> std::sync::MutexGuard<'static, ()> {
+    static HEAVY: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    HEAVY.lock().unwrap_or_else(|e| e.into_inner())
+}
+
 /// Runs `parlour args` in `dir`, with no input.
 pub fn parlour_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_parlour"))
