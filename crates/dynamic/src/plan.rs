@@ -155,14 +155,9 @@ pub fn default_entries<G: Playable>(seats: usize) -> Vec<EntrySpec> {
 }
 
 /// A random stand-in for a program (what the arena needs to check entries before any program
-/// is started), a built-in bot otherwise.
+/// is started), a built-in bot otherwise: [`Player::stand_in`].
 pub fn stand_in<G: Playable>(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
-    match entry {
-        EntrySpec::Program(_) => Ok(Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(
-            seed,
-        )))),
-        e => Player::built_in(e, seed),
-    }
+    Player::stand_in(entry, seed)
 }
 
 /// The tournament `plan` names, for game `G`, checked as a run checks it (entries, table size,

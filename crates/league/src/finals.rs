@@ -202,18 +202,10 @@ pub fn csv(dir: &Path) -> Result<String, LeagueError> {
     })?;
     let finalists: Vec<Finalist> = serde_json::from_str(&text)
         .map_err(|e| LeagueError::Store(format!("{}: {e}", at.display())))?;
-    let (config, records) =
-        Results::read(&folder.join(FINAL_DB)).map_err(|e| LeagueError::Store(e.to_string()))?;
-    let mut builder = parlour_arena::stats::StandingsBuilder::new(&config.labels, config.duplicate);
-    if let Some(b) = config.bounds {
-        builder = builder.with_bounds(b);
-    }
-    let mut records = records;
-    records.sort_by_key(|r| r.index);
-    for r in &records {
-        builder.push(r);
-    }
-    let standings = builder.finish();
+    // The standings as `parlour report` reads them from the database.
+    let (_, summary) = parlour_arena::summarize_stored(&folder.join(FINAL_DB))
+        .map_err(|e| LeagueError::Store(e.to_string()))?;
+    let standings = summary.standings;
     let mut out = csv::Writer::from_writer(Vec::new());
     let row = |out: &mut csv::Writer<Vec<u8>>, fields: Vec<String>| {
         out.write_record(fields)

@@ -6,7 +6,6 @@ use std::path::Path;
 use parlour_arena::stats::ResultBounds;
 use parlour_arena::{GameRecord, Tournament, TournamentConfig};
 use parlour_core::rng::derive_seed;
-use parlour_core::BotError;
 use parlour_games::options::make_game;
 use parlour_games::{with_game, GameVisitor, Playable};
 use parlour_protocol::check::{check_program, CheckMode};
@@ -215,18 +214,10 @@ pub(crate) fn play_match(
         fn visit<G: Playable>(self) -> Self::Output {
             let game = game_of::<G>(self.config)?;
             let seats = game.num_players();
-            let mut config =
+            // Duplicate deals when the game has chance, as `TournamentConfig::new` sets.
+            let config =
                 TournamentConfig::new(&game, self.entries.to_vec(), seats as u64, self.seed);
-            config.duplicate = G::INFO.has_chance();
-            let stand_in = |e: &EntrySpec, seed: u64| -> Result<Player<G>, BotError> {
-                match e {
-                    EntrySpec::Program(_) => Ok(Player::BuiltIn(Box::new(
-                        parlour_bots::RandomBot::new(seed),
-                    ))),
-                    e => Player::built_in(e, seed),
-                }
-            };
-            let tournament = Tournament::new(game, config, &stand_in)
+            let tournament = Tournament::new(game, config, &Player::<G>::stand_in)
                 .map_err(|e| LeagueError::Match(e.to_string()))?;
             let c = tournament.config();
             let programs = if c.has_programs() {
@@ -337,16 +328,8 @@ pub(crate) fn play_final(
             let (stored, _) =
                 parlour_arena::store::Store::read(self.db).map_err(|e| bad(e.to_string()))?;
             let game = game_of::<G>(self.config)?;
-            let stand_in = |e: &EntrySpec, seed: u64| -> Result<Player<G>, BotError> {
-                match e {
-                    EntrySpec::Program(_) => Ok(Player::BuiltIn(Box::new(
-                        parlour_bots::RandomBot::new(seed),
-                    ))),
-                    e => Player::built_in(e, seed),
-                }
-            };
-            let mut tournament =
-                Tournament::new(game, stored, &stand_in).map_err(|e| bad(e.to_string()))?;
+            let mut tournament = Tournament::new(game, stored, &Player::<G>::stand_in)
+                .map_err(|e| bad(e.to_string()))?;
             tournament.set_interrupt(self.stop);
             // The games recorded, checked; their faults carry over (a forfeit with them), as
             // if the final had not stopped.

@@ -295,7 +295,11 @@ impl League {
 
     /// The leaderboard at `at` (every finished match counted).
     pub fn leaderboard(&self, at: i64) -> Result<Leaderboard, LeagueError> {
-        let now = entrants(&self.dir, &self.config, &self.store, at)?;
+        self.board(&entrants(&self.dir, &self.config, &self.store, at)?)
+    }
+
+    /// The leaderboard, `now` being who may be seated now.
+    fn board(&self, now: &[Entrant]) -> Result<Leaderboard, LeagueError> {
         let matches = self.store.matches()?;
         let people: BTreeMap<i64, Person> = self
             .store
@@ -382,6 +386,7 @@ impl League {
         if pool.len() < 2 {
             return Ok(None);
         }
+        let board = self.board(&pool)?;
         // Too few to fill a table: the house bots sit more than once (never a submission).
         let house = self.config.house.len();
         if house > 0 {
@@ -389,7 +394,6 @@ impl League {
                 pool.push(pool[i % house].clone());
             }
         }
-        let board = self.leaderboard(at)?;
         let candidates: Vec<Candidate> = pool
             .iter()
             .map(|e| {
@@ -504,8 +508,9 @@ impl League {
     }
 
     /// Runs the ladder on `workers` threads until `stop` is set or `matches` matches have been
-    /// played (when given). First it forgets the matches a crashed ladder left unfinished. A match that cannot be played is reported to `report` and the
-    /// ladder goes on. The matches played.
+    /// started (when given). First it forgets the matches a crashed ladder left unfinished. A
+    /// match that cannot be played is reported to `report` and the ladder goes on. The matches
+    /// played.
     pub fn run(
         &self,
         workers: usize,

@@ -347,7 +347,7 @@ async fn me(State(s): State<Served>, headers: HeaderMap) -> Result<Json<Value>, 
             "kind": x.kind,
             "bytes": x.bytes,
             "submitted": x.submitted,
-            "status": format!("{:?}", x.status).to_lowercase(),
+            "status": x.status.text(),
             "report": x.report,
         })).collect::<Vec<_>>(),
     })))
@@ -402,7 +402,7 @@ async fn submission(
         "id": sub.id,
         "person": owner.as_ref().map(|o| o.name.clone()),
         "submitted": sub.submitted,
-        "status": format!("{:?}", sub.status).to_lowercase(),
+        "status": sub.status.text(),
     });
     let mine = viewer.is_some_and(|v| v.id == sub.person || v.organiser);
     if mine {

@@ -84,7 +84,8 @@ pub enum Status {
 }
 
 impl Status {
-    fn text(self) -> &'static str {
+    /// As the store (and the league's pages) write it: `checking`, `passed` or `failed`.
+    pub fn text(self) -> &'static str {
         match self {
             Status::Checking => "checking",
             Status::Passed => "passed",

@@ -86,6 +86,17 @@ impl<G: GameAi + parlour_core::encode::Encode> Player<G> {
     pub fn built_in(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
         make_builtin(entry, seed).map(Player::BuiltIn)
     }
+
+    /// A built-in entry's bot, or for a program a random stand-in: what a tournament is
+    /// checked with (each entry made once) before any program is started.
+    pub fn stand_in(entry: &EntrySpec, seed: u64) -> Result<Player<G>, BotError> {
+        match entry {
+            EntrySpec::Program(_) => Ok(Player::BuiltIn(Box::new(parlour_bots::RandomBot::new(
+                seed,
+            )))),
+            e => Player::built_in(e, seed),
+        }
+    }
 }
 
 impl<G: Game> From<Box<dyn Bot<G>>> for Player<G> {
