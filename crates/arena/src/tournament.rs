@@ -5,7 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
-use parlour_core::play::{PlayError, Runner};
+use parlour_core::play::{PlayError, Runner, Step};
 use parlour_core::rng::derive_seed;
 use parlour_core::{BotError, Game, State};
 use parlour_protocol::{EntrySpec, Player, Table};
@@ -647,11 +647,25 @@ impl<G: Game> Tournament<G> {
         index: u64,
         make_bot: MakeBot<'_, G>,
     ) -> Result<GameRecord, ArenaError> {
+        Ok(self.play_seated(index, make_bot, None)?.0)
+    }
+
+    /// Game `index` played (as [`Tournament::play_game`] plays it) with a copy of the state a
+    /// decision handed to `on_step` when given; its record and its last state.
+    fn play_seated(
+        &self,
+        index: u64,
+        make_bot: MakeBot<'_, G>,
+        on_step: Option<OnStep<'_, G>>,
+    ) -> Result<(GameRecord, G::State), ArenaError> {
         let (seats, mut table, deal) = self.seat_game(index, make_bot)?;
-        let end = Runner::new(&self.game)
-            .numbered(index, deal)
-            .play(self.game.new_game(self.deal_seed(index)), &mut table)
-            .map_err(|error| ArenaError::Play { index, error })?;
+        let runner = Runner::new(&self.game).numbered(index, deal);
+        let start = self.game.new_game(self.deal_seed(index));
+        let end = match on_step {
+            None => runner.play(start, &mut table),
+            Some(f) => runner.play_steps(start, &mut table, f),
+        }
+        .map_err(|error| ArenaError::Play { index, error })?;
         let mut faults = Vec::new();
         let mut forfeited = Vec::new();
         for (seat, report) in table.reports().into_iter().enumerate() {
@@ -668,7 +682,7 @@ impl<G: Game> Tournament<G> {
         // What happened at the table: a forfeited seat's stand-in may be among the winners. The
         // record lists the forfeited seats beside them, and the standings never credit one.
         let winners = end.winners();
-        Ok(GameRecord {
+        let record = GameRecord {
             index,
             deal: index / self.config.seats as u64,
             seats,
@@ -685,7 +699,8 @@ impl<G: Game> Tournament<G> {
             decisions: end.decisions(),
             faults,
             forfeited,
-        })
+        };
+        Ok((record, end))
     }
 
     /// Game `index` played again as [`Tournament::play_game`] plays it, written as a trace
@@ -710,31 +725,51 @@ impl<G: Game> Tournament<G> {
                 self.config.labels[e]
             )));
         }
-        let (_, mut table, deal) = self.seat_game(index, make_bot)?;
-        let labels: Vec<String> = seats
+        Ok(self.play_game_traced(index, make_bot)?.1)
+    }
+
+    /// Plays game `index` as [`Tournament::play_game`] does (the same record), and writes
+    /// every move as it is made, programs' too, as a trace (`parlour play --trace`'s format,
+    /// its seats the entries' labels): what a league keeps of each game to replay it, since a
+    /// program asked again need not answer the same. A panic is an error, as in a run.
+    pub fn play_game_traced(
+        &self,
+        index: u64,
+        make_bot: MakeBot<'_, G>,
+    ) -> Result<(GameRecord, String), ArenaError> {
+        let labels: Vec<String> = self
+            .schedule
+            .seating(index)
             .iter()
             .map(|&e| self.config.labels[e].clone())
             .collect();
         let io = |e: std::io::Error| ArenaError::Config(e.to_string());
-        let seed = self.deal_seed(index);
-        let mut writer =
-            parlour_core::trace::TraceWriter::new(Vec::new(), &self.game, seed, &labels)
-                .map_err(io)?;
+        let mut writer = parlour_core::trace::TraceWriter::new(
+            Vec::new(),
+            &self.game,
+            self.deal_seed(index),
+            &labels,
+        )
+        .map_err(io)?;
         let mut failed = None;
-        let end = Runner::new(&self.game)
-            .numbered(index, deal)
-            .play_steps(self.game.new_game(seed), &mut table, |step| {
-                if let Err(e) = writer.step(step) {
-                    failed.get_or_insert(e);
-                }
-                Ok(())
-            })
-            .map_err(|error| ArenaError::Play { index, error })?;
+        let (record, end) = caught(index, || {
+            self.play_seated(
+                index,
+                make_bot,
+                Some(&mut |step: &Step<'_, G>| {
+                    if let Err(e) = writer.step(step) {
+                        failed.get_or_insert(e);
+                    }
+                    Ok(())
+                }),
+            )
+        })?;
         if let Some(e) = failed {
             return Err(io(e));
         }
         let bytes = writer.finish::<G>(&end).map_err(io)?;
-        String::from_utf8(bytes).map_err(|e| ArenaError::Config(e.to_string()))
+        let trace = String::from_utf8(bytes).map_err(|e| ArenaError::Config(e.to_string()))?;
+        Ok((record, trace))
     }
 
     /// [`Tournament::play_game`], with a panic turned into an error, so that one broken bot
@@ -744,17 +779,7 @@ impl<G: Game> Tournament<G> {
         index: u64,
         make_bot: MakeBot<'_, G>,
     ) -> Result<GameRecord, ArenaError> {
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            self.play_game(index, make_bot)
-        }))
-        .unwrap_or_else(|payload| {
-            let message = payload
-                .downcast_ref::<&str>()
-                .map(|s| s.to_string())
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "(no message)".into());
-            Err(ArenaError::Panicked { index, message })
-        })
+        caught(index, || self.play_game(index, make_bot))
     }
 
     /// Checks that stored games belong to this tournament: each fits the configuration and
@@ -1028,4 +1053,19 @@ impl Drop for StopOnDrop<'_> {
     fn drop(&mut self) {
         self.0.store(true, Ordering::Relaxed);
     }
+}
+
+/// What sees each decision of a game played with [`Tournament::play_game_traced`].
+type OnStep<'f, G> = &'f mut dyn FnMut(&Step<'_, G>) -> Result<(), String>;
+
+/// `play` (game `index`), with a panic turned into an error.
+fn caught<T>(index: u64, play: impl FnOnce() -> Result<T, ArenaError>) -> Result<T, ArenaError> {
+    std::panic::catch_unwind(std::panic::AssertUnwindSafe(play)).unwrap_or_else(|payload| {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "(no message)".into());
+        Err(ArenaError::Panicked { index, message })
+    })
 }

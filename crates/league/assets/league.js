@@ -1,6 +1,8 @@
-// The league's page: the standings for everyone, updated live (server-sent events); with a
-// person's link (#token=...), their submissions, reports, an upload and the active choice.
-// Nothing here is trusted by the server: every request is checked there.
+// The league's page: the standings for everyone, updated live (server-sent events), and each
+// entrant's page (#entrant=KEY: its statistics and games, each with its replay); with a
+// person's link (#token=...), their submissions, reports, an upload and the active choice;
+// with the invite code, a form to join. Nothing here is trusted by the server: every request
+// is checked there.
 
 const $ = (id) => document.getElementById(id);
 let me = null;
@@ -25,13 +27,19 @@ function showBoard(data) {
   $("counts").textContent = `${data.matches} matches, ${data.games} games`;
   const body = $("board").querySelector("tbody");
   body.replaceChildren();
+  // Once joined, the form stays only to show the new link.
+  $("register").hidden = !(data.registration && !me) && $("join-link").hidden;
   data.leaderboard.forEach((r, i) => {
     const tr = document.createElement("tr");
     if (!r.active) tr.classList.add("inactive");
     if (me && r.key === `sub:${me.active}`) tr.classList.add("mine");
+    const name = document.createElement("td");
+    const link = text("a", r.label + (r.active ? "" : " (inactive)"));
+    link.href = `#entrant=${r.key}`;
+    name.append(link);
     tr.append(
       text("td", String(i + 1), "num"),
-      text("td", r.label + (r.active ? "" : " (inactive)")),
+      name,
       text("td", `${r.mu.toFixed(2)} ± ${r.sigma.toFixed(2)}`, "num"),
       text("td", String(r.games), "num"),
       text("td", interval(r.score), "num"),
@@ -144,6 +152,65 @@ $("upload").addEventListener("submit", async (event) => {
   $("status").textContent = said;
 });
 
+// An entrant's page: its statistics and newest games, each game's replay a link to the viewer.
+async function showEntrant(key) {
+  const e = await api(`/api/league/entrants/${encodeURIComponent(key)}`);
+  $("entrant-name").textContent = e.label;
+  $("entrant-stats").textContent = `Rating ${e.mu.toFixed(2)} ± ${e.sigma.toFixed(2)} · ${e.games} games`
+    + ` · score ${interval(e.score)} · win rate ${interval(e.win_rate)}`
+    + ` · ${e.faults} faults, ${e.forfeits} forfeits${e.active ? "" : " · inactive"}`;
+  const body = $("played").querySelector("tbody");
+  body.replaceChildren();
+  for (const g of e.played) {
+    const tr = document.createElement("tr");
+    const open = document.createElement("td");
+    const a = text("a", "Replay");
+    a.href = `/replay#/replay/${g.replay}`;
+    a.dataset.replay = g.replay;
+    open.append(a);
+    const result = g.forfeited ? "forfeited" : g.won ? "won" : "";
+    tr.append(
+      text("td", `${g.match} · game ${g.game + 1}`),
+      text("td", String(g.seat + 1), "num"),
+      text("td", g.table.join(", ")),
+      text("td", g.returns.join(" / "), "num"),
+      text("td", result + (g.faults ? ` (${g.faults} faults)` : "")),
+      open,
+    );
+    body.append(tr);
+  }
+}
+
+async function route() {
+  const m = location.hash.match(/^#entrant=(.+)$/);
+  $("entrant").hidden = !m;
+  $("standings").hidden = !!m;
+  if (m) {
+    try { await showEntrant(decodeURIComponent(m[1])); } catch (e) { $("entrant-stats").textContent = e.message; }
+  }
+}
+window.addEventListener("hashchange", () => { route(); });
+
+$("join").addEventListener("submit", async (event) => {
+  event.preventDefault();
+  try {
+    const answer = await api("/api/league/register", {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ name: $("join-name").value, invite: $("join-code").value.trim() }),
+    });
+    const url = `${location.origin}/#token=${answer.token}`;
+    $("join-url").textContent = url;
+    $("join-url").href = url;
+    $("join-link").hidden = false;
+    $("join").hidden = true;
+    $("join-status").textContent = `Welcome, ${answer.name}.`;
+    await showMe();
+  } catch (e) {
+    $("join-status").textContent = `Refused: ${e.message}`;
+  }
+});
+
 function live() {
   const events = new EventSource("/api/league/events");
   events.addEventListener("standings", (e) => showBoard(JSON.parse(e.data)));
@@ -153,3 +220,4 @@ function live() {
 await login();
 showBoard(await api("/api/league"));
 live();
+await route();

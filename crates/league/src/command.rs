@@ -45,6 +45,10 @@ pub enum LeagueCommand {
         /// The seed every match and the final derive from (default: drawn at random).
         #[cfg_attr(feature = "clap", arg(long))]
         seed: Option<u64>,
+        /// Open registration: anyone with this code (8 to 64 characters) may join from the
+        /// league's page (`invite` in league.toml; remove it to close registration).
+        #[cfg_attr(feature = "clap", arg(long))]
+        invite: Option<String>,
     },
     /// Add the people of a roster (CSV with `name` and `id` columns) and write each one's
     /// secret token (and link, with --url) to a CSV readable only by you.
@@ -197,6 +201,7 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
             house,
             title,
             seed,
+            invite,
         } => {
             let house: Vec<BotSpec> = match house {
                 Some(text) => text
@@ -207,8 +212,10 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
                 None => crate::games::own_bots(&game)?,
             };
             let seed = seed.unwrap_or_else(rand::random);
-            let config =
+            let mut config =
                 LeagueConfig::new(&title, &game, options.into_iter().collect(), house, seed)?;
+            config.invite = invite;
+            config.check()?;
             crate::create(&dir, &config)?;
             let league = League::open(&dir)?;
             let organiser = people::admit(

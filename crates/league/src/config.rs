@@ -41,6 +41,19 @@ pub struct LeagueConfig {
     /// What one person may submit.
     #[serde(default)]
     pub quota: Quota,
+    /// The newest matches whose games keep their traces to replay (older matches keep their
+    /// records and ratings): about 10 KB a match for Uno, so the default holds a few hundred
+    /// megabytes at most.
+    #[serde(default = "default_keep_replays")]
+    pub keep_replays: u64,
+    /// The invite code that lets a stranger register from the league's page (registration is
+    /// closed without one): 8 to 64 characters, shared with the class as the links are not.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub invite: Option<String>,
+}
+
+fn default_keep_replays() -> u64 {
+    20_000
 }
 
 fn default_max_faults() -> u32 {
@@ -89,6 +102,8 @@ impl LeagueConfig {
             limits: Limits::default(),
             max_faults: default_max_faults(),
             quota: Quota::default(),
+            keep_replays: default_keep_replays(),
+            invite: None,
         };
         config.check()?;
         Ok(config)
@@ -107,6 +122,14 @@ impl LeagueConfig {
         }
         if self.house.len() > 32 {
             return Err(bad(format!("{} house bots; at most 32", self.house.len())));
+        }
+        if let Some(code) = &self.invite {
+            let n = code.chars().count();
+            if !(8..=64).contains(&n) || code.chars().any(|c| c.is_whitespace() || c.is_control()) {
+                return Err(bad(format!(
+                    "the invite code has {n} characters; 8 to 64, with no spaces"
+                )));
+            }
         }
         Ok(())
     }

@@ -195,14 +195,15 @@ pub(crate) fn check(
 }
 
 /// One ladder match: the entries (as many as the table has seats, in a cyclic order) play one
-/// duplicate-deal group, the deal from `seed`, in every seat rotation. Its records name the
-/// entries by their place in `entries`. Programs log under `logs`.
+/// duplicate-deal group, the deal from `seed`, in every seat rotation. Each game's record (which
+/// names the entries by their place in `entries`) and its trace, in the schedule's order.
+/// Programs log under `logs`.
 pub(crate) fn play_match(
     config: &LeagueConfig,
     entries: &[EntrySpec],
     seed: u64,
     logs: &Path,
-) -> Result<Vec<GameRecord>, LeagueError> {
+) -> Result<Vec<(GameRecord, String)>, LeagueError> {
     struct Match<'a> {
         config: &'a LeagueConfig,
         entries: &'a [EntrySpec],
@@ -210,7 +211,7 @@ pub(crate) fn play_match(
         logs: &'a Path,
     }
     impl GameVisitor for Match<'_> {
-        type Output = Result<Vec<GameRecord>, LeagueError>;
+        type Output = Result<Vec<(GameRecord, String)>, LeagueError>;
         fn visit<G: Playable>(self) -> Self::Output {
             let game = game_of::<G>(self.config)?;
             let seats = game.num_players();
@@ -233,21 +234,15 @@ pub(crate) fn play_match(
             } else {
                 Programs::none()
             };
-            let mut records = Vec::new();
-            let result = tournament.run(
-                1,
-                Vec::new(),
-                &|e, seed| programs.player::<G>(e, seed),
-                &mut |batch| {
-                    records.extend_from_slice(batch);
-                    Ok(())
-                },
-                &mut |_| {},
-            );
+            // One game after another, each written down move by move as it is played (a
+            // program asked again need not answer the same): the records a run would make.
+            let played: Result<Vec<_>, _> = (0..c.games)
+                .map(|index| {
+                    tournament.play_game_traced(index, &|e, seed| programs.player::<G>(e, seed))
+                })
+                .collect();
             drop(programs);
-            result.map_err(|e| LeagueError::Match(e.to_string()))?;
-            records.sort_by_key(|r| r.index);
-            Ok(records)
+            played.map_err(|e| LeagueError::Match(e.to_string()))
         }
     }
     visit(

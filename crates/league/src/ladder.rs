@@ -434,8 +434,9 @@ impl League {
             }
         }
         match played {
-            Ok(records) => {
-                self.store.finish_match(id, &records, now_ms())?;
+            Ok(games) => {
+                self.store.finish_match(id, &games, now_ms())?;
+                self.store.forget_traces(self.config.keep_replays)?;
                 Ok(Some(id))
             }
             Err(e) => {
@@ -451,9 +452,7 @@ impl League {
     pub fn replay(&self, id: i64) -> Result<Vec<GameRecord>, LeagueError> {
         let m = self
             .store
-            .matches()?
-            .into_iter()
-            .find(|m| m.id == id)
+            .finished_match(id)?
             .ok_or_else(|| LeagueError::Refused(format!("no finished match {id}")))?;
         let mut entries = Vec::new();
         for key in &m.entrants {
@@ -480,7 +479,8 @@ impl League {
                 ))
             })?);
         }
-        games::play_match(&self.config, &entries, m.seed, &self.dir.join("logs"))
+        let played = games::play_match(&self.config, &entries, m.seed, &self.dir.join("logs"))?;
+        Ok(played.into_iter().map(|(record, _)| record).collect())
     }
 
     /// Holds the league's lock (`DIR/league.lock`) while the ladder runs: one ladder a league.

@@ -18,6 +18,8 @@
 //!   arena's standings (Weng-Lin μ ± σ, score and win rate with their intervals) over every
 //!   match in order. Each match is recorded with its seed, so any can be replayed; after a
 //!   crash only the matches in play are lost.
+//! - [`history`]: what the pages show of finished matches: an entrant's games, and each game's
+//!   replay (kept as it was played, with every hand).
 //! - [`finals`]: each person's active submission at the deadline, frozen, plays the arena's
 //!   tournament (resumable), and its standings become a CSV for marking.
 //!
@@ -64,6 +66,7 @@ pub mod command;
 pub mod config;
 pub mod finals;
 pub mod games;
+pub mod history;
 pub mod ladder;
 pub mod people;
 pub mod server;

@@ -73,6 +73,15 @@ pub fn read_roster(text: &str) -> Result<Vec<RosterRow>, LeagueError> {
             name: field(name_at, "name")?,
             id: field(id_at, "id")?,
         };
+        if row.id.starts_with(REGISTERED) {
+            return Err(bad(
+                line,
+                format!(
+                    "ids beginning {REGISTERED:?} are the league's own, not {:?}",
+                    row.id
+                ),
+            ));
+        }
         if !seen.insert(row.id.clone()) {
             return Err(bad(line, format!("the id {:?} is listed twice", row.id)));
         }
@@ -126,3 +135,46 @@ pub fn admit(
     }
     Ok(out)
 }
+
+/// The most people who may register in any minute (with the invite code): a class registers
+/// over days, and one person with the code cannot fill the league in a moment.
+pub const REGISTRATIONS_PER_MINUTE: usize = 30;
+
+/// A stranger with the invite code becomes a person named `name` (1 to 100 printable
+/// characters), with an id of the league's own (`reg-...`): the person and their token (shown
+/// once). Refused past [`MAX_PEOPLE`] people, or [`REGISTRATIONS_PER_MINUTE`] a minute.
+pub fn register(
+    store: &Store,
+    name: &str,
+    now: i64,
+) -> Result<(crate::store::Person, String), LeagueError> {
+    let name = name.trim();
+    if name.is_empty() || name.chars().count() > 100 || name.chars().any(char::is_control) {
+        return Err(LeagueError::Refused(
+            "a name is 1 to 100 printable characters".into(),
+        ));
+    }
+    let people = store.people()?;
+    if people.len() >= MAX_PEOPLE {
+        return Err(LeagueError::Refused(format!(
+            "the league is full ({MAX_PEOPLE} people)"
+        )));
+    }
+    if store.registered_since(now - 60_000)? >= REGISTRATIONS_PER_MINUTE {
+        return Err(LeagueError::Refused(
+            "too many people registered in the last minute: try again in a minute".into(),
+        ));
+    }
+    let token = new_token();
+    let id = format!("{REGISTERED}{}", &new_token()[..12]);
+    let person = store.add_person(&id, name, &token_hash(&token), false, now)?;
+    let person = store
+        .people()?
+        .into_iter()
+        .find(|p| p.id == person)
+        .ok_or_else(|| LeagueError::Store(format!("person {person} vanished")))?;
+    Ok((person, token))
+}
+
+/// How a registered person's id begins (a roster's ids are the organiser's).
+pub const REGISTERED: &str = "reg-";

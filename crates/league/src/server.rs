@@ -23,6 +23,9 @@ use axum::{Json, Router};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
+use parlour_web::replay::Replay;
+
+use crate::history::{self, Names};
 use crate::ladder::{active, now_ms, League};
 use crate::people::{new_token, token_hash};
 use crate::store::Person;
@@ -51,7 +54,15 @@ pub struct Served {
     final_run: Arc<std::sync::Mutex<Option<Result<u64, String>>>>,
     /// Whether the final is playing now.
     final_playing: Arc<std::sync::atomic::AtomicBool>,
+    /// The replays read lately, newest last (at most [`REPLAYS_KEPT`]).
+    replays: Arc<std::sync::Mutex<Kept>>,
 }
+
+/// The replays read lately, by id, newest last.
+type Kept = Vec<(String, Arc<Replay>)>;
+
+/// How many replays the server keeps read (each is read again from the store when wanted).
+const REPLAYS_KEPT: usize = 32;
 
 impl Served {
     /// The league served under `settings`.
@@ -62,6 +73,7 @@ impl Served {
             standings: Arc::new(tokio::sync::watch::Sender::new(Value::Null)),
             final_run: Arc::new(std::sync::Mutex::new(None)),
             final_playing: Arc::new(std::sync::atomic::AtomicBool::new(false)),
+            replays: Arc::default(),
         }
     }
 }
@@ -137,6 +149,16 @@ pub fn router(served: Served) -> Router {
                 )
             }),
         )
+        // The replay viewer is `parlour serve`'s page, its files and its replay API.
+        .route(
+            "/replay",
+            get(|| async { asset(Path("index.html".to_string())).await }),
+        )
+        .route("/assets/{name}", get(asset))
+        .route("/api/replays/{id}", get(replay_summary))
+        .route("/api/replays/{id}/{step}", get(replay_step))
+        .route("/api/league/entrants/{key}", get(entrant))
+        .route("/api/league/register", post(register))
         .route("/api/league/events", get(events))
         .route("/api/league", get(overview))
         .route("/api/league/login", post(login))
@@ -252,6 +274,7 @@ fn overview_of(league: &League) -> Result<Value, LeagueError> {
         "house": c.house.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "matches": board.matches,
         "games": board.games,
+        "registration": c.invite.is_some(),
         "leaderboard": rows,
     }))
 }
@@ -283,6 +306,156 @@ async fn events(
     Sse::new(stream).keep_alive(KeepAlive::default())
 }
 
+/// One of the replay viewer's files (`parlour serve`'s front end).
+async fn asset(Path(name): Path<String>) -> Result<Response, ApiError> {
+    let (body, kind) = parlour_web::assets::get(&name)
+        .ok_or_else(|| refuse(StatusCode::NOT_FOUND, format!("no file {name}")))?;
+    Ok(page(kind, body))
+}
+
+/// The replay `id` (`m{match}-g{game}`), read from the store unless read lately.
+async fn replay_of(s: &Served, id: String) -> Result<Arc<Replay>, ApiError> {
+    {
+        let kept = s.replays.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some((_, r)) = kept.iter().find(|(k, _)| *k == id) {
+            return Ok(r.clone());
+        }
+    }
+    let missing = || refuse(StatusCode::NOT_FOUND, format!("no replay {id}"));
+    let (m, g) = history::parse_replay_id(&id).ok_or_else(missing)?;
+    let league = s.league.clone();
+    let text = blocking(move || history::replay_text(&league, &Names::read(&league)?, m, g))
+        .await?
+        .ok_or_else(missing)?;
+    let replay = tokio::task::spawn_blocking(move || Replay::read(&text))
+        .await
+        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map_err(|e| {
+            refuse(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                format!("replay {id}: {e}"),
+            )
+        })?;
+    let replay = Arc::new(replay);
+    let mut kept = s.replays.lock().unwrap_or_else(|e| e.into_inner());
+    if kept.len() >= REPLAYS_KEPT {
+        kept.remove(0);
+    }
+    kept.push((id, replay.clone()));
+    Ok(replay)
+}
+
+/// A finished game's replay: the game, the seats, every action (the viewer's first request).
+async fn replay_summary(
+    State(s): State<Served>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let replay = replay_of(&s, id.clone()).await?;
+    Ok((
+        [(header::CONTENT_TYPE, "application/json")],
+        replay.summary(&id),
+    )
+        .into_response())
+}
+
+/// The position before decision `step` of a finished game, with every hand.
+async fn replay_step(
+    State(s): State<Served>,
+    Path((id, step)): Path<(String, usize)>,
+) -> Result<Json<Value>, ApiError> {
+    let replay = replay_of(&s, id).await?;
+    let len = replay.len();
+    tokio::task::spawn_blocking(move || replay.step(step))
+        .await
+        .map_err(|e| refuse(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?
+        .map(Json)
+        .ok_or_else(|| {
+            refuse(
+                StatusCode::NOT_FOUND,
+                format!("the replay has decisions 0 to {len}"),
+            )
+        })
+}
+
+#[derive(Deserialize)]
+struct Listing {
+    /// The most games to list.
+    games: Option<u64>,
+}
+
+/// An entrant's page, for everyone: its name, its statistics on the ladder, and its newest
+/// games with their replays' ids.
+async fn entrant(
+    State(s): State<Served>,
+    Path(key): Path<String>,
+    Query(q): Query<Listing>,
+) -> Result<Json<Value>, ApiError> {
+    let league = s.league.clone();
+    let k = key.clone();
+    let (row, names, games) = blocking(move || {
+        let row = league
+            .leaderboard(now_ms())?
+            .rows
+            .into_iter()
+            .find(|r| r.key == k);
+        let names = Names::read(&league)?;
+        let games = history::games_of(&league, &names, &k, q.games.unwrap_or(50))?;
+        Ok((row, names, games))
+    })
+    .await?;
+    let Some(row) = row else {
+        return Err(refuse(
+            StatusCode::NOT_FOUND,
+            format!("no entrant {key} has played or may play"),
+        ));
+    };
+    Ok(Json(json!({
+        "key": row.key,
+        "label": names.of(&row.key),
+        "active": row.active,
+        "games": row.stats.games,
+        "mu": row.stats.rating.mu,
+        "sigma": row.stats.rating.sigma,
+        "score": row.stats.score,
+        "win_rate": row.stats.win_rate,
+        "faults": row.stats.faults,
+        "forfeits": row.stats.forfeits,
+        "played": games,
+    })))
+}
+
+#[derive(Deserialize)]
+struct Registration {
+    invite: String,
+    name: String,
+}
+
+/// A stranger with the league's invite code becomes a person: their token (shown once: it is
+/// their link) and a session cookie. Closed when the league has no invite code.
+async fn register(
+    State(s): State<Served>,
+    Json(body): Json<Registration>,
+) -> Result<Response, ApiError> {
+    let Some(code) = s.league.config().invite.clone() else {
+        return Err(refuse(
+            StatusCode::FORBIDDEN,
+            "registration is closed: ask the organiser for your link",
+        ));
+    };
+    // The code is compared in time that does not depend on where it first differs.
+    let given = token_hash(body.invite.trim());
+    if given != token_hash(&code) {
+        return Err(refuse(
+            StatusCode::FORBIDDEN,
+            "that is not this league's invite code",
+        ));
+    }
+    let league = s.league.clone();
+    let (person, token) =
+        blocking(move || crate::people::register(league.store(), &body.name, now_ms())).await?;
+    signed_in(&s, person, json!({"token": token})).await
+}
+
 #[derive(Deserialize)]
 struct Login {
     token: String,
@@ -292,17 +465,10 @@ struct Login {
 /// only its hash is stored), so the token need not stay in the page.
 async fn login(State(s): State<Served>, Json(body): Json<Login>) -> Result<Response, ApiError> {
     let league = s.league.clone();
-    let session = new_token();
-    let stored = token_hash(&session);
     let person = blocking(move || {
-        let Some(p) = league
+        league
             .store()
-            .person_by_token(&token_hash(body.token.trim()))?
-        else {
-            return Ok(None);
-        };
-        league.store().add_session(&stored, p.id, now_ms())?;
-        Ok(Some(p))
+            .person_by_token(&token_hash(body.token.trim()))
     })
     .await?
     .ok_or_else(|| {
@@ -311,10 +477,23 @@ async fn login(State(s): State<Served>, Json(body): Json<Login>) -> Result<Respo
             "that is not a token of this league",
         )
     })?;
+    signed_in(&s, person, json!({})).await
+}
+
+/// A new session for `person`: their name and role (with `extra`) and the cookie that holds
+/// the session (`HttpOnly`, `SameSite=Strict`; only its hash is stored).
+async fn signed_in(s: &Served, person: Person, extra: Value) -> Result<Response, ApiError> {
+    let session = new_token();
+    let stored = token_hash(&session);
+    let league = s.league.clone();
+    let id = person.id;
+    blocking(move || league.store().add_session(&stored, id, now_ms())).await?;
     let cookie = format!("{COOKIE}={session}; HttpOnly; SameSite=Strict; Path=/");
-    let mut response =
-        Json(json!({"person": person.id, "name": person.name, "organiser": person.organiser}))
-            .into_response();
+    let mut body = json!({"person": person.id, "name": person.name, "organiser": person.organiser});
+    if let (Some(b), Some(e)) = (body.as_object_mut(), extra.as_object()) {
+        b.extend(e.clone());
+    }
+    let mut response = Json(body).into_response();
     response.headers_mut().insert(
         header::SET_COOKIE,
         HeaderValue::from_str(&cookie)

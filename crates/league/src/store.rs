@@ -1,7 +1,8 @@
 //! What a league keeps, in one SQLite file (`DIR/league.db`, write-ahead logged, so pages read
 //! while workers write): the people and the hashes of their secret tokens, every submission
 //! and its check, each person's choices of active submission, and every ladder match with its
-//! seed, its entrants and its games' records.
+//! seed, its entrants and its games' records, and each game's trace (every move, compressed:
+//! what its replay shows).
 //!
 //! A match is written twice: when it starts (its number, seed and entrants) and when it ends
 //! (its records). After a `kill -9` the matches that had started and not ended are the only
@@ -56,6 +57,12 @@ CREATE TABLE IF NOT EXISTS matches (
     started INTEGER NOT NULL,
     finished INTEGER,
     records TEXT
+);
+CREATE TABLE IF NOT EXISTS traces (
+    match INTEGER NOT NULL REFERENCES matches(id),
+    game INTEGER NOT NULL,
+    trace BLOB NOT NULL,
+    PRIMARY KEY (match, game)
 );
 ";
 
@@ -357,6 +364,18 @@ impl Store {
             .map_err(db)
     }
 
+    /// How many people registered (with the invite code) at or after `since`.
+    pub fn registered_since(&self, since: i64) -> Result<usize, LeagueError> {
+        self.conn()
+            .query_row(
+                "SELECT COUNT(*) FROM people WHERE created >= ?1 AND external_id LIKE ?2",
+                params![since, format!("{}%", crate::people::REGISTERED)],
+                |r| r.get::<_, i64>(0),
+            )
+            .map(|n| n as usize)
+            .map_err(db)
+    }
+
     /// Starts match number `id` (see [`Store::next_match`]).
     pub fn start_match(
         &self,
@@ -389,25 +408,64 @@ impl Store {
             .map_err(db)
     }
 
-    /// Ends a match with its games.
+    /// Ends a match with its games: their records, and their traces (each game's moves), in
+    /// one transaction.
     pub fn finish_match(
         &self,
         id: i64,
-        records: &[GameRecord],
+        games: &[(GameRecord, String)],
         now: i64,
     ) -> Result<(), LeagueError> {
-        let text = serde_json::to_string(records).map_err(|e| LeagueError::Store(e.to_string()))?;
-        self.conn()
-            .execute(
-                "UPDATE matches SET records = ?2, finished = ?3 WHERE id = ?1",
-                params![id, text, now],
+        let records: Vec<&GameRecord> = games.iter().map(|(r, _)| r).collect();
+        let text =
+            serde_json::to_string(&records).map_err(|e| LeagueError::Store(e.to_string()))?;
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(db)?;
+        tx.execute(
+            "UPDATE matches SET records = ?2, finished = ?3 WHERE id = ?1",
+            params![id, text, now],
+        )
+        .map_err(db)?;
+        for (record, trace) in games {
+            tx.execute(
+                "INSERT OR REPLACE INTO traces (match, game, trace) VALUES (?1, ?2, ?3)",
+                params![id, record.index as i64, compress(trace)?],
             )
             .map_err(db)?;
-        Ok(())
+        }
+        tx.commit().map_err(db)
+    }
+
+    /// The trace of game `game` of finished match `id`, if it is kept.
+    pub fn trace(&self, id: i64, game: u64) -> Result<Option<String>, LeagueError> {
+        let blob: Option<Vec<u8>> = self
+            .conn()
+            .query_row(
+                "SELECT trace FROM traces WHERE match = ?1 AND game = ?2",
+                params![id, game as i64],
+                |r| r.get(0),
+            )
+            .optional()
+            .map_err(db)?;
+        blob.map(|b| decompress(&b, id, game)).transpose()
+    }
+
+    /// Forgets the traces of all but the newest `keep` matches (their records and ratings
+    /// stay): what bounds the store's growth over a long league. The traces forgotten.
+    pub fn forget_traces(&self, keep: u64) -> Result<usize, LeagueError> {
+        self.conn()
+            .execute(
+                "DELETE FROM traces WHERE match <= (SELECT COALESCE(MAX(id), 0) FROM matches) - ?1",
+                params![keep as i64],
+            )
+            .map_err(db)
     }
 
     /// Forgets a match that could not be played.
     pub fn drop_match(&self, id: i64) -> Result<(), LeagueError> {
+        self.conn()
+            .execute("DELETE FROM traces WHERE match = ?1", params![id])
+            .map_err(db)?;
         self.conn()
             .execute("DELETE FROM matches WHERE id = ?1", params![id])
             .map_err(db)?;
@@ -416,14 +474,39 @@ impl Store {
 
     /// The finished matches, in the order they were started.
     pub fn matches(&self) -> Result<Vec<Match>, LeagueError> {
+        self.matches_where("1 ORDER BY id", params![])
+    }
+
+    /// Finished match `id`.
+    pub fn finished_match(&self, id: i64) -> Result<Option<Match>, LeagueError> {
+        Ok(self.matches_where("id = ?1", params![id])?.pop())
+    }
+
+    /// The newest `limit` finished matches `key` (see [`crate::ladder::Entrant::key`]) played
+    /// in, newest first.
+    pub fn matches_of(&self, key: &str, limit: u64) -> Result<Vec<Match>, LeagueError> {
+        // A key is `house:N` or `sub:N`: nothing in it is special to LIKE.
+        self.matches_where(
+            "entrants LIKE ?1 ORDER BY id DESC LIMIT ?2",
+            params![format!("%\"{key}\"%"), limit as i64],
+        )
+    }
+
+    /// The finished matches that meet `condition` (SQL, after `WHERE`, with `values`).
+    fn matches_where(
+        &self,
+        condition: &str,
+        values: &[&dyn rusqlite::ToSql],
+    ) -> Result<Vec<Match>, LeagueError> {
         let conn = self.conn();
         let mut q = conn
-            .prepare(
-                "SELECT id, seed, entrants, records, finished FROM matches WHERE finished IS NOT NULL ORDER BY id",
-            )
+            .prepare(&format!(
+                "SELECT id, seed, entrants, records, finished FROM matches \
+                 WHERE finished IS NOT NULL AND {condition}"
+            ))
             .map_err(db)?;
         let rows = q
-            .query_map([], |r| {
+            .query_map(values, |r| {
                 Ok((
                     r.get::<_, i64>(0)?,
                     r.get::<_, i64>(1)?,
@@ -470,4 +553,28 @@ impl Store {
             .map_err(db)?;
         Ok(())
     }
+}
+
+/// A trace deflated (they shrink about tenfold: the same words again and again).
+fn compress(text: &str) -> Result<Vec<u8>, LeagueError> {
+    use std::io::Write;
+    let mut encoder =
+        flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::default());
+    encoder
+        .write_all(text.as_bytes())
+        .and_then(|()| encoder.finish())
+        .map_err(|e| LeagueError::Store(format!("cannot compress a trace: {e}")))
+}
+
+/// A stored trace inflated.
+fn decompress(blob: &[u8], id: i64, game: u64) -> Result<String, LeagueError> {
+    use std::io::Read;
+    let mut text = String::new();
+    flate2::read::DeflateDecoder::new(blob)
+        .take(parlour_web::replay::MAX_RECORDING as u64 + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| {
+            LeagueError::Store(format!("match {id} game {game}'s trace is damaged: {e}"))
+        })?;
+    Ok(text)
 }

@@ -1,11 +1,12 @@
 // The league's page in a headless browser, at a phone's size: a person opens their link,
-// uploads a course bot, sees its check pass, and sees it on the standings once it has played
-// (the standings update by themselves); then the organiser opens theirs, runs the final and
-// downloads its CSV. Usage: node league.mjs URL TOKEN BOT SHOTS ORGANISER-TOKEN
+// uploads a course bot, sees its check pass, sees it on the standings once it has played
+// (the standings update by themselves), opens their page with its games and replays one;
+// a stranger joins with the invite code; then the organiser opens their link, runs the final
+// and downloads its CSV. Usage: node league.mjs URL TOKEN BOT SHOTS ORGANISER-TOKEN INVITE
 import { readFile } from "node:fs/promises";
 import { launch, check } from "./lib.mjs";
 
-const [url, token, bot, shots, organiserToken] = process.argv.slice(2);
+const [url, token, bot, shots, organiserToken, invite] = process.argv.slice(2);
 const browser = await launch();
 try {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -32,6 +33,40 @@ try {
   await page.screenshot({ path: `${shots}/league.png`, fullPage: true });
   check(errors.length === 0, `page errors: ${errors.join("; ")}`);
   console.log("league: link opened, course bot uploaded and checked, rated on the live standings");
+
+  // Ada's page: her games, each with its replay; the replay shows the game in the viewer.
+  await page.click("#board tbody tr[data-label='Ada'] a");
+  await page.waitForSelector("#entrant:not([hidden]) #played tbody tr a[data-replay]", { timeout: 20000 });
+  check((await page.textContent("#entrant-name")) === "Ada", "Ada's page is not Ada's");
+  const replay = await page.getAttribute("#played tbody tr a[data-replay]", "data-replay");
+  await page.click("#played tbody tr a[data-replay]");
+  await page.waitForSelector("main.replay[data-step='0'] .board-area > *", { timeout: 20000 });
+  check(page.url().endsWith(`/replay#/replay/${replay}`), `not the replay: ${page.url()}`);
+  await page.click("button[data-step='last']");
+  await page.waitForSelector("main.replay .result", { timeout: 20000 });
+  const seats = await page.textContent("main.replay select[aria-label='view']");
+  check(seats.includes("(Ada)"), `the replay does not name Ada at a seat: ${seats}`);
+  await page.screenshot({ path: `${shots}/league-replay.png`, fullPage: true });
+  check(errors.length === 0, `page errors: ${errors.join("; ")}`);
+  console.log("league: Ada's page lists her games, and one replays to its end");
+
+  // A stranger with the invite code joins, and gets their link once.
+  const stranger = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  stranger.on("pageerror", (e) => errors.push(String(e)));
+  await stranger.goto(url);
+  await stranger.waitForSelector("#register:not([hidden])", { timeout: 20000 });
+  await stranger.fill("#join-name", "Grace");
+  await stranger.fill("#join-code", "not-the-code");
+  await stranger.click("#join button");
+  await stranger.waitForFunction(() => document.getElementById("join-status").textContent.includes("Refused"));
+  await stranger.fill("#join-code", invite);
+  await stranger.click("#join button");
+  await stranger.waitForSelector("#me:not([hidden])", { timeout: 20000 });
+  const link = await stranger.textContent("#join-url");
+  check(/#token=[0-9a-f]{32}$/.test(link), `no link shown: ${link}`);
+  check((await stranger.textContent("#who")).includes("Grace"), "the joined page does not greet Grace");
+  check(errors.length === 0, `page errors: ${errors.join("; ")}`);
+  console.log("league: a stranger joined with the invite code and was shown their link");
 
   // The organiser: the final from the page, and its CSV downloaded.
   const staff = await (await browser.newContext({ acceptDownloads: true })).newPage();

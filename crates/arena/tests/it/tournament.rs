@@ -452,3 +452,28 @@ fn an_interrupt_stops_the_run_after_the_games_in_play_are_recorded() {
     );
     assert_eq!(resumed.summary, whole.summary);
 }
+
+/// A game played with its trace written (what a league keeps to replay it) is the game a run
+/// plays: the same record; and the trace, read back and played through, ends where the game
+/// ended, with the deal's seed and the entries' labels at the seats.
+#[test]
+fn a_traced_game_is_the_game_a_run_plays_and_its_trace_replays_it() {
+    let t = uno_tournament("random,heuristic,random,heuristic", 8, 21);
+    let (_, records) = run_records(&t, 2);
+    for r in &records {
+        let (traced, trace) = t.play_game_traced(r.index, &make::<Uno>).unwrap();
+        assert_eq!(&traced, r, "game {}", r.index);
+        let head: serde_json::Value = serde_json::from_str(trace.lines().next().unwrap()).unwrap();
+        assert_eq!(head["seed"], t.deal_seed(r.index));
+        let labels: Vec<String> = r
+            .seats
+            .iter()
+            .map(|&e| t.config().labels[e].clone())
+            .collect();
+        assert_eq!(head["seats"], serde_json::json!(labels));
+        let lines: Vec<&str> = trace.lines().collect();
+        let replayed = parlour_core::trace::replay::<Uno>(&lines).unwrap();
+        assert_eq!(replayed.returns, r.returns, "game {}", r.index);
+        assert_eq!(replayed.decisions, r.decisions, "game {}", r.index);
+    }
+}

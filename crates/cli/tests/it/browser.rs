@@ -181,7 +181,17 @@ fn a_person_uploads_a_course_bot_to_a_league_in_a_headless_browser() {
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
     };
     parlour(&[
-        "league", "new", "L", "--game", "go", "--house", "random", "--seed", "6",
+        "league",
+        "new",
+        "L",
+        "--game",
+        "go",
+        "--house",
+        "random",
+        "--seed",
+        "6",
+        "--invite",
+        "class-of-2026",
     ]);
     std::fs::write(dir.join("r.csv"), "name,id\nAda,s1\n").unwrap();
     parlour(&["league", "roster", "L", "r.csv"]);
@@ -223,6 +233,7 @@ fn a_person_uploads_a_course_bot_to_a_league_in_a_headless_browser() {
         .arg(&bot)
         .arg(&shots)
         .arg(organiser.trim())
+        .arg("class-of-2026")
         .env("CHROMIUM", &chromium)
         .current_dir(&e2e)
         .output()
@@ -233,11 +244,14 @@ fn a_person_uploads_a_course_bot_to_a_league_in_a_headless_browser() {
         stdout(&o),
         stderr(&o)
     );
-    assert!(
-        stdout(&o).contains("rated on the live standings"),
-        "{}",
-        stdout(&o)
-    );
+    for said in [
+        "rated on the live standings",
+        "one replays to its end",
+        "joined with the invite code",
+        "downloaded its CSV",
+    ] {
+        assert!(stdout(&o).contains(said), "{said:?}: {}", stdout(&o));
+    }
     let shot = std::fs::read(shots.join("league.png")).unwrap();
     assert!(shot.starts_with(b"\x89PNG") && shot.len() > 5_000);
     let _ = Command::new("chmod").args(["-R", "u+w"]).arg(&dir).status();

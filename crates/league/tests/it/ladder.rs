@@ -123,3 +123,40 @@ fn a_lone_house_bot_waits_for_a_submission() {
     assert!(l.store().matches().unwrap().is_empty());
     remove(l.dir());
 }
+
+/// Each finished match keeps its games' traces (a replay's source) for the newest
+/// `keep_replays` matches only: older matches keep their records, so the standings are the
+/// same, and a store that runs for weeks stays bounded.
+#[test]
+fn only_the_newest_matches_keep_their_traces() {
+    let dir = crate::support::folder("keep");
+    let mut config = parlour_league::LeagueConfig::new(
+        "test",
+        "nim",
+        Default::default(),
+        vec![
+            parlour_core::BotSpec::named("perfect"),
+            parlour_core::BotSpec::named("random"),
+        ],
+        4,
+    )
+    .unwrap();
+    config.keep_replays = 2;
+    parlour_league::create(&dir, &config).unwrap();
+    let l = League::open(&dir).unwrap();
+    assert_eq!(run(&l, 5), 5);
+    let matches = l.store().matches().unwrap();
+    assert_eq!(matches.len(), 5);
+    for m in &matches {
+        assert_eq!(m.records.len(), 2);
+        for r in &m.records {
+            let kept = l.store().trace(m.id, r.index).unwrap();
+            assert_eq!(kept.is_some(), m.id > 3, "match {} game {}", m.id, r.index);
+            if let Some(trace) = kept {
+                assert!(trace.starts_with('{') && trace.contains("parlour-trace"));
+            }
+        }
+    }
+    assert_eq!(l.leaderboard(0).unwrap().games, 10);
+    remove(&dir);
+}

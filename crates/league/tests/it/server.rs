@@ -395,3 +395,186 @@ fn a_flood_of_idle_connections_is_bounded() {
     assert_eq!(back.status, 200);
     remove(league.dir());
 }
+
+/// Every finished game can be replayed in the browser with every hand: an entrant's page lists
+/// its games (everyone may see it), each with a replay whose seats are named as the standings
+/// name them and whose end is the recorded game's; the viewer's own page and files are served.
+/// A game of a match not finished, or no game at all, has no replay.
+#[test]
+fn finished_games_are_listed_and_replayed_with_every_hand() {
+    let league = Arc::new(league("replays", "uno", &["random", "heuristic"], 12));
+    for _ in 0..3 {
+        league.play_one(0).unwrap();
+    }
+    // A match started and not finished (as when it is in play).
+    let unfinished = league.store().next_match().unwrap();
+    league
+        .store()
+        .start_match(unfinished, 5, &["house:0".into(), "house:1".into()], 0)
+        .unwrap();
+    let (addr, _rt) = serve(league.clone());
+    let host = addr.to_string();
+    let get = |path: &str| http(addr, "GET", path, &[("Host", &host)], b"");
+    let page = get("/api/league/entrants/house:1?games=100");
+    assert_eq!(page.status, 200, "{}", page.body);
+    let page = page.json();
+    assert_eq!(page["label"], "heuristic");
+    let played = page["played"].as_array().unwrap();
+    // Three matches of four rotations; a house bot fills two seats of each table.
+    assert_eq!(played.len(), 12, "{page}");
+    let matches = league.store().matches().unwrap();
+    for g in played {
+        let id = g["replay"].as_str().unwrap();
+        let summary = get(&format!("/api/replays/{id}"));
+        assert_eq!(summary.status, 200, "{id}: {}", summary.body);
+        let summary = summary.json();
+        let m = matches
+            .iter()
+            .find(|m| Some(m.id) == g["match"].as_i64())
+            .unwrap();
+        let record = &m.records[g["game"].as_u64().unwrap() as usize];
+        let names: Vec<&str> = record
+            .seats
+            .iter()
+            .map(|&e| {
+                if m.entrants[e] == "house:0" {
+                    "random"
+                } else {
+                    "heuristic"
+                }
+            })
+            .collect();
+        assert_eq!(summary["seats"], serde_json::json!(names), "{id}");
+        assert_eq!(summary["decisions"], record.decisions, "{id}");
+        assert_eq!(g["table"], serde_json::json!(names), "{id}");
+        // The first position shows every hand; the last, the recorded returns.
+        let first = get(&format!("/api/replays/{id}/0")).json();
+        let hands: Vec<&Value> = first["observations"].as_array().unwrap().iter().collect();
+        assert_eq!(hands.len(), 4, "{id}");
+        let end = get(&format!("/api/replays/{id}/{}", record.decisions)).json();
+        assert_eq!(end["returns"], serde_json::json!(record.returns), "{id}");
+    }
+    for missing in [
+        format!("m{unfinished}-g0"),
+        "m999-g0".into(),
+        "m1-g9".into(),
+        "nonsense".into(),
+    ] {
+        assert_eq!(
+            get(&format!("/api/replays/{missing}")).status,
+            404,
+            "{missing}"
+        );
+    }
+    assert_eq!(get("/api/league/entrants/sub:77").status, 404);
+    let viewer = get("/replay");
+    assert_eq!(viewer.status, 200);
+    assert!(viewer.body.contains("/assets/app.js"));
+    for file in ["app.js", "cards.js", "games.js", "style.css"] {
+        assert_eq!(get(&format!("/assets/{file}")).status, 200, "{file}");
+    }
+    assert_eq!(get("/assets/secret.txt").status, 404);
+    remove(league.dir());
+}
+
+/// Registration with the invite code: closed without one; with one, a wrong code or a bad
+/// name is refused, and the right code makes a person whose token (their link) and session
+/// cookie both let them in. A flood of registrations is stopped at the minute's limit, and a
+/// roster cannot take the ids registration gives.
+#[test]
+fn strangers_join_with_the_invite_code_and_only_with_it() {
+    let closed = Arc::new(league("closed", "nim", &["perfect"], 3));
+    let (addr, _rt) = serve(closed.clone());
+    let host = addr.to_string();
+    let post = |addr: SocketAddr, body: &str| {
+        http(
+            addr,
+            "POST",
+            "/api/league/register",
+            &[
+                ("Host", &addr.to_string()),
+                ("Content-Type", "application/json"),
+            ],
+            body.as_bytes(),
+        )
+    };
+    let refused = post(addr, r#"{"invite": "anything-at-all", "name": "Eve"}"#);
+    assert_eq!(refused.status, 403, "{}", refused.body);
+    assert!(refused.body.contains("registration is closed"));
+    assert_eq!(
+        http(addr, "GET", "/api/league", &[("Host", &host)], b"").json()["registration"],
+        false
+    );
+    remove(closed.dir());
+
+    let dir = crate::support::folder("open");
+    let mut config = parlour_league::LeagueConfig::new(
+        "test",
+        "nim",
+        Default::default(),
+        vec![parlour_core::BotSpec::named("perfect")],
+        3,
+    )
+    .unwrap();
+    config.invite = Some("short".into());
+    assert!(config.check().is_err(), "a code of 5 characters");
+    config.invite = Some("comp10001-2026".into());
+    parlour_league::create(&dir, &config).unwrap();
+    let open = Arc::new(League::open(&dir).unwrap());
+    let (addr, _rt2) = serve(open.clone());
+    let host = addr.to_string();
+    assert_eq!(
+        http(addr, "GET", "/api/league", &[("Host", &host)], b"").json()["registration"],
+        true
+    );
+    let wrong = post(addr, r#"{"invite": "comp10001-2025", "name": "Eve"}"#);
+    assert_eq!(wrong.status, 403, "{}", wrong.body);
+    let nameless = post(addr, r#"{"invite": "comp10001-2026", "name": "  "}"#);
+    assert_eq!(nameless.status, 400, "{}", nameless.body);
+    assert!(open.store().people().unwrap().is_empty());
+    let joined = post(addr, r#"{"invite": "comp10001-2026", "name": "Grace"}"#);
+    assert_eq!(joined.status, 200, "{}", joined.body);
+    let token = joined.json()["token"].as_str().unwrap().to_string();
+    let cookie = joined
+        .head
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("set-cookie: ")
+                .or_else(|| l.strip_prefix("Set-Cookie: "))
+        })
+        .unwrap()
+        .split(';')
+        .next()
+        .unwrap()
+        .to_string();
+    for (k, v) in [
+        ("Authorization", format!("Bearer {token}")),
+        ("Cookie", cookie),
+    ] {
+        let me = http(
+            addr,
+            "GET",
+            "/api/league/me",
+            &[("Host", &host), (k, &v)],
+            b"",
+        );
+        assert_eq!(me.json()["name"], "Grace", "{k}: {}", me.body);
+    }
+    // The minute's limit, counted from the store (Grace is the first).
+    for i in 1..parlour_league::people::REGISTRATIONS_PER_MINUTE {
+        parlour_league::people::register(open.store(), &format!("p{i}"), now()).unwrap();
+    }
+    let flood = post(addr, r#"{"invite": "comp10001-2026", "name": "Mallory"}"#);
+    assert_eq!(flood.status, 400, "{}", flood.body);
+    assert!(
+        flood.body.contains("too many people registered"),
+        "{}",
+        flood.body
+    );
+    assert!(read_roster("name,id\nMallory,reg-123\n").is_err());
+    remove(open.dir());
+}
+
+fn now() -> i64 {
+    parlour_league::ladder::now_ms()
+}
