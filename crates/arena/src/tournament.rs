@@ -725,17 +725,19 @@ impl<G: Game> Tournament<G> {
                 self.config.labels[e]
             )));
         }
-        Ok(self.play_game_traced(index, make_bot)?.1)
+        Ok(self.play_game_traced(index, make_bot, &mut |_| {})?.1)
     }
 
     /// Plays game `index` as [`Tournament::play_game`] does (the same record), and writes
     /// every move as it is made, programs' too, as a trace (`parlour play --trace`'s format,
     /// its seats the entries' labels): what a league keeps of each game to replay it, since a
-    /// program asked again need not answer the same. A panic is an error, as in a run.
+    /// program asked again need not answer the same. `watch` sees each decision after it is
+    /// written (a spectator's view is drawn from it). A panic is an error, as in a run.
     pub fn play_game_traced(
         &self,
         index: u64,
         make_bot: MakeBot<'_, G>,
+        watch: &mut dyn FnMut(&Step<'_, G>),
     ) -> Result<(GameRecord, String), ArenaError> {
         let labels: Vec<String> = self
             .schedule
@@ -760,6 +762,7 @@ impl<G: Game> Tournament<G> {
                     if let Err(e) = writer.step(step) {
                         failed.get_or_insert(e);
                     }
+                    watch(step);
                     Ok(())
                 }),
             )

@@ -25,6 +25,17 @@ function showBoard(data) {
   document.title = data.title;
   $("about").textContent = `${data.game} · house bots: ${data.house.join(", ")}`;
   $("counts").textContent = `${data.matches} matches, ${data.games} games`;
+  const playing = $("in-play");
+  playing.replaceChildren();
+  for (const m of data.in_play) {
+    const li = document.createElement("li");
+    const a = text("a", `Match ${m.match}: ${m.names.join(", ")}`);
+    a.href = `/view#/live/${m.match}`;
+    a.dataset.live = String(m.match);
+    li.append(a);
+    playing.append(li);
+  }
+  $("none-in-play").hidden = data.in_play.length > 0;
   const body = $("board").querySelector("tbody");
   body.replaceChildren();
   // Once joined, the form stays only to show the new link.
@@ -165,7 +176,7 @@ async function showEntrant(key) {
     const tr = document.createElement("tr");
     const open = document.createElement("td");
     const a = text("a", "Replay");
-    a.href = `/replay#/replay/${g.replay}`;
+    a.href = `/view#/replay/${g.replay}`;
     a.dataset.replay = g.replay;
     open.append(a);
     const result = g.forfeited ? "forfeited" : g.won ? "won" : "";

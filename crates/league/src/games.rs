@@ -5,7 +5,9 @@ use std::path::Path;
 
 use parlour_arena::stats::ResultBounds;
 use parlour_arena::{GameRecord, Tournament, TournamentConfig};
+use parlour_core::play::Step;
 use parlour_core::rng::derive_seed;
+use parlour_core::State;
 use parlour_games::options::make_game;
 use parlour_games::{with_game, GameVisitor, Playable};
 use parlour_protocol::check::{check_program, CheckMode};
@@ -203,12 +205,14 @@ pub(crate) fn play_match(
     entries: &[EntrySpec],
     seed: u64,
     logs: &Path,
+    show: &dyn Fn(Shown),
 ) -> Result<Vec<(GameRecord, String)>, LeagueError> {
     struct Match<'a> {
         config: &'a LeagueConfig,
         entries: &'a [EntrySpec],
         seed: u64,
         logs: &'a Path,
+        show: &'a dyn Fn(Shown),
     }
     impl GameVisitor for Match<'_> {
         type Output = Result<Vec<(GameRecord, String)>, LeagueError>;
@@ -238,7 +242,29 @@ pub(crate) fn play_match(
             // program asked again need not answer the same): the records a run would make.
             let played: Result<Vec<_>, _> = (0..c.games)
                 .map(|index| {
-                    tournament.play_game_traced(index, &|e, seed| programs.player::<G>(e, seed))
+                    let seats = tournament.schedule().seating(index);
+                    // What every seat sees, shown at the game's first decision and then at most
+                    // every SHOW_EVERY (a spectator's view need not cost a copy a decision).
+                    let mut last: Option<std::time::Instant> = None;
+                    let mut watch = |step: &Step<'_, G>| {
+                        let after = step.after;
+                        if last.is_some_and(|t| t.elapsed() < SHOW_EVERY) && !after.is_terminal() {
+                            return;
+                        }
+                        last = Some(std::time::Instant::now());
+                        (self.show)(Shown {
+                            game: index,
+                            seats: seats.clone(),
+                            decision: after.decisions(),
+                            to_act: after.current_player(),
+                            public: G::public_view(&after.observation(0)),
+                        });
+                    };
+                    tournament.play_game_traced(
+                        index,
+                        &|e, seed| programs.player::<G>(e, seed),
+                        &mut watch,
+                    )
                 })
                 .collect();
             drop(programs);
@@ -252,8 +278,27 @@ pub(crate) fn play_match(
             entries,
             seed,
             logs,
+            show,
         },
     )
+}
+
+/// How often at most a match in play shows its game to spectators.
+pub const SHOW_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// A game in play as every seat sees it: what a spectator may be shown.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Shown {
+    /// The game's number in its match.
+    pub game: u64,
+    /// The entrant at each seat (its place in the match's entrants).
+    pub seats: Vec<usize>,
+    /// Decisions made so far.
+    pub decision: u64,
+    /// The seat to act (`None`: the game is over).
+    pub to_act: Option<usize>,
+    /// What every seat sees ([`parlour_core::Game::public_view`]).
+    pub public: serde_json::Value,
 }
 
 /// The final's tournament: `entries`, `games` games (the game's default when `None`), from

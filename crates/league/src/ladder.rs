@@ -208,8 +208,18 @@ pub struct League {
     dir: PathBuf,
     config: LeagueConfig,
     store: Store,
-    /// The entrants of the matches in play (their keys), counted as games by the matchmaker.
-    playing: Mutex<Vec<Vec<String>>>,
+    /// The matches in play, by number: their entrants (counted as games by the matchmaker) and
+    /// what a spectator is shown of the game at their table.
+    playing: Mutex<BTreeMap<i64, InPlay>>,
+}
+
+/// A match in play.
+#[derive(Debug, Clone, PartialEq)]
+pub struct InPlay {
+    /// Its entrants' keys, in the table's cyclic order.
+    pub keys: Vec<String>,
+    /// The game at its table as every seat sees it, once its first game has begun.
+    pub shown: Option<games::Shown>,
 }
 
 impl League {
@@ -222,7 +232,7 @@ impl League {
             dir: dir.to_path_buf(),
             config,
             store,
-            playing: Mutex::new(Vec::new()),
+            playing: Mutex::new(BTreeMap::new()),
         })
     }
 
@@ -398,7 +408,11 @@ impl League {
             .iter()
             .map(|e| {
                 let row = board.rows.iter().find(|r| r.key == e.key);
-                let busy = playing.iter().flatten().filter(|k| **k == e.key).count() as u64;
+                let busy = playing
+                    .values()
+                    .flat_map(|m| &m.keys)
+                    .filter(|k| **k == e.key)
+                    .count() as u64;
                 Candidate {
                     games: row.map_or(0, |r| r.stats.games) + busy,
                     mu: row.map_or(25.0, |r| r.stats.rating.mu),
@@ -415,8 +429,17 @@ impl League {
         let chosen: Vec<Entrant> = table.iter().map(|&i| pool[i].clone()).collect();
         let keys: Vec<String> = chosen.iter().map(|e| e.key.clone()).collect();
         self.store.start_match(id, seed, &keys, at)?;
-        playing.push(keys);
+        playing.insert(id, InPlay { keys, shown: None });
         Ok(Some((id, seed, chosen)))
+    }
+
+    /// The matches in play now, by number: who plays, and the game at their table as every
+    /// seat sees it (what a spectator may be shown).
+    pub fn in_play(&self) -> BTreeMap<i64, InPlay> {
+        self.playing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .clone()
     }
 
     /// Plays one ladder match (at `now`): its number, or `None` when no one can be seated.
@@ -424,15 +447,18 @@ impl League {
         let Some((id, seed, chosen)) = self.start_match(now)? else {
             return Ok(None);
         };
-        let keys: Vec<String> = chosen.iter().map(|e| e.key.clone()).collect();
         let entries: Vec<EntrySpec> = chosen.into_iter().map(|e| e.entry).collect();
-        let played = games::play_match(&self.config, &entries, seed, &self.dir.join("logs"));
-        {
+        let show = |shown: games::Shown| {
             let mut playing = self.playing.lock().unwrap_or_else(|e| e.into_inner());
-            if let Some(i) = playing.iter().position(|k| *k == keys) {
-                playing.remove(i);
+            if let Some(m) = playing.get_mut(&id) {
+                m.shown = Some(shown);
             }
-        }
+        };
+        let played = games::play_match(&self.config, &entries, seed, &self.dir.join("logs"), &show);
+        self.playing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .remove(&id);
         match played {
             Ok(games) => {
                 self.store.finish_match(id, &games, now_ms())?;
@@ -479,7 +505,13 @@ impl League {
                 ))
             })?);
         }
-        let played = games::play_match(&self.config, &entries, m.seed, &self.dir.join("logs"))?;
+        let played = games::play_match(
+            &self.config,
+            &entries,
+            m.seed,
+            &self.dir.join("logs"),
+            &|_| {},
+        )?;
         Ok(played.into_iter().map(|(record, _)| record).collect())
     }
 

@@ -151,12 +151,13 @@ pub fn router(served: Served) -> Router {
         )
         // The replay viewer is `parlour serve`'s page, its files and its replay API.
         .route(
-            "/replay",
+            "/view",
             get(|| async { asset(Path("index.html".to_string())).await }),
         )
         .route("/assets/{name}", get(asset))
         .route("/api/replays/{id}", get(replay_summary))
         .route("/api/replays/{id}/{step}", get(replay_step))
+        .route("/api/live/{id}", get(live))
         .route("/api/league/entrants/{key}", get(entrant))
         .route("/api/league/register", post(register))
         .route("/api/league/events", get(events))
@@ -268,9 +269,16 @@ fn overview_of(league: &League) -> Result<Value, LeagueError> {
             })
         })
         .collect();
+    let names = Names::read(league)?;
+    let in_play: Vec<Value> = league
+        .in_play()
+        .into_iter()
+        .map(|(id, m)| json!({"match": id, "names": m.keys.iter().map(|k| names.of(k)).collect::<Vec<_>>()}))
+        .collect();
     Ok(json!({
         "title": c.title,
         "game": c.game,
+        "in_play": in_play,
         "house": c.house.iter().map(ToString::to_string).collect::<Vec<_>>(),
         "matches": board.matches,
         "games": board.games,
@@ -306,7 +314,7 @@ async fn events(
     Sse::new(stream).keep_alive(KeepAlive::default())
 }
 
-/// One of the replay viewer's files (`parlour serve`'s front end).
+/// One of the viewer's files (`parlour serve`'s front end): replays and games in play.
 async fn asset(Path(name): Path<String>) -> Result<Response, ApiError> {
     let (body, kind) = parlour_web::assets::get(&name)
         .ok_or_else(|| refuse(StatusCode::NOT_FOUND, format!("no file {name}")))?;
@@ -375,6 +383,45 @@ async fn replay_step(
                 format!("the replay has decisions 0 to {len}"),
             )
         })
+}
+
+/// A match in play, as a spectator sees it: the game at its table as every seat sees it (no
+/// hand, no hidden card: [`parlour_core::Game::public_view`]), who sits where, and whose turn
+/// it is. Polled by the viewer (`/view#/live/ID`); once the match is over, its games are
+/// replays.
+async fn live(State(s): State<Served>, Path(id): Path<i64>) -> Result<Json<Value>, ApiError> {
+    let league = s.league.clone();
+    let (m, names) =
+        blocking(move || Ok((league.in_play().remove(&id), Names::read(&league)?))).await?;
+    let over = || {
+        refuse(
+            StatusCode::NOT_FOUND,
+            format!("match {id} is not in play (once it has ended, its games are replays)"),
+        )
+    };
+    let m = m.ok_or_else(over)?;
+    let info = parlour_games::info(&s.league.config().game);
+    let Some(shown) = m.shown else {
+        return Ok(Json(json!({"match": id, "started": false})));
+    };
+    let seats: Vec<String> = shown
+        .seats
+        .iter()
+        .map(|&e| names.of(m.keys.get(e).map_or("?", String::as_str)))
+        .collect();
+    Ok(Json(json!({
+        "match": id,
+        "started": true,
+        "game": s.league.config().game,
+        "title": info.map(|i| i.title),
+        "players": seats.len(),
+        "seats": seats,
+        "index": shown.game,
+        "games": m.keys.len(),
+        "decision": shown.decision,
+        "to_act": shown.to_act,
+        "public": shown.public,
+    })))
 }
 
 #[derive(Deserialize)]

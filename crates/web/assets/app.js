@@ -4,6 +4,7 @@
 //   #/table/ID[?token=T]     a table: a seat with its token (kept in this browser), else watching
 //   #/replay/ID[?step=N]     a recorded game
 //   #/tournament/ID          a tournament's standings, live while it runs
+//   #/live/ID                a league's match in play, as every seat sees it (a league serves it)
 
 import { el, render } from "./games.js";
 
@@ -25,6 +26,7 @@ function route() {
   if (parts[0] === "table" && parts[1]) return tablePage(parts[1], params);
   if (parts[0] === "replay" && parts[1]) return replayPage(parts[1], params);
   if (parts[0] === "tournament" && parts[1]) return tournamentPage(parts[1]);
+  if (parts[0] === "live" && parts[1]) return livePage(parts[1]);
   return lobby();
 }
 
@@ -499,6 +501,65 @@ async function replayPage(id, params) {
     }
   }
   show();
+}
+
+// ------------------------------------------------------------------ a league's match in play
+
+// Polled twice a second: the server shows only what every seat sees (no hand, no hidden card).
+// When the match ends its games become replays, and the page says where they are.
+function livePage(id) {
+  app.replaceChildren(header(`Match ${id}, live`));
+  const main = el("main", { class: "live" });
+  const info = el("div", { class: "status", role: "status" });
+  const board = el("div", { class: "board-area" });
+  main.append(info, board);
+  app.append(main);
+  let stopped = false;
+  let timer = null;
+  cleanups.push(() => {
+    stopped = true;
+    clearTimeout(timer);
+  });
+  let shownGame = null;
+  async function poll() {
+    let s;
+    try {
+      s = await api(`/api/live/${id}`);
+    } catch (e) {
+      if (stopped) return;
+      info.textContent = e.message;
+      const last = shownGame ?? 0;
+      const replay = el("a", { href: `#/replay/m${id}-g${last}`, text: "Replay its last game", "data-replay-link": "1" });
+      main.dataset.over = "1";
+      board.replaceChildren(el("p", {}, [replay]));
+      return;
+    }
+    if (stopped) return;
+    if (!s.started) {
+      info.textContent = "The match is starting…";
+    } else {
+      shownGame = s.index;
+      const names = s.seats.map((n, i) => seatLabel(n, i, null));
+      main.dataset.decision = s.decision;
+      info.textContent = `${s.title ?? s.game} · game ${s.index + 1} of ${s.games} · decision ${s.decision}`
+        + (s.to_act !== null ? ` · ${names[s.to_act]} to act` : " · game over");
+      const ctx = {
+        view: s.public,
+        all: null,
+        seat: null,
+        players: s.players,
+        names,
+        legal: [],
+        toAct: s.to_act,
+        act: null,
+        selection: { cards: [], group: 1, source: null, from: null },
+        redraw: () => {},
+      };
+      board.replaceChildren(render(s.game, ctx));
+    }
+    timer = setTimeout(poll, 500);
+  }
+  poll();
 }
 
 // ------------------------------------------------------------------ a tournament

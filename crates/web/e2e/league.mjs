@@ -1,6 +1,7 @@
 // The league's page in a headless browser, at a phone's size: a person opens their link,
 // uploads a course bot, sees its check pass, sees it on the standings once it has played
-// (the standings update by themselves), opens their page with its games and replays one;
+// (the standings update by themselves), opens their page with its games and replays one,
+// and watches a match in play;
 // a stranger joins with the invite code; then the organiser opens their link, runs the final
 // and downloads its CSV. Usage: node league.mjs URL TOKEN BOT SHOTS ORGANISER-TOKEN INVITE
 import { readFile } from "node:fs/promises";
@@ -41,7 +42,7 @@ try {
   const replay = await page.getAttribute("#played tbody tr a[data-replay]", "data-replay");
   await page.click("#played tbody tr a[data-replay]");
   await page.waitForSelector("main.replay[data-step='0'] .board-area > *", { timeout: 20000 });
-  check(page.url().endsWith(`/replay#/replay/${replay}`), `not the replay: ${page.url()}`);
+  check(page.url().endsWith(`/view#/replay/${replay}`), `not the replay: ${page.url()}`);
   await page.click("button[data-step='last']");
   await page.waitForSelector("main.replay .result", { timeout: 20000 });
   const seats = await page.textContent("main.replay select[aria-label='view']");
@@ -49,6 +50,21 @@ try {
   await page.screenshot({ path: `${shots}/league-replay.png`, fullPage: true });
   check(errors.length === 0, `page errors: ${errors.join("; ")}`);
   console.log("league: Ada's page lists her games, and one replays to its end");
+
+  // A match in play, watched as every seat sees it (a few tries: matches end in seconds).
+  let watched = false;
+  for (let i = 0; i < 10 && !watched; i++) {
+    await page.goto(`${url}/`);
+    await page.waitForSelector("#in-play a[data-live]", { timeout: 60000 });
+    const live = await page.getAttribute("#in-play a[data-live]", "href");
+    await page.goto(`${url}${live}`);
+    await page.waitForSelector("main.live[data-decision], main.live[data-over]", { timeout: 20000 });
+    watched = (await page.getAttribute("main.live", "data-decision")) !== null;
+  }
+  check(watched, "no match was seen in play");
+  await page.screenshot({ path: `${shots}/league-live.png`, fullPage: true });
+  check(errors.length === 0, `page errors: ${errors.join("; ")}`);
+  console.log("league: a match in play was watched");
 
   // A stranger with the invite code joins, and gets their link once.
   const stranger = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();

@@ -461,7 +461,11 @@ fn a_traced_game_is_the_game_a_run_plays_and_its_trace_replays_it() {
     let t = uno_tournament("random,heuristic,random,heuristic", 8, 21);
     let (_, records) = run_records(&t, 2);
     for r in &records {
-        let (traced, trace) = t.play_game_traced(r.index, &make::<Uno>).unwrap();
+        let mut watched = 0;
+        let (traced, trace) = t
+            .play_game_traced(r.index, &make::<Uno>, &mut |_| watched += 1)
+            .unwrap();
+        assert_eq!(watched, r.decisions, "game {}", r.index);
         assert_eq!(&traced, r, "game {}", r.index);
         let head: serde_json::Value = serde_json::from_str(trace.lines().next().unwrap()).unwrap();
         assert_eq!(head["seed"], t.deal_seed(r.index));

@@ -247,6 +247,7 @@ fn a_person_uploads_a_course_bot_to_a_league_in_a_headless_browser() {
     for said in [
         "rated on the live standings",
         "one replays to its end",
+        "a match in play was watched",
         "joined with the invite code",
         "downloaded its CSV",
     ] {

@@ -467,7 +467,7 @@ fn finished_games_are_listed_and_replayed_with_every_hand() {
         );
     }
     assert_eq!(get("/api/league/entrants/sub:77").status, 404);
-    let viewer = get("/replay");
+    let viewer = get("/view");
     assert_eq!(viewer.status, 200);
     assert!(viewer.body.contains("/assets/app.js"));
     for file in ["app.js", "cards.js", "games.js", "style.css"] {
@@ -577,4 +577,62 @@ fn strangers_join_with_the_invite_code_and_only_with_it() {
 
 fn now() -> i64 {
     parlour_league::ladder::now_ms()
+}
+
+/// A match in play can be watched as every seat sees it: the standings list it, and its page
+/// shows the game's public view (none of a seat's own fields: its hand, its draw), who sits
+/// where and whose turn it is; its games are not replays until it ends, and then it is no
+/// longer in play.
+#[test]
+fn a_match_in_play_is_watched_with_no_hidden_card() {
+    let league = Arc::new(league("live", "uno", &["random", "ismcts"], 5));
+    let (addr, _rt) = serve(league.clone());
+    let host = addr.to_string();
+    let get = |path: &str| http(addr, "GET", path, &[("Host", &host)], b"");
+    assert_eq!(get("/api/live/1").status, 404);
+    let playing = {
+        let league = league.clone();
+        std::thread::spawn(move || league.play_one(0).unwrap())
+    };
+    let mut seen = Vec::new();
+    let started = std::time::Instant::now();
+    while !playing.is_finished() && started.elapsed() < std::time::Duration::from_secs(120) {
+        let live = get("/api/live/1");
+        if live.status == 200 && live.json()["started"] == true {
+            seen.push((
+                live.json(),
+                get("/api/league").json(),
+                get("/api/replays/m1-g0"),
+            ));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    assert_eq!(playing.join().unwrap(), Some(1));
+    assert!(!seen.is_empty(), "the match was never seen in play");
+    let private = parlour_games::info("uno").unwrap().private;
+    for (live, overview, replay) in &seen {
+        assert_eq!(live["game"], "uno");
+        assert_eq!(live["players"], 4);
+        let seats: Vec<&str> = live["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect();
+        assert!(
+            seats.iter().all(|s| ["random", "ismcts"].contains(s)),
+            "{seats:?}"
+        );
+        let public = live["public"].as_object().unwrap();
+        assert!(!public.is_empty());
+        for field in private {
+            assert!(!public.contains_key(*field), "{field} shown: {live}");
+        }
+        assert_eq!(overview["in_play"][0]["match"], 1, "{overview}");
+        assert_eq!(replay.status, 404, "a game of a match in play replayed");
+    }
+    assert_eq!(get("/api/live/1").status, 404);
+    assert_eq!(get("/api/league").json()["in_play"], serde_json::json!([]));
+    assert_eq!(get("/api/replays/m1-g0").status, 200);
+    remove(league.dir());
 }
