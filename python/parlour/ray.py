@@ -290,13 +290,14 @@ def run(directory: Path, plan: Optional[Dict[str, Any]] = None, *, address: Opti
 def make_plan(config_json: str, shards: int) -> Dict[str, Any]:
     """A run's plan: the configuration, its hash, the number of shards, and an id naming the
     run's working files on the nodes."""
+    digest = _parlour.config_hash(config_json)  # a configuration, or a clear error
     config = json.loads(config_json)
     groups = config["games"] // config["seats"]
     if not 1 <= shards <= groups:
         raise RunError(f"--shards must be from 1 to {groups} (the tournament's groups: a deal "
                        f"played in every seat rotation, {config['seats']} games)")
     return {"config": config, "shards": shards,
-            "hash": _parlour.config_hash(config_json), "run": uuid.uuid4().hex[:16]}
+            "hash": digest, "run": uuid.uuid4().hex[:16]}
 
 
 def _options(pairs: Sequence[str], variant: Optional[str]) -> Dict[str, Any]:
@@ -320,6 +321,9 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
         description="Run a parlour tournament on a Ray cluster: shards played as Ray tasks, "
                     "merged into one database with a one-machine run's standings.")
     p.add_argument("game", nargs="?", help="the game (uno, go, phased, bo, chexers)")
+    p.add_argument("--config", type=Path,
+                   help="a tournament's configuration (JSON, as parlour league final --ray "
+                        "writes it) instead of a game and its entries")
     p.add_argument("--bots", help="entries, comma-separated, as parlour tournament takes them")
     p.add_argument("--bots-file", help="a bots file (TOML), as parlour tournament takes it")
     p.add_argument("--course-bots", help="a folder of course-interface bots")
@@ -349,9 +353,20 @@ def main(argv: Optional[Sequence[str]] = None) -> int:
             raise RunError("--jobs must be at least 1 and --retries at least 0")
         runtime_env = json.loads(a.runtime_env) if a.runtime_env else None
         if a.resume is not None:
-            if a.game or a.dir:
-                raise RunError("--resume DIR continues a planned run: give no game or --dir")
+            if a.game or a.dir or a.config:
+                raise RunError("--resume DIR continues a planned run: give no game, --config "
+                               "or --dir")
             directory, plan = a.resume, None
+        elif a.config is not None:
+            if a.game or not a.dir:
+                raise RunError("--config FILE names the tournament: give no game, and the "
+                               "run's --dir")
+            try:
+                config_json = a.config.read_text()
+            except OSError as e:
+                raise RunError(f"cannot read {a.config}: {e}") from None
+            plan = make_plan(config_json, a.shards)
+            directory = a.dir
         else:
             if not a.game or not a.dir:
                 raise RunError("name the game and the run's --dir (or --resume DIR)")

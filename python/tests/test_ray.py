@@ -187,7 +187,14 @@ def test_bad_arguments_are_one_clear_error(tmp_path, capsys):
         (["--resume", str(tmp_path / "nothing")], "holds no run to resume"),
         (["--resume", str(tmp_path / "damaged")], "is not a run's plan"),
         (["uno", "--bots", "nobody", "--dir", str(tmp_path / "b")], "nobody"),
+        (["--config", str(tmp_path / "missing.json"), "--dir", str(tmp_path / "c")],
+         "cannot read"),
+        (["--config", str(tmp_path / "bad.json"), "--dir", str(tmp_path / "c")],
+         "not a tournament configuration"),
+        (["uno", "--config", str(tmp_path / "bad.json"), "--dir", str(tmp_path / "c")],
+         "give no game"),
     ]
+    (tmp_path / "bad.json").write_text('{"games": 8}')
     (tmp_path / "damaged").mkdir()
     (tmp_path / "damaged" / "plan.json").write_text('{"config": {}, "shards": 2}')
     for argv, needle in cases:

@@ -95,6 +95,17 @@ async function showMe() {
       li.append(text("span", " "), b);
     }
     if (s.report) li.append(text("pre", s.report));
+    // Its logs (what it wrote to its standard error), on demand: the owner's alone.
+    const logs = text("button", "Show its logs");
+    logs.dataset.logs = String(s.id);
+    logs.addEventListener("click", async () => {
+      try {
+        const d = await api(`/api/league/submissions/${s.id}`);
+        const shown = text("pre", `Its check:\n${d.log || "(nothing)"}\n\nIts ladder matches:\n${d.ladder_log || "(nothing)"}`, "log");
+        logs.replaceWith(shown);
+      } catch (e) { $("status").textContent = e.message; }
+    });
+    li.append(logs);
     list.append(li);
   }
 }

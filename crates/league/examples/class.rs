@@ -1,6 +1,7 @@
 //! The simulated class as a benchmark: `cargo run --release -p parlour-league --example class
 //! -- PEOPLE MINUTES WORKERS BROWSERS` (defaults 300 30 CORES 300) prints the report as JSON.
-//! It needs python3 with the Python kit importable (`PYTHONPATH=sdk/python`).
+//! It needs python3; the Python kit (`sdk/python`, whose course adapters the course bots run
+//! in) is put on `PYTHONPATH` by its absolute path, which the jail's programs can follow.
 
 use std::path::Path;
 
@@ -11,7 +12,10 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         .collect::<Result<_, _>>()?;
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get()) as u64;
     let arg = |i: usize, default: u64| args.get(i).copied().unwrap_or(default);
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../..")
+        .canonicalize()?;
+    std::env::set_var("PYTHONPATH", root.join("sdk/python"));
     let dir = std::env::temp_dir().join(format!("parlour-class-{}", std::process::id()));
     let class = parlour_league::simulate::Class {
         people: arg(0, 300) as usize,

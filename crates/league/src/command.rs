@@ -118,14 +118,27 @@ pub enum LeagueCommand {
         /// The league's folder.
         dir: PathBuf,
         /// The deadline.
-        #[cfg_attr(feature = "clap", arg(long, value_parser = crate::finals::parse_deadline))]
-        deadline: i64,
+        #[cfg_attr(
+            feature = "clap",
+            arg(long, value_parser = crate::finals::parse_deadline, required_unless_present = "resume")
+        )]
+        deadline: Option<i64>,
         /// Games in the final (default: the game's tournament default).
-        #[cfg_attr(feature = "clap", arg(long))]
+        #[cfg_attr(feature = "clap", arg(long, conflicts_with = "resume"))]
         games: Option<u64>,
-        /// Games played at once.
+        /// Games played at once (on Ray: threads, and CPUs, per shard task).
         #[cfg_attr(feature = "clap", arg(long, default_value_t = 1))]
         jobs: usize,
+        /// Continue the final made before (here, or on Ray with --ray) instead of making one.
+        #[cfg_attr(feature = "clap", arg(long, conflicts_with = "deadline"))]
+        resume: bool,
+        /// Play it on a Ray cluster with `python -m parlour.ray` (ADDRESS, or `local` to start
+        /// one here); the league's folder must be at the same path on every node.
+        #[cfg_attr(feature = "clap", arg(long, value_name = "ADDRESS"))]
+        ray: Option<String>,
+        /// Shards to cut the final into on Ray.
+        #[cfg_attr(feature = "clap", arg(long, default_value_t = 16, requires = "ray"))]
+        shards: u64,
     },
     /// Write the final's standings as CSV, for marking: rank, id, name, submission, hash,
     /// games, score with its interval, win rate with its interval, rating.
@@ -400,25 +413,74 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
             deadline,
             games,
             jobs,
+            resume,
+            ray,
+            shards,
         } => {
             let league = League::open(&dir)?;
-            let (db, finalists) = finals::create(&league, deadline, games)?;
+            let db = finals::final_db(&dir);
+            match deadline {
+                Some(deadline) if !resume => {
+                    let (_, finalists) = finals::create(&league, deadline, games)?;
+                    say(
+                        out,
+                        format!(
+                            "the final: {} people's submissions and {} house bots, in {}",
+                            finalists.len(),
+                            league.config().house.len(),
+                            db.display()
+                        ),
+                    )?;
+                }
+                _ if !db.exists() => {
+                    return Err(LeagueError::Refused(format!(
+                        "there is no final to resume in {} (make it with --deadline)",
+                        dir.display()
+                    )))
+                }
+                _ => {}
+            }
+            let Some(address) = ray else {
+                return Ok(Next::Parlour(
+                    ["tournament", "--trust-programs", "--resume"]
+                        .map(String::from)
+                        .into_iter()
+                        .chain([db.display().to_string(), "--jobs".into(), jobs.to_string()])
+                        .collect(),
+                ));
+            };
+            let command = finals::ray_command(&dir, &address, shards, jobs)?;
+            let status = std::process::Command::new(&command[0])
+                .args(&command[1..])
+                .stdout(std::process::Stdio::null())
+                .status()
+                .map_err(|e| LeagueError::Io {
+                    what: format!(
+                        "cannot run {} -m parlour.ray (install the Python package with its \
+                         Ray extra, pip install \"parlour[ray]\", or name its python in \
+                         PARLOUR_PYTHON)",
+                        command[0]
+                    ),
+                    reason: e.to_string(),
+                })?;
+            if !status.success() {
+                return Ok(Next::Failed(format!(
+                    "the final's run on Ray stopped ({status}); what it gathered is kept: \
+                     continue it with parlour league final {} --resume --ray {address}",
+                    dir.display()
+                )));
+            }
+            let played = finals::adopt(&dir)?;
             say(
                 out,
                 format!(
-                    "the final: {} people's submissions and {} house bots, in {}",
-                    finalists.len(),
-                    league.config().house.len(),
-                    db.display()
+                    "the final's {played} games, played on Ray, are in {}; parlour league csv {} \
+                     writes its standings",
+                    db.display(),
+                    dir.display()
                 ),
             )?;
-            Ok(Next::Parlour(
-                ["tournament", "--trust-programs", "--resume"]
-                    .map(String::from)
-                    .into_iter()
-                    .chain([db.display().to_string(), "--jobs".into(), jobs.to_string()])
-                    .collect(),
-            ))
+            Ok(Next::Done)
         }
         LeagueCommand::Csv { dir } => {
             let text = finals::csv(&dir)?;

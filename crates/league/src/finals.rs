@@ -190,6 +190,97 @@ pub fn play(
 
 const FINAL_STREAM: u64 = 0x0066_696e_616c;
 
+/// The folder of the final's run on a Ray cluster (the driver's plan, its shards, the merged
+/// database), under the final's.
+pub const RAY_RUN: &str = "ray";
+
+/// The command (program and arguments) that plays the final made by [`create`] on a Ray
+/// cluster with the existing driver, `python -m parlour.ray` (`python` is `PARLOUR_PYTHON`, or
+/// `python3`): cut into `shards` shards, each a Ray task on any node, merged into
+/// `DIR/final/ray/merged.sqlite`. A run begun before (its plan is there) is continued instead.
+/// `address` is the cluster's (`local`: start one here). The submissions' programs must be at
+/// the same path on every node (the league's folder on a shared file system): the driver
+/// starts each on every node before anything is played, and refuses a node that cannot.
+pub fn ray_command(
+    dir: &Path,
+    address: &str,
+    shards: u64,
+    jobs: usize,
+) -> Result<Vec<String>, LeagueError> {
+    let db = final_db(dir);
+    let (config, _) = Results::read_header(&db)
+        .map_err(|e| LeagueError::Refused(format!("the final cannot be played on Ray: {e}")))?;
+    let run = dir.join(FINAL).join(RAY_RUN);
+    let python = std::env::var("PARLOUR_PYTHON").unwrap_or_else(|_| "python3".into());
+    let mut command: Vec<String> = vec![python, "-m".into(), "parlour.ray".into()];
+    if run.join("plan.json").exists() {
+        command.extend(["--resume".into(), run.display().to_string()]);
+    } else {
+        let at = dir.join(FINAL).join("config.json");
+        let json = serde_json::to_string(&config).map_err(|e| LeagueError::Store(e.to_string()))?;
+        std::fs::write(&at, json).map_err(|e| LeagueError::Io {
+            what: format!("cannot write {}", at.display()),
+            reason: e.to_string(),
+        })?;
+        command.extend([
+            "--config".into(),
+            at.display().to_string(),
+            "--dir".into(),
+            run.display().to_string(),
+            "--shards".into(),
+            shards.to_string(),
+        ]);
+    }
+    command.extend([
+        "--out".into(),
+        ray_merged(dir).display().to_string(),
+        "--jobs".into(),
+        jobs.max(1).to_string(),
+        "--format".into(),
+        "json".into(),
+    ]);
+    if address != "local" {
+        command.extend(["--address".into(), address.to_string()]);
+    }
+    Ok(command)
+}
+
+/// Where the final's Ray run merges its shards.
+pub fn ray_merged(dir: &Path) -> PathBuf {
+    dir.join(FINAL).join(RAY_RUN).join("merged.sqlite")
+}
+
+/// Takes the merged database of the final's Ray run as the final's results: it must hold the
+/// final's own configuration; it then replaces `DIR/final/final.db` (whose games, if any were
+/// played here, are the same games: each is a function of the seed and its index). The games
+/// it holds.
+pub fn adopt(dir: &Path) -> Result<u64, LeagueError> {
+    let db = final_db(dir);
+    let merged = ray_merged(dir);
+    let bad = |e: parlour_arena::store::StoreError| LeagueError::Store(e.to_string());
+    let ours = Results::read_config(&db).map_err(bad)?;
+    let (theirs, games) = Results::read(&merged).map_err(bad)?;
+    if theirs != ours {
+        return Err(LeagueError::Refused(format!(
+            "{} is not this final's run (another configuration): move it away and play again",
+            merged.display()
+        )));
+    }
+    // A consistent copy beside the final (SQLite's backup), then one rename: the final is never
+    // half written. The old final's log goes first, or SQLite would apply it to the new file.
+    let next = db.with_extension("db.new");
+    let _ = std::fs::remove_file(&next);
+    crate::store::Store::backup(&merged, &next)?;
+    for log in ["db-wal", "db-shm"] {
+        let _ = std::fs::remove_file(db.with_extension(log));
+    }
+    std::fs::rename(&next, &db).map_err(|e| LeagueError::Io {
+        what: format!("cannot replace {} with {}", db.display(), merged.display()),
+        reason: e.to_string(),
+    })?;
+    Ok(games.len() as u64)
+}
+
 /// The final's standings as CSV, one row per entry, best first: `rank, id, name, submission,
 /// hash, games, score, score_low, score_high, win_rate, win_low, win_high, mu, sigma` (a house
 /// bot has no id, name or submission). Games not yet played are not counted.

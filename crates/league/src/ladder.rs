@@ -83,7 +83,7 @@ fn submission_entrant(
     p: &Person,
     s: &Submission,
 ) -> Result<Entrant, LeagueError> {
-    let name = format!("s{}", s.id);
+    let name = submission::ladder_name(s.id);
     Ok(Entrant {
         key: format!("sub:{}", s.id),
         label: p.name.clone(),
@@ -493,7 +493,7 @@ impl League {
                         &self.dir,
                         &self.config,
                         &s,
-                        &format!("s{}", s.id),
+                        &submission::ladder_name(s.id),
                     )?)),
                     _ => None,
                 },

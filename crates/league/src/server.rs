@@ -603,7 +603,8 @@ async fn submit(
 }
 
 /// A submission: what everyone may see (whose, when, its check's outcome), and for its owner
-/// (or the organiser) the check's report and the end of its log.
+/// (or the organiser) the check's report and the ends of its logs (its check's, and its ladder
+/// matches', what it wrote to its standard error).
 async fn submission(
     State(s): State<Served>,
     Path(id): Path<i64>,
@@ -632,9 +633,10 @@ async fn submission(
     });
     let mine = viewer.is_some_and(|v| v.id == sub.person || v.organiser);
     if mine {
-        let log = crate::submission::check_log(s.league.dir(), sub.id);
+        let dir = s.league.dir();
         out["report"] = json!(sub.report);
-        out["log"] = json!(tail(&log));
+        out["log"] = json!(tail(&crate::submission::check_log(dir, sub.id)));
+        out["ladder_log"] = json!(tail(&crate::submission::ladder_log(dir, sub.id)));
         out["hash"] = json!(sub.hash);
     }
     Ok(Json(out))

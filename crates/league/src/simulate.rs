@@ -112,9 +112,45 @@ for line in sys.stdin:
         break
 "##;
 
+/// Course-interface Comp10001-Go bots of different strengths (what a class's honest
+/// submissions are): each plays by one rule and scores each discard alone.
+const COURSE_RULES: &[(&str, &str)] = &[
+    ("high", "max(hand, key=value)"),
+    ("low", "min(hand, key=value)"),
+    (
+        "pairs",
+        "next((c for c in hand if any(value(c) == value(t[player_no]) for t in discard_history)), min(hand, key=value))",
+    ),
+];
+
+/// A course bot that plays by `rule` (a Python expression over `hand`, `value`,
+/// `discard_history` and `player_no`).
+fn course_bot(rule: &str) -> Vec<u8> {
+    format!(
+        r#""""A Comp10001-Go bot in the course's interface."""
+VALUES = {{"A": 20, "0": 10, "J": 11, "Q": 12, "K": 13}}
+
+
+def value(card):
+    return VALUES.get(card[0]) or int(card[0])
+
+
+def comp10001go_play(discard_history, player_no, hand):
+    return {rule}
+
+
+def comp10001go_group(discard_history, player_no):
+    return [[turn[player_no]] for turn in discard_history]
+"#
+    )
+    .into_bytes()
+}
+
 /// Person `i`'s upload: (file name, content). Two in ten are broken (one raises, one answers
 /// junk), one in ten hostile (alternately one that looks for the others' sources and one that
-/// hangs at its start), the rest honest.
+/// hangs at its start); the rest are honest and of different strengths: course bots by three
+/// rules and the first card, protocol programs that play the first legal action or the kit's
+/// simple strategy.
 fn upload(i: usize, examples: &Path) -> Result<(String, Vec<u8>), LeagueError> {
     let read = |f: &str| {
         std::fs::read(examples.join(f)).map_err(|e| LeagueError::Io {
@@ -124,15 +160,20 @@ fn upload(i: usize, examples: &Path) -> Result<(String, Vec<u8>), LeagueError> {
     };
     let mark = format!("\n# secret-of-{i}\n");
     let (name, mut bytes) = match i % 10 {
-        3 => ("raises.py", read("course/go_raises.py")?),
-        7 => ("junk.py", read("course/go_junk.py")?),
-        9 if i % 20 == 9 => ("snoop.py", SNOOP.as_bytes().to_vec()),
-        9 => ("hang.py", b"while True:\n    pass\n".to_vec()),
-        0 | 4 | 8 => ("first.py", read("raw_first.py")?),
-        _ => ("course.py", read("course/go_first.py")?),
+        3 => ("raises", read("course/go_raises.py")?),
+        7 => ("junk", read("course/go_junk.py")?),
+        9 if i % 20 == 9 => ("snoop", SNOOP.as_bytes().to_vec()),
+        9 => ("hang", b"while True:\n    pass\n".to_vec()),
+        0 => ("first", read("raw_first.py")?),
+        1 | 5 => ("simple", read("go_simple.py")?),
+        8 => ("course", read("course/go_first.py")?),
+        k => {
+            let (name, rule) = COURSE_RULES[k % COURSE_RULES.len()];
+            (name, course_bot(rule))
+        }
     };
     bytes.extend_from_slice(mark.as_bytes());
-    Ok((format!("p{i}-{name}"), bytes))
+    Ok((format!("p{i}-{name}.py"), bytes))
 }
 
 /// One GET over HTTP/1.1; how long it took.

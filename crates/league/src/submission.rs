@@ -309,6 +309,17 @@ pub fn check_log(dir: &Path, id: i64) -> PathBuf {
     dir.join("logs").join(format!("check-{id}.stderr.log"))
 }
 
+/// The name submission `id` plays under in ladder matches (its log is `DIR/logs/NAME.stderr.log`).
+pub fn ladder_name(id: i64) -> String {
+    format!("s{id}")
+}
+
+/// The log of a submission's ladder matches (what it wrote to its standard error).
+pub fn ladder_log(dir: &Path, id: i64) -> PathBuf {
+    dir.join("logs")
+        .join(format!("{}.stderr.log", ladder_name(id)))
+}
+
 /// Checks submission `id` (jailed where the machine has the jail) and records what it found.
 pub fn check(
     dir: &Path,
@@ -319,7 +330,7 @@ pub fn check(
     let s = store
         .submission(id)?
         .ok_or_else(|| LeagueError::Refused(format!("no submission {id}")))?;
-    let spec = program(dir, config, &s, &format!("s{id}"))?;
+    let spec = program(dir, config, &s, &ladder_name(id))?;
     let checked = crate::games::check(
         config,
         &spec,

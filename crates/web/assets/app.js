@@ -403,6 +403,12 @@ function tablePage(id, params) {
 
 // ------------------------------------------------------------------ a replay
 
+// What the renderers draw for someone who watches (a replay, a match in play): nothing to
+// choose, nothing to send.
+function watching(shown) {
+  return { ...shown, legal: [], act: null, selection: { cards: [], group: 1, source: null, from: null }, redraw: () => {} };
+}
+
 async function replayPage(id, params) {
   app.replaceChildren(header(`Replay ${id}`));
   const main = el("main", { class: "replay" });
@@ -477,18 +483,14 @@ async function replayPage(id, params) {
     main.dataset.step = want;
     info.textContent = `${summary?.title ?? ""} · decision ${want} of ${total ?? "?"}${s.to_act !== null ? ` · ${names[s.to_act] ?? `seat ${s.to_act + 1}`} to act: ${s.action ?? ""}` : " · the end"}`;
     const seat = who === "all" ? null : Number(who);
-    const ctx = {
+    const ctx = watching({
       view: seat === null ? { ...s.observations[0], ...s.public } : s.observations[seat],
       all: seat === null ? s.observations : null,
       seat,
       players: s.observations.length,
       names,
-      legal: [],
       toAct: s.to_act,
-      act: null,
-      selection: { cards: [], group: 1, source: null, from: null },
-      redraw: () => {},
-    };
+    });
     board.replaceChildren(render(summary?.game ?? "", ctx));
     if (s.returns) {
       const winners = (s.winners || []).map((w) => names[w] ?? `seat ${w + 1}`);
@@ -543,18 +545,7 @@ function livePage(id) {
       main.dataset.decision = s.decision;
       info.textContent = `${s.title ?? s.game} · game ${s.index + 1} of ${s.games} · decision ${s.decision}`
         + (s.to_act !== null ? ` · ${names[s.to_act]} to act` : " · game over");
-      const ctx = {
-        view: s.public,
-        all: null,
-        seat: null,
-        players: s.players,
-        names,
-        legal: [],
-        toAct: s.to_act,
-        act: null,
-        selection: { cards: [], group: 1, source: null, from: null },
-        redraw: () => {},
-      };
+      const ctx = watching({ view: s.public, all: null, seat: null, players: s.players, names, toAct: s.to_act });
       board.replaceChildren(render(s.game, ctx));
     }
     timer = setTimeout(poll, 500);

@@ -24,6 +24,9 @@ try {
     () => document.getElementById("status").textContent.includes("passed its check"),
     null, { timeout: 60000 });
   check((await page.textContent("#mine")).includes("passed"), "the submission's check is not listed");
+  await page.click("#mine button[data-logs]");
+  await page.waitForSelector("#mine pre.log", { timeout: 20000 });
+  check((await page.textContent("#mine pre.log")).includes("Its check:"), "the submission's logs are not shown");
   await page.waitForFunction(
     () => [...document.querySelectorAll("#board tbody tr")]
       .some((r) => r.dataset.label === "Ada" && Number(r.dataset.games) > 0),

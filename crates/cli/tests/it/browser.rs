@@ -186,8 +186,9 @@ fn a_person_uploads_a_course_bot_to_a_league_in_a_headless_browser() {
         "L",
         "--game",
         "go",
+        // A house bot that thinks 40 ms a move: a match lasts seconds, long enough to watch.
         "--house",
-        "random",
+        "ismcts:ms=40",
         "--seed",
         "6",
         "--invite",

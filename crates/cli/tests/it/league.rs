@@ -181,6 +181,21 @@ fn bad_league_input_is_one_line_and_exit_code_2() {
         &["league", "submit", "A", "--as", "s9", "bot.txt"],
         "no one has the id \"s9\"",
     );
+    assert_bad_input_in(
+        &dir,
+        &["league", "final", "A", "--resume"],
+        "there is no final to resume",
+    );
+    assert_bad_input_in(
+        &dir,
+        &["league", "final", "A", "--deadline", "now", "--shards", "4"],
+        "--ray",
+    );
+    assert_bad_input_in(
+        &dir,
+        &["league", "new", "B", "--game", "nim", "--invite", "abc"],
+        "the invite code has 3 characters",
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -198,12 +213,9 @@ fn a_class_submits_and_the_final_makes_a_csv() {
     for run in ["one", "two"] {
         let dir = folder(&format!("class-{run}"));
         class(&dir, "go", "heuristic", "11", "Ada,s1\nAlan,s2\nGrace,s3\n");
-        let course = examples.join("course/go_first.py").display().to_string();
-        let raw = examples.join("raw_first.py").display().to_string();
         let raises = examples.join("course/go_raises.py").display().to_string();
-        let out = ok(&dir, &["league", "submit", "L", "--as", "s1", &course]);
+        let out = submit_first_bots(&dir);
         assert!(out.contains("passed"), "{out}");
-        ok(&dir, &["league", "submit", "L", "--as", "s2", &raw]);
         let o = parlour_kit(&dir, &["league", "submit", "L", "--as", "s3", &raises]);
         assert_eq!(o.status.code(), Some(1), "{}{}", stdout(&o), stderr(&o));
         assert!(stdout(&o).contains("illegal"), "{}", stdout(&o));
@@ -252,6 +264,17 @@ fn a_class_submits_and_the_final_makes_a_csv() {
         csvs[0], csvs[1],
         "the same seed and submissions make the same final"
     );
+}
+
+/// Submits the Comp10001-Go bots that play the first card into league `L`: Ada's (`s1`)
+/// through the course adapter, Alan's (`s2`) speaking the protocol. What Ada's check printed.
+fn submit_first_bots(dir: &Path) -> String {
+    let examples = root().join("sdk/python/examples");
+    let course = examples.join("course/go_first.py").display().to_string();
+    let raw = examples.join("raw_first.py").display().to_string();
+    let out = ok(dir, &["league", "submit", "L", "--as", "s1", &course]);
+    ok(dir, &["league", "submit", "L", "--as", "s2", &raw]);
+    out
 }
 
 /// Starts `parlour args` in `dir` (the kit importable), its output discarded.
@@ -501,4 +524,70 @@ fn terminate(child: &std::process::Child) {
     let _ = std::process::Command::new("kill")
         .args(["-TERM", &child.id().to_string()])
         .status();
+}
+
+/// The final sharded onto Ray with the existing driver (`python -m parlour.ray`, a local
+/// cluster here) gives the CSV a final played here gives; continuing the finished run plays
+/// nothing more and changes nothing.
+#[test]
+#[ignore = "needs the Python package installed: cargo xtask test"]
+fn the_final_on_ray_gives_the_csv_of_a_final_played_here() {
+    let _heavy = crate::common::exclusive();
+    let python = root().join("target/python-venv/bin/python");
+    assert!(
+        python.exists(),
+        "`cargo xtask install` makes {}",
+        python.display()
+    );
+    let mut csvs = Vec::new();
+    for run in ["here", "ray"] {
+        let dir = folder(&format!("final-{run}"));
+        class(&dir, "go", "heuristic", "12", "Ada,s1\nAlan,s2\n");
+        submit_first_bots(&dir);
+        let mut args = vec!["league", "final", "L", "--deadline", "now", "--games", "16"];
+        if run == "ray" {
+            args.extend(["--ray", "local", "--shards", "2"]);
+        }
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args(&args)
+            .env("PYTHONPATH", root().join("sdk/python"))
+            .env("PARLOUR_PYTHON", &python)
+            .current_dir(&dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+        if run == "ray" {
+            assert!(
+                stdout(&o).contains("16 games, played on Ray"),
+                "{}",
+                stdout(&o)
+            );
+            assert!(stderr(&o).contains("shard 2/2"), "{}", stderr(&o));
+        }
+        csvs.push(ok(&dir, &["league", "csv", "L"]));
+        if run == "ray" {
+            let o = std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
+                .args(["league", "final", "L", "--resume", "--ray", "local"])
+                .env("PYTHONPATH", root().join("sdk/python"))
+                .env("PARLOUR_PYTHON", &python)
+                .current_dir(&dir)
+                .stdin(std::process::Stdio::null())
+                .output()
+                .unwrap();
+            assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+            assert!(stderr(&o).contains("0 to play"), "{}", stderr(&o));
+            assert_eq!(ok(&dir, &["league", "csv", "L"]), csvs[0]);
+        }
+        remove(&dir);
+    }
+    assert!(
+        csvs[0].contains(",s1,Ada,") && csvs[0].contains(",s2,Alan,"),
+        "{}",
+        csvs[0]
+    );
+    assert_eq!(
+        csvs[0], csvs[1],
+        "the final on Ray is the final played here"
+    );
 }

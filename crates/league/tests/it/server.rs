@@ -107,6 +107,11 @@ fn a_person_reaches_only_their_own_submissions() {
         "alan's stderr: s3cr3t\n",
     )
     .unwrap();
+    std::fs::write(
+        parlour_league::submission::ladder_log(dir, alans),
+        "alan's ladder stderr: l4dd3r\n",
+    )
+    .unwrap();
     let adas = submit(
         dir,
         config,
@@ -184,7 +189,9 @@ fn a_person_reaches_only_their_own_submissions() {
     let theirs = get(&format!("/api/league/submissions/{alans}"), &as_ada);
     assert_eq!(theirs.status, 200);
     assert!(
-        !theirs.body.contains("secret fault") && !theirs.body.contains("s3cr3t"),
+        !theirs.body.contains("secret fault")
+            && !theirs.body.contains("s3cr3t")
+            && !theirs.body.contains("l4dd3r"),
         "{}",
         theirs.body
     );
@@ -193,6 +200,7 @@ fn a_person_reaches_only_their_own_submissions() {
     let own = get(&format!("/api/league/submissions/{alans}"), &as_alan).json();
     assert!(own["report"].as_str().unwrap().contains("secret fault"));
     assert!(own["log"].as_str().unwrap().contains("s3cr3t"));
+    assert!(own["ladder_log"].as_str().unwrap().contains("l4dd3r"));
     // Ada cannot make Alan's submission hers, nor change his choice: a choice is the
     // chooser's own.
     let json = ("Content-Type", "application/json".to_string());
