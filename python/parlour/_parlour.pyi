@@ -29,8 +29,8 @@ __all__ = ["Game", "State", "Bot", "Batch", "AecCore", "games", "replay", "_pani
            "SeatError", "GameOverError", "TournamentError", "ShapeError", "CardError",
            "RuleError", "go_score_group", "go_score_partition", "go_best_partition",
            "phased_group_type", "phased_phase_type", "phased_phase_plays", "phased_find_phase",
-           "bo_validate", "plan_tournament", "config_hash", "run_shard", "check_programs",
-           "shard_status", "merge_shards", "report"]
+           "bo_validate", "plan_tournament", "config_hash", "run_shard", "play_match",
+           "check_programs", "shard_status", "merge_shards", "report"]
 
 @final
 class Game:
@@ -155,6 +155,8 @@ def config_hash(config_json: str) -> str: ...
 def run_shard(config_json: str, shard: str, db: Union[str, os.PathLike[str]], jobs: int = 1,
               logs: Optional[Union[str, os.PathLike[str]]] = None,
               progress: Optional[Callable[[int, int], Any]] = None) -> Dict[str, Any]: ...
+def play_match(config_json: str,
+               logs: Optional[Union[str, os.PathLike[str]]] = None) -> str: ...
 def check_programs(config_json: str,
                    logs: Optional[Union[str, os.PathLike[str]]] = None) -> List[str]: ...
 def shard_status(path: Union[str, os.PathLike[str]]) -> Dict[str, Any]: ...

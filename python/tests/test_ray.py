@@ -223,3 +223,31 @@ def test_the_sharding_benchmark_measures_both_ways_and_projects(capsys):
     seconds = [p["seconds"] for p in r["projection"]]
     assert [p["machines"] for p in r["projection"]] == [1, 4, 16, 64]
     assert seconds == sorted(seconds, reverse=True) and min(seconds) >= r["merge_s"]
+
+
+def test_the_ladder_driver_plays_each_match_it_is_handed(monkeypatch, capsys):
+    """``python -m parlour.ray_ladder`` (what ``parlour league run --ray`` starts): it says it
+    is ready, plays each match read from its input as a Ray task, and answers each by its
+    number with the games the league would play itself (records and traces); a line that is
+    not a match, or a match whose configuration is not one, is answered with the reason."""
+    import io
+
+    from parlour import ray_ladder
+
+    config = json.loads(_parlour.plan_tournament("nim", "{}", bots="perfect,random", games=2,
+                                                 seed=3))
+    lines = ["not json", json.dumps({"match": 7, "config": config}),
+             json.dumps({"match": 8, "config": {"games": 1}}), ""]
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(lines)))
+    assert ray_ladder.serve(None, None, 0, None) == 0
+    answers = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert answers[0] == {"ready": True}
+    by_match = {a["match"]: a for a in answers[1:]}
+    assert set(by_match) == {None, 7, 8}
+    assert "not a match" in by_match[None]["error"]
+    assert "not a match" in by_match[8]["error"]
+    games = by_match[7]["games"]
+    assert games == json.loads(_parlour.play_match(json.dumps(config)))
+    assert [g["record"]["index"] for g in games] == [0, 1]
+    assert all(g["trace"].startswith('{"type":"header"') or "parlour-trace" in g["trace"]
+               for g in games)

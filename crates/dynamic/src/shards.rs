@@ -281,3 +281,79 @@ pub fn report(path: &Path, format: &str) -> Result<String, DynError> {
         ))),
     }
 }
+
+/// How often at most a game played by [`play_traced`] is shown to its watchers.
+pub const SHOW_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
+
+/// A game in play as every seat sees it: what a spectator may be shown.
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
+pub struct Shown {
+    /// The game's index in its tournament.
+    pub game: u64,
+    /// The entry at each seat (its index in the tournament's entries).
+    pub seats: Vec<usize>,
+    /// Decisions made so far.
+    pub decision: u64,
+    /// The seat to act (`None`: the game is over).
+    pub to_act: Option<usize>,
+    /// What every seat sees ([`parlour_core::Game::public_view`]).
+    pub public: Value,
+}
+
+/// Plays every game of `config` (a small tournament: a league's match, one deal in every seat
+/// rotation) one after another, each written down move by move as it is played (a program
+/// asked again need not answer the same): each game's record, as a run records it, and its
+/// trace, in index order. `show` sees each game as every seat sees it, at its first decision,
+/// at most every [`SHOW_EVERY`] after, and at its end. Programs log under `logs`. A Ray task
+/// of a league's ladder plays its match with this, as the league does on its own machine.
+pub fn play_traced(
+    config: &TournamentConfig,
+    logs: &Path,
+    show: &dyn Fn(Shown),
+) -> Result<Vec<(parlour_arena::GameRecord, String)>, DynError> {
+    struct Traced<'a> {
+        config: &'a TournamentConfig,
+        logs: &'a Path,
+        show: &'a dyn Fn(Shown),
+    }
+    impl GameVisitor for Traced<'_> {
+        type Output = Result<Vec<(parlour_arena::GameRecord, String)>, DynError>;
+        fn visit<G: Playable>(self) -> Self::Output {
+            use parlour_core::State;
+            let game = game_of::<G>(self.config)?;
+            let tournament =
+                Tournament::new(game, self.config.clone(), &stand_in::<G>).map_err(bad)?;
+            let history = vec![0; self.config.entries.len()];
+            let programs = start_programs(&tournament, self.logs, &history)?;
+            let played: Result<Vec<_>, _> = (0..self.config.games)
+                .map(|index| {
+                    let seats = tournament.schedule().seating(index);
+                    let mut last: Option<std::time::Instant> = None;
+                    let mut watch = |step: &parlour_core::play::Step<'_, G>| {
+                        let after = step.after;
+                        if last.is_some_and(|t| t.elapsed() < SHOW_EVERY) && !after.is_terminal() {
+                            return;
+                        }
+                        last = Some(std::time::Instant::now());
+                        (self.show)(Shown {
+                            game: index,
+                            seats: seats.clone(),
+                            decision: after.decisions(),
+                            to_act: after.current_player(),
+                            public: G::public_view(&after.observation(0)),
+                        });
+                    };
+                    tournament.play_game_traced(
+                        index,
+                        &|e, seed| programs.player::<G>(e, seed),
+                        &mut watch,
+                    )
+                })
+                .collect();
+            programs.shutdown();
+            played.map_err(bad)
+        }
+    }
+    parlour_games::with_game(&config.game, Traced { config, logs, show })
+        .map_err(|e| DynError::UnknownGame(e.to_string()))?
+}

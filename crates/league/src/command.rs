@@ -94,6 +94,11 @@ pub enum LeagueCommand {
         /// A host name the server answers to beyond its addresses and localhost (repeatable).
         #[cfg_attr(feature = "clap", arg(long = "allow-host"))]
         hosts: Vec<String>,
+        /// Play the matches as Ray tasks on the cluster at ADDRESS (`local`: start one here)
+        /// with `python -m parlour.ray_ladder`; --workers is then the matches in flight. The
+        /// league's folder must be at the same path on every node.
+        #[cfg_attr(feature = "clap", arg(long, value_name = "ADDRESS"))]
+        ray: Option<String>,
     },
     /// Run the ladder: matches without end, until Ctrl-C or SIGTERM (or --matches).
     Run {
@@ -105,6 +110,11 @@ pub enum LeagueCommand {
         /// Stop after this many matches.
         #[cfg_attr(feature = "clap", arg(long))]
         matches: Option<u64>,
+        /// Play the matches as Ray tasks on the cluster at ADDRESS (`local`: start one here)
+        /// with `python -m parlour.ray_ladder`; --workers is then the matches in flight. The
+        /// league's folder must be at the same path on every node.
+        #[cfg_attr(feature = "clap", arg(long, value_name = "ADDRESS"))]
+        ray: Option<String>,
     },
     /// Print the ladder's leaderboard.
     Standings {
@@ -177,6 +187,12 @@ fn ladder_settings(workers: Option<usize>) -> (usize, std::sync::Arc<AtomicBool>
         eprintln!("\nparlour: stopping after the matches in play");
     });
     (workers, stop)
+}
+
+/// The Ray driver for the ladder's matches, when `--ray ADDRESS` is given.
+fn ray_pool(ray: Option<String>, dir: &Path) -> Result<Option<crate::ray::RayPool>, LeagueError> {
+    ray.map(|address| crate::ray::RayPool::start(&address, &dir.join("logs")))
+        .transpose()
 }
 
 fn io(what: String) -> impl FnOnce(std::io::Error) -> LeagueError {
@@ -340,8 +356,10 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
             bind,
             workers,
             hosts,
+            ray,
         } => {
             let league = std::sync::Arc::new(League::open(&dir)?);
+            let pool = ray_pool(ray, &dir)?;
             let (workers, stop) = ladder_settings(workers);
             let runtime = tokio::runtime::Runtime::new()
                 .map_err(io("cannot start the server's runtime".into()))?;
@@ -361,7 +379,13 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
                 },
             );
             let server = runtime.spawn(crate::server::serve(listener, served));
-            let played = league.run(workers, &stop, None, &|e| eprintln!("parlour: {e}"));
+            let played = league.run_on(
+                workers,
+                &stop,
+                None,
+                &|e| eprintln!("parlour: {e}"),
+                pool.as_ref(),
+            );
             server.abort();
             say(out, format!("{} matches played", played?))?;
             Ok(Next::Done)
@@ -370,10 +394,18 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
             dir,
             workers,
             matches,
+            ray,
         } => {
             let league = League::open(&dir)?;
+            let pool = ray_pool(ray, &dir)?;
             let (workers, stop) = ladder_settings(workers);
-            let played = league.run(workers, &stop, matches, &|e| eprintln!("parlour: {e}"))?;
+            let played = league.run_on(
+                workers,
+                &stop,
+                matches,
+                &|e| eprintln!("parlour: {e}"),
+                pool.as_ref(),
+            )?;
             say(out, format!("{played} matches played"))?;
             Ok(Next::Done)
         }

@@ -5,9 +5,8 @@ use std::path::Path;
 
 use parlour_arena::stats::ResultBounds;
 use parlour_arena::{GameRecord, Tournament, TournamentConfig};
-use parlour_core::play::Step;
 use parlour_core::rng::derive_seed;
-use parlour_core::State;
+pub use parlour_dynamic::shards::Shown;
 use parlour_games::options::make_game;
 use parlour_games::{with_game, GameVisitor, Playable};
 use parlour_protocol::check::{check_program, CheckMode};
@@ -196,79 +195,31 @@ pub(crate) fn check(
     )
 }
 
-/// One ladder match: the entries (as many as the table has seats, in a cyclic order) play one
-/// duplicate-deal group, the deal from `seed`, in every seat rotation. Each game's record (which
-/// names the entries by their place in `entries`) and its trace, in the schedule's order.
-/// Programs log under `logs`.
-pub(crate) fn play_match(
+/// One ladder match's tournament: the entries (as many as the table has seats, in a cyclic
+/// order) play one duplicate-deal group, the deal from `seed`, in every seat rotation. Its
+/// records name the entries by their place in `entries`.
+pub(crate) fn match_config(
     config: &LeagueConfig,
     entries: &[EntrySpec],
     seed: u64,
-    logs: &Path,
-    show: &dyn Fn(Shown),
-) -> Result<Vec<(GameRecord, String)>, LeagueError> {
+) -> Result<TournamentConfig, LeagueError> {
     struct Match<'a> {
         config: &'a LeagueConfig,
         entries: &'a [EntrySpec],
         seed: u64,
-        logs: &'a Path,
-        show: &'a dyn Fn(Shown),
     }
     impl GameVisitor for Match<'_> {
-        type Output = Result<Vec<(GameRecord, String)>, LeagueError>;
+        type Output = Result<TournamentConfig, LeagueError>;
         fn visit<G: Playable>(self) -> Self::Output {
             let game = game_of::<G>(self.config)?;
             let seats = game.num_players();
             // Duplicate deals when the game has chance, as `TournamentConfig::new` sets.
-            let config =
-                TournamentConfig::new(&game, self.entries.to_vec(), seats as u64, self.seed);
-            let tournament = Tournament::new(game, config, &Player::<G>::stand_in)
-                .map_err(|e| LeagueError::Match(e.to_string()))?;
-            let c = tournament.config();
-            let programs = if c.has_programs() {
-                Programs::start(
-                    tournament.game(),
-                    &c.entries,
-                    &c.labels,
-                    self.logs,
-                    Mode::Tournament,
-                    None,
-                )
-                .map_err(|e| LeagueError::Match(e.to_string()))?
-            } else {
-                Programs::none()
-            };
-            // One game after another, each written down move by move as it is played (a
-            // program asked again need not answer the same): the records a run would make.
-            let played: Result<Vec<_>, _> = (0..c.games)
-                .map(|index| {
-                    let seats = tournament.schedule().seating(index);
-                    // What every seat sees, shown at the game's first decision and then at most
-                    // every SHOW_EVERY (a spectator's view need not cost a copy a decision).
-                    let mut last: Option<std::time::Instant> = None;
-                    let mut watch = |step: &Step<'_, G>| {
-                        let after = step.after;
-                        if last.is_some_and(|t| t.elapsed() < SHOW_EVERY) && !after.is_terminal() {
-                            return;
-                        }
-                        last = Some(std::time::Instant::now());
-                        (self.show)(Shown {
-                            game: index,
-                            seats: seats.clone(),
-                            decision: after.decisions(),
-                            to_act: after.current_player(),
-                            public: G::public_view(&after.observation(0)),
-                        });
-                    };
-                    tournament.play_game_traced(
-                        index,
-                        &|e, seed| programs.player::<G>(e, seed),
-                        &mut watch,
-                    )
-                })
-                .collect();
-            drop(programs);
-            played.map_err(|e| LeagueError::Match(e.to_string()))
+            Ok(TournamentConfig::new(
+                &game,
+                self.entries.to_vec(),
+                seats as u64,
+                self.seed,
+            ))
         }
     }
     visit(
@@ -277,28 +228,23 @@ pub(crate) fn play_match(
             config,
             entries,
             seed,
-            logs,
-            show,
         },
     )
 }
 
-/// How often at most a match in play shows its game to spectators.
-pub const SHOW_EVERY: std::time::Duration = std::time::Duration::from_millis(100);
-
-/// A game in play as every seat sees it: what a spectator may be shown.
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-pub struct Shown {
-    /// The game's number in its match.
-    pub game: u64,
-    /// The entrant at each seat (its place in the match's entrants).
-    pub seats: Vec<usize>,
-    /// Decisions made so far.
-    pub decision: u64,
-    /// The seat to act (`None`: the game is over).
-    pub to_act: Option<usize>,
-    /// What every seat sees ([`parlour_core::Game::public_view`]).
-    pub public: serde_json::Value,
+/// Plays one ladder match here (see [`match_config`]): each game's record and its trace (each
+/// game written down move by move as it is played), in the schedule's order; `show` sees each
+/// game as every seat sees it, for spectators. Programs log under `logs`.
+pub(crate) fn play_match(
+    config: &LeagueConfig,
+    entries: &[EntrySpec],
+    seed: u64,
+    logs: &Path,
+    show: &dyn Fn(Shown),
+) -> Result<Vec<(GameRecord, String)>, LeagueError> {
+    let tournament = match_config(config, entries, seed)?;
+    parlour_dynamic::shards::play_traced(&tournament, logs, show)
+        .map_err(|e| LeagueError::Match(e.to_string()))
 }
 
 /// The final's tournament: `entries`, `games` games (the game's default when `None`), from

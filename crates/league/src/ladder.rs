@@ -444,6 +444,16 @@ impl League {
 
     /// Plays one ladder match (at `now`): its number, or `None` when no one can be seated.
     pub fn play_one(&self, now: i64) -> Result<Option<i64>, LeagueError> {
+        self.play_one_on(now, None)
+    }
+
+    /// [`League::play_one`], on the Ray cluster of `ray` when given (its games are the same
+    /// wherever it is played; a match played there is watched only once it has ended).
+    pub fn play_one_on(
+        &self,
+        now: i64,
+        ray: Option<&crate::ray::RayPool>,
+    ) -> Result<Option<i64>, LeagueError> {
         let Some((id, seed, chosen)) = self.start_match(now)? else {
             return Ok(None);
         };
@@ -454,7 +464,11 @@ impl League {
                 m.shown = Some(shown);
             }
         };
-        let played = games::play_match(&self.config, &entries, seed, &self.dir.join("logs"), &show);
+        let played = match ray {
+            None => games::play_match(&self.config, &entries, seed, &self.dir.join("logs"), &show),
+            Some(pool) => games::match_config(&self.config, &entries, seed)
+                .and_then(|config| pool.play(id, &config)),
+        };
         self.playing
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -550,6 +564,19 @@ impl League {
         matches: Option<u64>,
         report: &(dyn Fn(&str) + Sync),
     ) -> Result<u64, LeagueError> {
+        self.run_on(workers, stop, matches, report, None)
+    }
+
+    /// [`League::run`], each match played on the Ray cluster of `ray` when given (`workers`
+    /// is then the matches in flight on the cluster).
+    pub fn run_on(
+        &self,
+        workers: usize,
+        stop: &AtomicBool,
+        matches: Option<u64>,
+        report: &(dyn Fn(&str) + Sync),
+        ray: Option<&crate::ray::RayPool>,
+    ) -> Result<u64, LeagueError> {
         // Submissions are strangers' programs: they run in the jail, or in a process group
         // only when the organiser chose that (`--containment group`).
         parlour_protocol::process::check_containment()
@@ -565,12 +592,15 @@ impl League {
             for _ in 0..workers.max(1) {
                 scope.spawn(|| {
                     while !stop.load(Ordering::Relaxed) {
+                        if ray.is_some_and(|pool| !pool.alive()) {
+                            break;
+                        }
                         if let Some(m) = matches {
                             if started.fetch_add(1, Ordering::SeqCst) >= m {
                                 break;
                             }
                         }
-                        match self.play_one(now_ms()) {
+                        match self.play_one_on(now_ms(), ray) {
                             Ok(Some(_)) => {
                                 played.fetch_add(1, Ordering::SeqCst);
                             }
@@ -584,6 +614,13 @@ impl League {
                 });
             }
         });
+        if ray.is_some_and(|pool| !pool.alive()) {
+            return Err(LeagueError::Match(format!(
+                "the Ray driver ended, so the ladder stopped after {} matches (its messages \
+                 are above)",
+                played.load(Ordering::SeqCst)
+            )));
+        }
         Ok(played.load(Ordering::SeqCst))
     }
 }

@@ -20,6 +20,7 @@
 //!   crash only the matches in play are lost.
 //! - [`history`]: what the pages show of finished matches: an entrant's games, and each game's
 //!   replay (kept as it was played, with every hand).
+//! - [`ray`]: the ladder's matches as Ray tasks, through the Python package's driver.
 //! - [`finals`]: each person's active submission at the deadline, frozen, plays the arena's
 //!   tournament (resumable), and its standings become a CSV for marking.
 //!
@@ -69,6 +70,7 @@ pub mod games;
 pub mod history;
 pub mod ladder;
 pub mod people;
+pub mod ray;
 pub mod server;
 pub mod simulate;
 pub mod store;

@@ -437,38 +437,34 @@ async fn entrant(
     Path(key): Path<String>,
     Query(q): Query<Listing>,
 ) -> Result<Json<Value>, ApiError> {
+    // The statistics as the standings last showed them (refreshed every second), so that a
+    // page costs a look-up, not a fold over every match.
+    let cached = s.standings.borrow().clone();
     let league = s.league.clone();
     let k = key.clone();
-    let (row, names, games) = blocking(move || {
-        let row = league
-            .leaderboard(now_ms())?
-            .rows
-            .into_iter()
-            .find(|r| r.key == k);
+    let (overview, games) = blocking(move || {
+        let overview = if cached.is_null() {
+            overview_of(&league)?
+        } else {
+            cached
+        };
         let names = Names::read(&league)?;
         let games = history::games_of(&league, &names, &k, q.games.unwrap_or(50))?;
-        Ok((row, names, games))
+        Ok((overview, games))
     })
     .await?;
-    let Some(row) = row else {
-        return Err(refuse(
-            StatusCode::NOT_FOUND,
-            format!("no entrant {key} has played or may play"),
-        ));
-    };
-    Ok(Json(json!({
-        "key": row.key,
-        "label": names.of(&row.key),
-        "active": row.active,
-        "games": row.stats.games,
-        "mu": row.stats.rating.mu,
-        "sigma": row.stats.rating.sigma,
-        "score": row.stats.score,
-        "win_rate": row.stats.win_rate,
-        "faults": row.stats.faults,
-        "forfeits": row.stats.forfeits,
-        "played": games,
-    })))
+    let mut row = overview["leaderboard"]
+        .as_array()
+        .and_then(|rows| rows.iter().find(|r| r["key"] == key.as_str()))
+        .cloned()
+        .ok_or_else(|| {
+            refuse(
+                StatusCode::NOT_FOUND,
+                format!("no entrant {key} has played or may play"),
+            )
+        })?;
+    row["played"] = json!(games);
+    Ok(Json(row))
 }
 
 #[derive(Deserialize)]

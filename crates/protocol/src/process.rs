@@ -718,8 +718,6 @@ impl Process {
                 // close_range, hence the raw call.
                 nix::libc::syscall(nix::libc::SYS_close_range, 3u32, u32::MAX, 4u32);
                 if contain {
-                    // Open files: a thousand per process (and processes are counted).
-                    let _ = setrlimit(Resource::RLIMIT_NOFILE, 1024, 1024);
                     // This process stays outside, holding the bot's place; its child is the
                     // first process of a new PID namespace and becomes the bot. When the bot
                     // ends, or this process is killed (parlour dying kills it), the kernel
@@ -751,6 +749,13 @@ impl Process {
                     setgroups(&[])?;
                     setgid(user.gid)?;
                     setuid(user.uid)?;
+                }
+                // Open files: a thousand per process (and processes are counted). Set after
+                // every step above, which open files while parlour's own descriptors are still
+                // here (they close at exec): a parlour that runs hundreds of programs holds
+                // more than a thousand, and a lower limit now would refuse those opens.
+                if contain {
+                    let _ = setrlimit(Resource::RLIMIT_NOFILE, 1024, 1024);
                 }
                 // Last: no new privileges (no setuid programs) and the refused calls. The
                 // filter was compiled before the fork; installing it is two system calls.

@@ -115,6 +115,24 @@ fn run_shard<'py>(
     )
 }
 
+/// Plays every game of a small tournament (a league's ladder match) one after another, each
+/// written down move by move as it is played, with the GIL released: a JSON list of
+/// {record, trace}, in index order. What a league's Ray task runs.
+#[pyfunction]
+#[pyo3(signature = (config_json, logs=None))]
+fn play_match(py: Python<'_>, config_json: &str, logs: Option<PathBuf>) -> PyResult<String> {
+    let logs = logs.unwrap_or_else(|| PathBuf::from("."));
+    let c = config(config_json)?;
+    let games = py
+        .detach(|| shards::play_traced(&c, &logs, &|_| {}))
+        .map_err(err)?;
+    let listed: Vec<serde_json::Value> = games
+        .into_iter()
+        .map(|(record, trace)| serde_json::json!({"record": record, "trace": trace}))
+        .collect();
+    serde_json::to_string(&listed).map_err(|e| TournamentError::new_err(e.to_string()))
+}
+
 /// Starts and greets the configuration's external programs here (then stops them): the labels
 /// of the programs checked; a program that cannot start is a TournamentError naming it.
 #[pyfunction]
@@ -164,6 +182,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(plan_tournament, m)?)?;
     m.add_function(wrap_pyfunction!(config_hash, m)?)?;
     m.add_function(wrap_pyfunction!(run_shard, m)?)?;
+    m.add_function(wrap_pyfunction!(play_match, m)?)?;
     m.add_function(wrap_pyfunction!(check_programs, m)?)?;
     m.add_function(wrap_pyfunction!(shard_status, m)?)?;
     m.add_function(wrap_pyfunction!(merge_shards, m)?)?;

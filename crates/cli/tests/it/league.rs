@@ -591,3 +591,62 @@ fn the_final_on_ray_gives_the_csv_of_a_final_played_here() {
         "the final on Ray is the final played here"
     );
 }
+
+/// The ladder's matches played as Ray tasks (`league run --ray local`: the driver `python -m
+/// parlour.ray_ladder` on a local cluster) are the matches the ladder plays here: the same
+/// seeds, tables and games, and the same traces to replay them.
+#[test]
+#[ignore = "needs the Python package installed: cargo xtask test"]
+fn ladder_matches_on_ray_are_the_matches_played_here() {
+    let _heavy = crate::common::exclusive();
+    let python = root().join("target/python-venv/bin/python");
+    assert!(
+        python.exists(),
+        "`cargo xtask install` makes {}",
+        python.display()
+    );
+    type Kept = (Vec<(i64, i64, String, String)>, Vec<(i64, i64, Vec<u8>)>);
+    let mut runs: Vec<Kept> = Vec::new();
+    for run in ["here", "ray"] {
+        let dir = folder(&format!("ladder-{run}"));
+        class(&dir, "go", "heuristic,random", "13", "Ada,s1\nAlan,s2\n");
+        submit_first_bots(&dir);
+        let mut args = vec!["league", "run", "L", "--matches", "4", "--workers", "1"];
+        if run == "ray" {
+            args.extend(["--ray", "local"]);
+        }
+        let o = std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args(&args)
+            .env("PYTHONPATH", root().join("sdk/python"))
+            .env("PARLOUR_PYTHON", &python)
+            .current_dir(&dir)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+        assert!(stdout(&o).contains("4 matches played"), "{}", stdout(&o));
+        let db = rusqlite::Connection::open(dir.join("L/league.db")).unwrap();
+        let matches = db
+            .prepare("SELECT id, seed, entrants, records FROM matches ORDER BY id")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))
+            .unwrap()
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap();
+        let traces = db
+            .prepare("SELECT match, game, trace FROM traces ORDER BY match, game")
+            .unwrap()
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+            .unwrap()
+            .collect::<Result<Vec<_>, _>>()
+            .unwrap();
+        assert_eq!(matches.len(), 4);
+        assert_eq!(traces.len(), 16, "four games a match, each with its trace");
+        runs.push((matches, traces));
+        remove(&dir);
+    }
+    assert!(
+        runs[0] == runs[1],
+        "a match on Ray is not the match played here"
+    );
+}
