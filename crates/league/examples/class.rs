@@ -26,7 +26,12 @@ fn main() -> Result<(), Box<dyn std::error::Error>> {
         seed: 1,
         examples: root.join("sdk/python/examples"),
     };
-    let report = parlour_league::simulate::run(&dir, &class)?;
+    // The ladder's figures as soon as they are known (the offline tournament takes minutes).
+    let report = parlour_league::simulate::run_reporting(&dir, &class, &|ladder| {
+        if let Ok(text) = serde_json::to_string(ladder) {
+            eprintln!("the ladder's part: {text}");
+        }
+    })?;
     println!("{}", serde_json::to_string_pretty(&report)?);
     Ok(())
 }

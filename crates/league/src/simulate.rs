@@ -220,6 +220,17 @@ fn spearman(a: &[String], b: &[String]) -> f64 {
 
 /// Runs the simulated class in `dir` (made afresh) and reports what it measured.
 pub fn run(dir: &Path, class: &Class) -> Result<Report, LeagueError> {
+    run_reporting(dir, class, &|_| {})
+}
+
+/// [`run`], handing `ladder_done` the report of the ladder's part (its Spearman not yet known)
+/// before the long offline tournament is played: a run whose offline part fails has said what
+/// it measured.
+pub fn run_reporting(
+    dir: &Path,
+    class: &Class,
+    ladder_done: &dyn Fn(&Report),
+) -> Result<Report, LeagueError> {
     let config = LeagueConfig::new(
         "simulated class",
         "go",
@@ -258,7 +269,7 @@ pub fn run(dir: &Path, class: &Class) -> Result<Report, LeagueError> {
     runtime.spawn(crate::server::serve(listener, served));
     let stop = Arc::new(AtomicBool::new(false));
     let start = Instant::now();
-    let (latencies, report) = std::thread::scope(|s| -> Result<_, LeagueError> {
+    let (latencies, played) = std::thread::scope(|s| -> Result<_, LeagueError> {
         let ladder = s.spawn(|| league.run(class.workers, &stop, None, &|_| {}));
         // Pages listening for the standings, each on a connection of its own.
         let mut pages = Vec::new();
@@ -349,6 +360,63 @@ pub fn run(dir: &Path, class: &Class) -> Result<Report, LeagueError> {
         .collect();
     by_mu.sort_by(|a, b| b.stats.rating.mu.total_cmp(&a.stats.rating.mu));
     let ladder_order: Vec<String> = by_mu.iter().map(|r| r.label.clone()).collect();
+    // What the hostile submissions found of the others: every mark in a log but the mark of
+    // the submission the log is of.
+    let scan = || {
+        let (mut leaked, mut found_own) = (0, 0);
+        for log in std::fs::read_dir(dir.join("logs"))
+            .into_iter()
+            .flatten()
+            .flatten()
+        {
+            let name = log.file_name().to_string_lossy().into_owned();
+            // A check's log (`check-ID`), a ladder match's (`sID`) or the final's (`pPERSON-...`).
+            let number = |rest: &str| -> Option<i64> {
+                rest.split(|c: char| !c.is_ascii_digit())
+                    .next()?
+                    .parse()
+                    .ok()
+            };
+            let person = if let Some(rest) = name.strip_prefix('p') {
+                number(rest)
+            } else {
+                name.strip_prefix("check-")
+                    .or_else(|| name.strip_prefix('s'))
+                    .and_then(number)
+                    .and_then(|id| subs.iter().find(|s| s.id == id))
+                    .map(|s| s.person)
+            };
+            let own = person.map(|p| format!("secret-of-{}", p - admitted[0].person));
+            let text = std::fs::read_to_string(log.path()).unwrap_or_default();
+            for line in text.lines().filter(|l| l.starts_with("FOUND # secret-of-")) {
+                if own.as_ref().is_some_and(|o| line.ends_with(o.as_str())) {
+                    found_own += 1;
+                } else {
+                    leaked += 1;
+                }
+            }
+        }
+        (leaked, found_own)
+    };
+    let (leaked, found_own) = scan();
+    let mut report = Report {
+        people: class.people,
+        passed: passed.len(),
+        failed: subs.len() - passed.len(),
+        seconds,
+        matches: played,
+        matches_per_hour_per_core: played as f64 / (seconds / 3600.0) / class.workers.max(1) as f64,
+        first_match_p50_s: percentile(&firsts, 0.5),
+        first_match_max_s: firsts.last().copied().unwrap_or(f64::NAN),
+        never_played: never,
+        spearman: f64::NAN,
+        browsers: class.browsers,
+        page_p50_ms: percentile(&lat, 0.5),
+        page_p99_ms: percentile(&lat, 0.99),
+        leaked,
+        found_own,
+    };
+    ladder_done(&report);
     let offline_order = match finals::create(&league, now_ms(), Some(class.offline_games)) {
         Ok((_, finalists)) => {
             finals::play(&league, class.workers, Arc::new(AtomicBool::new(false)))?;
@@ -366,56 +434,8 @@ pub fn run(dir: &Path, class: &Class) -> Result<Report, LeagueError> {
         }
         Err(_) => Vec::new(),
     };
-    // What the hostile submissions found of the others: every mark in a log but the mark of
-    // the submission the log is of.
-    let (mut leaked, mut found_own) = (0, 0);
-    for log in std::fs::read_dir(dir.join("logs"))
-        .into_iter()
-        .flatten()
-        .flatten()
-    {
-        let name = log.file_name().to_string_lossy().into_owned();
-        // A check's log (`check-ID`), a ladder match's (`sID`) or the final's (`pPERSON-...`).
-        let number = |rest: &str| -> Option<i64> {
-            rest.split(|c: char| !c.is_ascii_digit())
-                .next()?
-                .parse()
-                .ok()
-        };
-        let person = if let Some(rest) = name.strip_prefix('p') {
-            number(rest)
-        } else {
-            name.strip_prefix("check-")
-                .or_else(|| name.strip_prefix('s'))
-                .and_then(number)
-                .and_then(|id| subs.iter().find(|s| s.id == id))
-                .map(|s| s.person)
-        };
-        let own = person.map(|p| format!("secret-of-{}", p - admitted[0].person));
-        let text = std::fs::read_to_string(log.path()).unwrap_or_default();
-        for line in text.lines().filter(|l| l.starts_with("FOUND # secret-of-")) {
-            if own.as_ref().is_some_and(|o| line.ends_with(o.as_str())) {
-                found_own += 1;
-            } else {
-                leaked += 1;
-            }
-        }
-    }
-    Ok(Report {
-        people: class.people,
-        passed: passed.len(),
-        failed: subs.len() - passed.len(),
-        seconds,
-        matches: report,
-        matches_per_hour_per_core: report as f64 / (seconds / 3600.0) / class.workers.max(1) as f64,
-        first_match_p50_s: percentile(&firsts, 0.5),
-        first_match_max_s: firsts.last().copied().unwrap_or(f64::NAN),
-        never_played: never,
-        spearman: spearman(&ladder_order, &offline_order),
-        browsers: class.browsers,
-        page_p50_ms: percentile(&lat, 0.5),
-        page_p99_ms: percentile(&lat, 0.99),
-        leaked,
-        found_own,
-    })
+    report.spearman = spearman(&ladder_order, &offline_order);
+    // The hostile submissions looked again in the offline tournament.
+    (report.leaked, report.found_own) = scan();
+    Ok(report)
 }

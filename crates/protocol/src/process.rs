@@ -18,7 +18,7 @@ use nix::fcntl::{fcntl, FcntlArg, OFlag};
 use nix::poll::{poll, PollFd, PollFlags, PollTimeout};
 use nix::sched::{unshare, CloneFlags};
 use nix::sys::prctl::set_pdeathsig;
-use nix::sys::resource::{setrlimit, Resource};
+use nix::sys::resource::{getrlimit, setrlimit, Resource};
 use nix::sys::signal::{kill, killpg, Signal};
 use nix::sys::wait::{waitid, waitpid, Id, WaitPidFlag, WaitStatus};
 use nix::unistd::{fork, getppid, setgid, setgroups, setuid, ForkResult, Gid, Pid, Uid};
@@ -1061,6 +1061,23 @@ fn copy_log(mut err: impl Read, log: &Mutex<Log>) {
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
             Err(_) => return,
         }
+    }
+}
+
+/// Raises this process's soft limit of open files to its hard limit (at most 2^20): a server's
+/// connections and each program's pipes and log are files, and the usual soft limit (1,024)
+/// is a few hundred programs. The limit now.
+pub fn raise_open_files() -> u64 {
+    match getrlimit(Resource::RLIMIT_NOFILE) {
+        Ok((soft, hard)) => {
+            let want = hard.min(1 << 20);
+            if want > soft && setrlimit(Resource::RLIMIT_NOFILE, want, hard).is_ok() {
+                want
+            } else {
+                soft
+            }
+        }
+        Err(_) => 1024,
     }
 }
 

@@ -45,6 +45,9 @@ impl Programs {
         // as another user (--bot-user) and must not read the seed from them.
         #[cfg(unix)]
         nix::sys::stat::umask(nix::sys::stat::Mode::from_bits_truncate(0o077));
+        // Each program holds a few descriptors here (its pipes, its log): a class's final of
+        // hundreds of programs needs more than the usual soft limit of 1,024.
+        crate::process::raise_open_files();
         let mut pools = Vec::new();
         let mut log_files = Vec::new();
         for (entry, label) in entries.iter().zip(labels) {

@@ -142,19 +142,11 @@ const BUSY: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\ncontent-type: text/pla
 content-length: 48\r\nconnection: close\r\n\r\ntoo many connections from one client, or in all\n";
 
 /// Raises this process's soft limit of open files to its hard limit (a server's connections
-/// are files); the limit now.
+/// are files); the limit now. (The protocol's, which programs need too.)
 pub fn raise_open_files() -> u64 {
     #[cfg(unix)]
-    {
-        use nix::sys::resource::{getrlimit, setrlimit, Resource};
-        if let Ok((soft, hard)) = getrlimit(Resource::RLIMIT_NOFILE) {
-            let want = hard.min(1 << 20);
-            if want > soft && setrlimit(Resource::RLIMIT_NOFILE, want, hard).is_ok() {
-                return want;
-            }
-            return soft;
-        }
-    }
+    return parlour_protocol::process::raise_open_files();
+    #[cfg(not(unix))]
     1024
 }
 

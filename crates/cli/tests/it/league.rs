@@ -526,6 +526,25 @@ fn terminate(child: &std::process::Child) {
         .status();
 }
 
+/// Runs `parlour args` in `dir` as [`parlour_kit`] does, the Ray driver's python being the
+/// one `cargo xtask install` installs the package into.
+fn with_ray_driver(dir: &Path, args: &[&str]) -> std::process::Output {
+    let python = root().join("target/python-venv/bin/python");
+    assert!(
+        python.exists(),
+        "`cargo xtask install` makes {}",
+        python.display()
+    );
+    std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(args)
+        .env("PYTHONPATH", root().join("sdk/python"))
+        .env("PARLOUR_PYTHON", &python)
+        .current_dir(dir)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("parlour runs")
+}
+
 /// The final sharded onto Ray with the existing driver (`python -m parlour.ray`, a local
 /// cluster here) gives the CSV a final played here gives; continuing the finished run plays
 /// nothing more and changes nothing.
@@ -533,12 +552,6 @@ fn terminate(child: &std::process::Child) {
 #[ignore = "needs the Python package installed: cargo xtask test"]
 fn the_final_on_ray_gives_the_csv_of_a_final_played_here() {
     let _heavy = crate::common::exclusive();
-    let python = root().join("target/python-venv/bin/python");
-    assert!(
-        python.exists(),
-        "`cargo xtask install` makes {}",
-        python.display()
-    );
     let mut csvs = Vec::new();
     for run in ["here", "ray"] {
         let dir = folder(&format!("final-{run}"));
@@ -548,14 +561,7 @@ fn the_final_on_ray_gives_the_csv_of_a_final_played_here() {
         if run == "ray" {
             args.extend(["--ray", "local", "--shards", "2"]);
         }
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
-            .args(&args)
-            .env("PYTHONPATH", root().join("sdk/python"))
-            .env("PARLOUR_PYTHON", &python)
-            .current_dir(&dir)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
+        let o = with_ray_driver(&dir, &args);
         assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
         if run == "ray" {
             assert!(
@@ -567,14 +573,10 @@ fn the_final_on_ray_gives_the_csv_of_a_final_played_here() {
         }
         csvs.push(ok(&dir, &["league", "csv", "L"]));
         if run == "ray" {
-            let o = std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
-                .args(["league", "final", "L", "--resume", "--ray", "local"])
-                .env("PYTHONPATH", root().join("sdk/python"))
-                .env("PARLOUR_PYTHON", &python)
-                .current_dir(&dir)
-                .stdin(std::process::Stdio::null())
-                .output()
-                .unwrap();
+            let o = with_ray_driver(
+                &dir,
+                &["league", "final", "L", "--resume", "--ray", "local"],
+            );
             assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
             assert!(stderr(&o).contains("0 to play"), "{}", stderr(&o));
             assert_eq!(ok(&dir, &["league", "csv", "L"]), csvs[0]);
@@ -599,12 +601,6 @@ fn the_final_on_ray_gives_the_csv_of_a_final_played_here() {
 #[ignore = "needs the Python package installed: cargo xtask test"]
 fn ladder_matches_on_ray_are_the_matches_played_here() {
     let _heavy = crate::common::exclusive();
-    let python = root().join("target/python-venv/bin/python");
-    assert!(
-        python.exists(),
-        "`cargo xtask install` makes {}",
-        python.display()
-    );
     type Kept = (Vec<(i64, i64, String, String)>, Vec<(i64, i64, Vec<u8>)>);
     let mut runs: Vec<Kept> = Vec::new();
     for run in ["here", "ray"] {
@@ -615,14 +611,7 @@ fn ladder_matches_on_ray_are_the_matches_played_here() {
         if run == "ray" {
             args.extend(["--ray", "local"]);
         }
-        let o = std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
-            .args(&args)
-            .env("PYTHONPATH", root().join("sdk/python"))
-            .env("PARLOUR_PYTHON", &python)
-            .current_dir(&dir)
-            .stdin(std::process::Stdio::null())
-            .output()
-            .unwrap();
+        let o = with_ray_driver(&dir, &args);
         assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
         assert!(stdout(&o).contains("4 matches played"), "{}", stdout(&o));
         let db = rusqlite::Connection::open(dir.join("L/league.db")).unwrap();

@@ -641,3 +641,45 @@ fn a_served_tournament_in_progress_does_not_show_its_seed() {
     assert!(shown["standings"].get("seed").is_none(), "{shown}");
     assert!(!shown.to_string().contains("\"seed\""), "{shown}");
 }
+
+/// A class's final runs hundreds of programs, each holding a few descriptors in parlour (its
+/// pipes, its log): more than the usual soft limit of open files. parlour raises the soft limit
+/// to the hard one before it starts them, so a tournament of 150 programs runs from a shell
+/// whose soft limit is 256 (before, the 60th-odd program could not start: "Too many open
+/// files").
+#[test]
+fn a_tournament_of_150_programs_runs_under_a_soft_limit_of_256_open_files() {
+    let dir = tempfile::tempdir().unwrap();
+    let bot = r#"while IFS= read -r line; do
+    case "$line" in
+        *'"type":"hello"'*) echo '{"type":"ready","protocol":1}' ;;
+        *'"type":"act"'*)
+            id=${line#*'"id":'}; id=${id%%[,\}]*}
+            echo "{\"type\":\"action\",\"id\":$id,\"index\":0}" ;;
+        *'"type":"bye"'*) break ;;
+    esac
+done
+"#;
+    std::fs::write(dir.path().join("first.sh"), bot).unwrap();
+    let bots: String = (0..150)
+        .map(|i| format!("[[bot]]\nname = \"first{i}\"\ncommand = \"sh first.sh\"\n"))
+        .collect();
+    std::fs::write(dir.path().join("bots.toml"), bots).unwrap();
+    let o = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -Sn 256 && exec {} tournament nim --bots-file bots.toml --games 300 \
+             --seed 1 --db class.sqlite --format json",
+            env!("CARGO_BIN_EXE_parlour")
+        ))
+        .current_dir(dir.path())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(
+        json(&o)["standings"]["entries"].as_array().unwrap().len(),
+        150
+    );
+    assert_eq!(rows(&dir.path().join("class.sqlite")), 300);
+}
