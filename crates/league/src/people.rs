@@ -160,7 +160,7 @@ pub fn register(
             "the league is full ({MAX_PEOPLE} people)"
         )));
     }
-    if store.registered_since(now - 60_000)? >= REGISTRATIONS_PER_MINUTE {
+    if store.joined_since(now - 60_000, REGISTERED)? >= REGISTRATIONS_PER_MINUTE {
         return Err(LeagueError::Refused(
             "too many people registered in the last minute: try again in a minute".into(),
         ));

@@ -364,12 +364,13 @@ impl Store {
             .map_err(db)
     }
 
-    /// How many people registered (with the invite code) at or after `since`.
-    pub fn registered_since(&self, since: i64) -> Result<usize, LeagueError> {
+    /// How many people whose ids begin with `prefix` (those who registered with the invite
+    /// code: [`crate::people::REGISTERED`]) joined at or after `since`.
+    pub fn joined_since(&self, since: i64, prefix: &str) -> Result<usize, LeagueError> {
         self.conn()
             .query_row(
                 "SELECT COUNT(*) FROM people WHERE created >= ?1 AND external_id LIKE ?2",
-                params![since, format!("{}%", crate::people::REGISTERED)],
+                params![since, format!("{prefix}%")],
                 |r| r.get::<_, i64>(0),
             )
             .map(|n| n as usize)
