@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use serde_json::Value;
 
-use crate::ladder::League;
+use crate::ladder::{Key, League};
 use crate::LeagueError;
 
 /// The most games [`games_of`] lists.
@@ -50,10 +50,10 @@ impl Names {
 
     /// The name of the entrant `key` (the key itself when the league has no such entrant).
     pub fn of(&self, key: &str) -> String {
-        let found = match key.split_once(':') {
-            Some(("house", i)) => i.parse::<usize>().ok().and_then(|i| self.house.get(i)),
-            Some(("sub", i)) => i.parse::<i64>().ok().and_then(|i| self.subs.get(&i)),
-            _ => None,
+        let found = match Key::parse(key) {
+            Some(Key::House(i)) => self.house.get(i),
+            Some(Key::Sub(i)) => self.subs.get(&i),
+            None => None,
         };
         found.cloned().unwrap_or_else(|| key.to_string())
     }

@@ -92,6 +92,26 @@ fn submission_entrant(
     })
 }
 
+/// An entrant's key (see [`Entrant::key`]) read back.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Key {
+    /// `house:N`: the league's Nth house bot.
+    House(usize),
+    /// `sub:N`: submission N.
+    Sub(i64),
+}
+
+impl Key {
+    /// The key `text` names, if it is one.
+    pub fn parse(text: &str) -> Option<Key> {
+        match text.split_once(':')? {
+            ("house", i) => i.parse().ok().map(Key::House),
+            ("sub", i) => i.parse().ok().map(Key::Sub),
+            _ => None,
+        }
+    }
+}
+
 /// What the matchmaker knows of an entrant.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Candidate {
@@ -496,14 +516,10 @@ impl League {
             .ok_or_else(|| LeagueError::Refused(format!("no finished match {id}")))?;
         let mut entries = Vec::new();
         for key in &m.entrants {
-            let entry = match key.split_once(':') {
-                Some(("house", i)) => i
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|i| self.config.house.get(i))
-                    .map(|b| EntrySpec::Bot(b.clone())),
-                Some(("sub", i)) => match i.parse::<i64>().ok().map(|i| self.store.submission(i)) {
-                    Some(Ok(Some(s))) => Some(EntrySpec::Program(submission::program(
+            let entry = match Key::parse(key) {
+                Some(Key::House(i)) => self.config.house.get(i).map(|b| EntrySpec::Bot(b.clone())),
+                Some(Key::Sub(i)) => match self.store.submission(i) {
+                    Ok(Some(s)) => Some(EntrySpec::Program(submission::program(
                         &self.dir,
                         &self.config,
                         &s,
@@ -511,7 +527,7 @@ impl League {
                     )?)),
                     _ => None,
                 },
-                _ => None,
+                None => None,
             };
             entries.push(entry.ok_or_else(|| {
                 LeagueError::Store(format!(
