@@ -58,30 +58,79 @@ pub fn run_shard(
     logs: &Path,
     progress: &mut dyn FnMut(u64, u64),
 ) -> Result<ShardRun, DynError> {
+    let run = play_into(config, Some(shard), db, jobs, logs, None, progress)?;
+    Ok(ShardRun {
+        shard,
+        played: run.played,
+        recorded: run.recorded,
+        games: run.games,
+        complete: run.complete,
+    })
+}
+
+/// What [`play_into`] did.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Played {
+    /// Games played now.
+    pub played: u64,
+    /// Games recorded in the file (now and before).
+    pub recorded: u64,
+    /// Games in the tournament (or its shard).
+    pub games: u64,
+    /// Whether it is finished (all its games, or the early stop, reached).
+    pub complete: bool,
+}
+
+/// Plays `config`'s tournament (`shard` of it, when given) into the database `db` on `jobs`
+/// threads: a new file, or one it was already being played into, which is resumed (the games
+/// recorded are checked, their faults carry over, the programs are told how many games they
+/// played). A file of another tournament or shard is refused and left alone. Programs'
+/// standard error goes to `logs`. With `stop`, setting it stops starting games: those in play
+/// are recorded and the run ends with an error saying so (played again, it resumes).
+/// `progress(done, total)` is called as games are recorded. The one way a stored run goes on:
+/// a shard on a Ray node and a league's final both play through it.
+pub fn play_into(
+    config: &TournamentConfig,
+    shard: Option<Shard>,
+    db: &Path,
+    jobs: usize,
+    logs: &Path,
+    stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    progress: &mut dyn FnMut(u64, u64),
+) -> Result<Played, DynError> {
     struct Run<'a> {
         config: &'a TournamentConfig,
-        shard: Shard,
+        shard: Option<Shard>,
         db: &'a Path,
         jobs: usize,
         logs: &'a Path,
+        stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
         progress: &'a mut dyn FnMut(u64, u64),
     }
     impl GameVisitor for Run<'_> {
-        type Output = Result<ShardRun, DynError>;
+        type Output = Result<Played, DynError>;
         fn visit<G: Playable>(self) -> Self::Output {
             let game = game_of::<G>(self.config)?;
             let mut tournament =
                 Tournament::new(game, self.config.clone(), &stand_in::<G>).map_err(bad)?;
-            tournament.set_shard(self.shard).map_err(bad)?;
+            if let Some(shard) = self.shard {
+                tournament.set_shard(shard).map_err(bad)?;
+            }
+            if let Some(stop) = self.stop {
+                tournament.set_interrupt(stop);
+            }
             let (stored, history, store) = if self.db.exists() {
                 let (found, shard) = Store::read_header(self.db).map_err(bad)?;
-                if &found != self.config || shard != Some(self.shard) {
+                if &found != self.config || shard != self.shard {
+                    let part = |s: Option<Shard>| {
+                        s.map_or_else(|| "a whole tournament".into(), |s| format!("shard {s}"))
+                    };
                     return Err(bad(format!(
-                        "{} holds {} of configuration {}…, not shard {} of configuration {}…",
+                        "{} holds {} of configuration {}…, not {} of configuration {}…",
                         self.db.display(),
-                        shard.map_or_else(|| "a whole tournament".into(), |s| format!("shard {s}")),
+                        part(shard),
                         &config_hash(&found)[..12],
-                        self.shard,
+                        part(self.shard),
                         &config_hash(self.config)[..12],
                     )));
                 }
@@ -91,8 +140,7 @@ pub fn run_shard(
                     Store::reopen(self.db, self.config, stored.count() as usize).map_err(bad)?;
                 (stored, history, store)
             } else {
-                let store =
-                    Store::create_shard(self.db, self.config, Some(self.shard)).map_err(bad)?;
+                let store = Store::create_shard(self.db, self.config, self.shard).map_err(bad)?;
                 (
                     tournament.stored(),
                     vec![0; self.config.entries.len()],
@@ -111,11 +159,10 @@ pub fn run_shard(
             );
             programs.shutdown();
             let result = result.map_err(bad)?;
-            // The shard's file must still be the one this run wrote (see `Store::verify`).
+            // The file must still be the one this run wrote (see `Store::verify`).
             store.verify().map_err(bad)?;
             let range = tournament.range();
-            Ok(ShardRun {
-                shard: self.shard,
+            Ok(Played {
                 played: result.played,
                 recorded: result.summary.counted,
                 games: range.end - range.start,
@@ -131,6 +178,7 @@ pub fn run_shard(
             db,
             jobs,
             logs,
+            stop,
             progress,
         },
     )

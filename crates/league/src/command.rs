@@ -176,23 +176,49 @@ pub enum Next {
     Failed(String),
 }
 
-/// The ladder's workers (one per core unless given) and its stop, set by Ctrl-C or SIGTERM.
-fn ladder_settings(workers: Option<usize>) -> (usize, std::sync::Arc<AtomicBool>) {
-    let workers =
-        workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    let stop = std::sync::Arc::new(AtomicBool::new(false));
-    let flag = stop.clone();
-    let _ = ctrlc::set_handler(move || {
-        flag.store(true, std::sync::atomic::Ordering::Relaxed);
-        eprintln!("\nparlour: stopping after the matches in play");
-    });
-    (workers, stop)
+/// How `league run` and `league serve` play the ladder: on `workers` threads (one per core
+/// unless given) or on a Ray cluster (`--ray ADDRESS`), until Ctrl-C or SIGTERM sets `stop`.
+struct Ladder {
+    workers: usize,
+    stop: std::sync::Arc<AtomicBool>,
+    pool: Option<crate::ray::RayPool>,
 }
 
-/// The Ray driver for the ladder's matches, when `--ray ADDRESS` is given.
-fn ray_pool(ray: Option<String>, dir: &Path) -> Result<Option<crate::ray::RayPool>, LeagueError> {
-    ray.map(|address| crate::ray::RayPool::start(&address, &dir.join("logs")))
-        .transpose()
+impl Ladder {
+    /// The workers, the stop (its handler set) and the Ray driver, started when `ray` is given.
+    fn prepare(
+        dir: &Path,
+        workers: Option<usize>,
+        ray: Option<String>,
+    ) -> Result<Ladder, LeagueError> {
+        let pool = ray
+            .map(|address| crate::ray::RayPool::start(&address, &dir.join("logs")))
+            .transpose()?;
+        let workers =
+            workers.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+        let stop = std::sync::Arc::new(AtomicBool::new(false));
+        let flag = stop.clone();
+        let _ = ctrlc::set_handler(move || {
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+            eprintln!("\nparlour: stopping after the matches in play");
+        });
+        Ok(Ladder {
+            workers,
+            stop,
+            pool,
+        })
+    }
+
+    /// Plays `league`'s ladder until stopped (or `matches` matches started): the matches played.
+    fn run(&self, league: &League, matches: Option<u64>) -> Result<u64, LeagueError> {
+        league.run_on(
+            self.workers,
+            &self.stop,
+            matches,
+            &|e| eprintln!("parlour: {e}"),
+            self.pool.as_ref(),
+        )
+    }
 }
 
 fn io(what: String) -> impl FnOnce(std::io::Error) -> LeagueError {
@@ -359,8 +385,7 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
             ray,
         } => {
             let league = std::sync::Arc::new(League::open(&dir)?);
-            let pool = ray_pool(ray, &dir)?;
-            let (workers, stop) = ladder_settings(workers);
+            let ladder = Ladder::prepare(&dir, workers, ray)?;
             let runtime = tokio::runtime::Runtime::new()
                 .map_err(io("cannot start the server's runtime".into()))?;
             let listener = runtime
@@ -379,13 +404,7 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
                 },
             );
             let server = runtime.spawn(crate::server::serve(listener, served));
-            let played = league.run_on(
-                workers,
-                &stop,
-                None,
-                &|e| eprintln!("parlour: {e}"),
-                pool.as_ref(),
-            );
+            let played = ladder.run(&league, None);
             server.abort();
             say(out, format!("{} matches played", played?))?;
             Ok(Next::Done)
@@ -397,15 +416,7 @@ pub fn run(args: LeagueArgs, out: &mut dyn Write) -> Result<Next, LeagueError> {
             ray,
         } => {
             let league = League::open(&dir)?;
-            let pool = ray_pool(ray, &dir)?;
-            let (workers, stop) = ladder_settings(workers);
-            let played = league.run_on(
-                workers,
-                &stop,
-                matches,
-                &|e| eprintln!("parlour: {e}"),
-                pool.as_ref(),
-            )?;
+            let played = Ladder::prepare(&dir, workers, ray)?.run(&league, matches)?;
             say(out, format!("{played} matches played"))?;
             Ok(Next::Done)
         }

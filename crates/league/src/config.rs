@@ -61,7 +61,9 @@ fn default_max_faults() -> u32 {
 }
 
 /// What one person may submit: the most bytes a submission may have, how many submissions an
-/// hour, and how many bytes they may keep in all.
+/// hour, and how many bytes they may keep in all; and what the whole league keeps (registration
+/// lets anyone with the invite code become a person, so the per-person limit alone does not
+/// bound the disk).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Quota {
@@ -71,6 +73,8 @@ pub struct Quota {
     pub per_hour: u32,
     /// The most bytes one person's submissions may hold together.
     pub storage_bytes: u64,
+    /// The most bytes everyone's submissions may hold together.
+    pub league_bytes: u64,
 }
 
 impl Default for Quota {
@@ -79,6 +83,7 @@ impl Default for Quota {
             max_bytes: 1 << 20,
             per_hour: 12,
             storage_bytes: 64 << 20,
+            league_bytes: 4 << 30,
         }
     }
 }

@@ -180,7 +180,6 @@ pub fn play(
     parlour_protocol::process::check_containment()
         .map_err(|e| LeagueError::Refused(e.to_string()))?;
     games::play_final(
-        league.config(),
         &final_db(league.dir()),
         jobs,
         &league.dir().join("logs"),

@@ -4,13 +4,13 @@
 use std::path::Path;
 
 use parlour_arena::stats::ResultBounds;
-use parlour_arena::{GameRecord, Tournament, TournamentConfig};
+use parlour_arena::{GameRecord, TournamentConfig};
 use parlour_core::rng::derive_seed;
 pub use parlour_dynamic::shards::Shown;
 use parlour_games::options::make_game;
 use parlour_games::{with_game, GameVisitor, Playable};
 use parlour_protocol::check::{check_program, CheckMode};
-use parlour_protocol::{EntrySpec, Mode, Player, Pool, ProgramSpec, Programs};
+use parlour_protocol::{EntrySpec, Mode, Pool, ProgramSpec};
 
 use crate::config::LeagueConfig;
 use crate::LeagueError;
@@ -292,69 +292,19 @@ pub(crate) fn final_config(
 }
 
 /// Plays the final stored at `db` to its end (or until `stop`): every game recorded as it ends,
-/// so an interrupted final resumes where it stopped. Programs log under `logs`.
+/// so an interrupted final resumes where it stopped (as a shard on a Ray node does, through the
+/// same [`parlour_dynamic::shards::play_into`]). Programs log under `logs`.
 pub(crate) fn play_final(
-    config: &LeagueConfig,
     db: &Path,
     jobs: usize,
     logs: &Path,
     stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
 ) -> Result<u64, LeagueError> {
-    struct Final<'a> {
-        config: &'a LeagueConfig,
-        db: &'a Path,
-        jobs: usize,
-        logs: &'a Path,
-        stop: std::sync::Arc<std::sync::atomic::AtomicBool>,
-    }
-    impl GameVisitor for Final<'_> {
-        type Output = Result<u64, LeagueError>;
-        fn visit<G: Playable>(self) -> Self::Output {
-            let bad = |e: String| LeagueError::Match(format!("the final: {e}"));
-            let (stored, _) =
-                parlour_arena::store::Store::read(self.db).map_err(|e| bad(e.to_string()))?;
-            let game = game_of::<G>(self.config)?;
-            let mut tournament = Tournament::new(game, stored, &Player::<G>::stand_in)
-                .map_err(|e| bad(e.to_string()))?;
-            tournament.set_interrupt(self.stop);
-            // The games recorded, checked; their faults carry over (a forfeit with them), as
-            // if the final had not stopped.
-            let (done, history) = tournament
-                .load_stored(self.db, &mut |_| {})
-                .map_err(|e| bad(e.to_string()))?;
-            let c = tournament.config();
-            let programs = Programs::start(
-                tournament.game(),
-                &c.entries,
-                &c.labels,
-                self.logs,
-                Mode::Tournament,
-                Some(&history),
-            )
-            .map_err(|e| bad(e.to_string()))?;
-            let mut store = parlour_arena::store::Store::reopen(self.db, c, done.count() as usize)
-                .map_err(|e| bad(e.to_string()))?;
-            let result = tournament.run_stored(
-                self.jobs.max(1),
-                done,
-                &|e, seed| programs.player::<G>(e, seed),
-                &mut |batch| store.record(batch),
-                &mut |_| {},
-            );
-            drop(programs);
-            result.map(|r| r.played).map_err(|e| bad(e.to_string()))
-        }
-    }
-    visit(
-        config,
-        Final {
-            config,
-            db,
-            jobs,
-            logs,
-            stop,
-        },
-    )
+    let bad = |e: String| LeagueError::Match(format!("the final: {e}"));
+    let (stored, _) = parlour_arena::store::Store::read(db).map_err(|e| bad(e.to_string()))?;
+    parlour_dynamic::shards::play_into(&stored, None, db, jobs, logs, Some(stop), &mut |_, _| {})
+        .map(|run| run.played)
+        .map_err(|e| bad(e.to_string()))
 }
 
 /// The seed of ladder match `n`: from the league's seed alone, so any match can be replayed.

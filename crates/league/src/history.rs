@@ -5,59 +5,14 @@
 //! Only finished matches are shown: a match's games share one deal in every seat rotation, so
 //! a game of a match still in play would show the hands the next games are dealt.
 
-use std::collections::BTreeMap;
-
 use serde_json::Value;
 
-use crate::ladder::{Key, League};
+use crate::ladder::League;
+use crate::names::Names;
 use crate::LeagueError;
 
 /// The most games [`games_of`] lists.
 pub const MAX_LISTED: u64 = 200;
-
-/// Each entrant's name: a house bot as the league names it, a submission by its person's name.
-#[derive(Debug, Clone)]
-pub struct Names {
-    house: Vec<String>,
-    subs: BTreeMap<i64, String>,
-}
-
-impl Names {
-    /// The names in `league` now.
-    pub fn read(league: &League) -> Result<Names, LeagueError> {
-        let people: BTreeMap<i64, String> = league
-            .store()
-            .people()?
-            .into_iter()
-            .map(|p| (p.id, p.name))
-            .collect();
-        let subs = league
-            .store()
-            .submissions(None)?
-            .into_iter()
-            .map(|s| (s.id, people.get(&s.person).cloned().unwrap_or_default()))
-            .collect();
-        Ok(Names {
-            house: league
-                .config()
-                .house
-                .iter()
-                .map(|b| b.to_string())
-                .collect(),
-            subs,
-        })
-    }
-
-    /// The name of the entrant `key` (the key itself when the league has no such entrant).
-    pub fn of(&self, key: &str) -> String {
-        let found = match Key::parse(key) {
-            Some(Key::House(i)) => self.house.get(i),
-            Some(Key::Sub(i)) => self.subs.get(&i),
-            None => None,
-        };
-        found.cloned().unwrap_or_else(|| key.to_string())
-    }
-}
 
 /// One game an entrant played, as its page lists it.
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]

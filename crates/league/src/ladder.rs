@@ -18,6 +18,7 @@ use parlour_protocol::EntrySpec;
 use rand::RngExt;
 
 use crate::config::LeagueConfig;
+use crate::names::{Key, Names};
 use crate::store::{Person, Status, Store, Submission};
 use crate::{games, submission, LeagueError};
 
@@ -90,26 +91,6 @@ fn submission_entrant(
         person: Some(p.id),
         entry: EntrySpec::Program(submission::program(dir, config, s, &name)?),
     })
-}
-
-/// An entrant's key (see [`Entrant::key`]) read back.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Key {
-    /// `house:N`: the league's Nth house bot.
-    House(usize),
-    /// `sub:N`: submission N.
-    Sub(i64),
-}
-
-impl Key {
-    /// The key `text` names, if it is one.
-    pub fn parse(text: &str) -> Option<Key> {
-        match text.split_once(':')? {
-            ("house", i) => i.parse().ok().map(Key::House),
-            ("sub", i) => i.parse().ok().map(Key::Sub),
-            _ => None,
-        }
-    }
 }
 
 /// What the matchmaker knows of an entrant.
@@ -220,6 +201,8 @@ pub struct Leaderboard {
     pub games: u64,
     /// The rows, by [`Row::ordinal`], highest first.
     pub rows: Vec<Row>,
+    /// Every entrant's name as the rows were labelled (for the games in play, say).
+    pub names: Names,
 }
 
 /// A league on disk: its folder, configuration and store, and the ladder's workers.
@@ -271,6 +254,11 @@ impl League {
         &self.store
     }
 
+    /// Every entrant's name now (see [`Names`]).
+    pub fn names(&self) -> Result<Names, LeagueError> {
+        Names::read(&self.config, &self.store)
+    }
+
     /// Takes `person`'s upload and checks it at once (see [`submission::submit`]): its number
     /// and what the check found.
     pub fn submit(
@@ -312,6 +300,16 @@ impl League {
     pub fn choose(&self, person: i64, submission: i64, now: i64) -> Result<(), LeagueError> {
         match self.store.submission(submission)? {
             Some(s) if s.person == person && s.status == Status::Passed => {
+                // Another submission playing starts another log: not past the person's storage.
+                let kept = submission::kept_bytes(&self.dir, &self.store, person)?;
+                let playing = active(&self.store, person, now)?.map(|a| a.id);
+                if kept > self.config.quota.storage_bytes && playing != Some(s.id) {
+                    return Err(LeagueError::Refused(format!(
+                        "your submissions and their logs hold {kept} bytes, over this league's \
+                         {} per person: your active submission stays as it is",
+                        self.config.quota.storage_bytes
+                    )));
+                }
                 self.store.choose(person, submission, now)
             }
             Some(s) if s.person == person => Err(LeagueError::Refused(format!(
@@ -331,18 +329,7 @@ impl League {
     /// The leaderboard, `now` being who may be seated now.
     fn board(&self, now: &[Entrant]) -> Result<Leaderboard, LeagueError> {
         let matches = self.store.matches()?;
-        let people: BTreeMap<i64, Person> = self
-            .store
-            .people()?
-            .into_iter()
-            .map(|p| (p.id, p))
-            .collect();
-        let subs: BTreeMap<String, Submission> = self
-            .store
-            .submissions(None)?
-            .into_iter()
-            .map(|s| (format!("sub:{}", s.id), s))
-            .collect();
+        let names = self.names()?;
         // Every entrant seen, in order of first appearance: those seatable now first.
         let mut keys: Vec<String> = now.iter().map(|e| e.key.clone()).collect();
         for m in &matches {
@@ -352,15 +339,6 @@ impl League {
                 }
             }
         }
-        let label = |k: &str| -> (String, Option<i64>) {
-            if let Some(e) = now.iter().find(|e| e.key == k) {
-                return (e.label.clone(), e.person);
-            }
-            match subs.get(k).and_then(|s| people.get(&s.person)) {
-                Some(p) => (p.name.clone(), Some(p.id)),
-                None => (k.to_string(), None),
-            }
-        };
         let index: BTreeMap<&str, usize> = keys
             .iter()
             .enumerate()
@@ -389,12 +367,11 @@ impl League {
             .into_iter()
             .map(|stats| {
                 let key = keys[stats.entry].clone();
-                let (label, person) = label(&key);
                 Row {
                     active: now.iter().any(|e| e.key == key),
+                    label: names.of(&key),
+                    person: names.person(&key),
                     key,
-                    label,
-                    person,
                     stats,
                 }
             })
@@ -404,6 +381,7 @@ impl League {
             matches: matches.len() as u64,
             games,
             rows,
+            names,
         })
     }
 

@@ -18,6 +18,8 @@
 //!   arena's standings (Weng-Lin μ ± σ, score and win rate with their intervals) over every
 //!   match in order. Each match is recorded with its seed, so any can be replayed; after a
 //!   crash only the matches in play are lost.
+//! - [`names`]: an entrant's key (`house:N`, `sub:ID`) read back, and the name every page
+//!   gives it.
 //! - [`history`]: what the pages show of finished matches: an entrant's games, and each game's
 //!   replay (kept as it was played, with every hand).
 //! - [`ray`]: the ladder's matches as Ray tasks, through the Python package's driver.
@@ -69,6 +71,7 @@ pub mod finals;
 pub mod games;
 pub mod history;
 pub mod ladder;
+pub mod names;
 pub mod people;
 pub mod ray;
 pub mod server;

@@ -25,7 +25,7 @@ use serde_json::{json, Value};
 
 use parlour_web::replay::Replay;
 
-use crate::history::{self, Names};
+use crate::history;
 use crate::ladder::{active, now_ms, League};
 use crate::people::{new_token, token_hash};
 use crate::store::Person;
@@ -269,11 +269,10 @@ fn overview_of(league: &League) -> Result<Value, LeagueError> {
             })
         })
         .collect();
-    let names = Names::read(league)?;
     let in_play: Vec<Value> = league
         .in_play()
         .into_iter()
-        .map(|(id, m)| json!({"match": id, "names": m.keys.iter().map(|k| names.of(k)).collect::<Vec<_>>()}))
+        .map(|(id, m)| json!({"match": id, "names": m.keys.iter().map(|k| board.names.of(k)).collect::<Vec<_>>()}))
         .collect();
     Ok(json!({
         "title": c.title,
@@ -332,7 +331,7 @@ async fn replay_of(s: &Served, id: String) -> Result<Arc<Replay>, ApiError> {
     let missing = || refuse(StatusCode::NOT_FOUND, format!("no replay {id}"));
     let (m, g) = history::parse_replay_id(&id).ok_or_else(missing)?;
     let league = s.league.clone();
-    let text = blocking(move || history::replay_text(&league, &Names::read(&league)?, m, g))
+    let text = blocking(move || history::replay_text(&league, &league.names()?, m, g))
         .await?
         .ok_or_else(missing)?;
     let replay = tokio::task::spawn_blocking(move || Replay::read(&text))
@@ -391,8 +390,7 @@ async fn replay_step(
 /// replays.
 async fn live(State(s): State<Served>, Path(id): Path<i64>) -> Result<Json<Value>, ApiError> {
     let league = s.league.clone();
-    let (m, names) =
-        blocking(move || Ok((league.in_play().remove(&id), Names::read(&league)?))).await?;
+    let (m, names) = blocking(move || Ok((league.in_play().remove(&id), league.names()?))).await?;
     let over = || {
         refuse(
             StatusCode::NOT_FOUND,
@@ -448,7 +446,7 @@ async fn entrant(
         } else {
             cached
         };
-        let names = Names::read(&league)?;
+        let names = league.names()?;
         let games = history::games_of(&league, &names, &k, q.games.unwrap_or(50))?;
         Ok((overview, games))
     })

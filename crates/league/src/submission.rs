@@ -222,14 +222,33 @@ pub fn program(
     Ok(spec)
 }
 
-/// How many submissions `person` made in the hour before `now`, and the bytes they keep.
-fn used(store: &Store, person: i64, now: i64) -> Result<(u32, u64), LeagueError> {
-    let mine = store.submissions(Some(person))?;
-    let recent = mine
+/// How many submissions `person` made in the hour before `now`, the bytes they keep (see
+/// [`kept_bytes`]), and the bytes everyone's submissions hold.
+fn used(dir: &Path, store: &Store, person: i64, now: i64) -> Result<(u32, u64, u64), LeagueError> {
+    let all = store.submissions(None)?;
+    let recent = all
         .iter()
-        .filter(|s| s.submitted > now - 3_600_000)
+        .filter(|s| s.person == person && s.submitted > now - 3_600_000)
         .count() as u32;
-    Ok((recent, mine.iter().map(|s| s.bytes).sum()))
+    Ok((
+        recent,
+        kept(dir, all.iter().filter(|s| s.person == person)),
+        all.iter().map(|s| s.bytes).sum(),
+    ))
+}
+
+/// The bytes `person` keeps in the league: their submissions and the logs those wrote (each
+/// check's and each one's ladder log). A log is capped (16 MiB) but every submission has its
+/// own, so the logs count against the person's storage too: one who fills them can neither
+/// submit more nor switch to another submission that would start a new log.
+pub fn kept_bytes(dir: &Path, store: &Store, person: i64) -> Result<u64, LeagueError> {
+    Ok(kept(dir, store.submissions(Some(person))?.iter()))
+}
+
+fn kept<'a>(dir: &Path, subs: impl Iterator<Item = &'a Submission>) -> u64 {
+    let size = |p: PathBuf| std::fs::metadata(p).map_or(0, |m| m.len());
+    subs.map(|s| s.bytes + size(check_log(dir, s.id)) + size(ladder_log(dir, s.id)))
+        .sum()
 }
 
 /// Takes `person`'s upload: checks it against the league's quota and kind, keeps it under its
@@ -244,7 +263,7 @@ pub fn submit(
     now: i64,
 ) -> Result<i64, LeagueError> {
     let kind = classify(config, file_name, bytes)?;
-    let (recent, kept) = used(store, person, now)?;
+    let (recent, kept, everyone) = used(dir, store, person, now)?;
     if recent >= config.quota.per_hour {
         return Err(LeagueError::Refused(format!(
             "{recent} submissions in the last hour: this league takes at most {} an hour from \
@@ -254,9 +273,18 @@ pub fn submit(
     }
     if kept + bytes.len() as u64 > config.quota.storage_bytes {
         return Err(LeagueError::Refused(format!(
-            "your submissions would hold {} bytes; this league keeps at most {} per person",
+            "your submissions and their logs would hold {} bytes; this league keeps at most {} \
+             per person (a bot that prints less to its standard error keeps smaller logs)",
             kept + bytes.len() as u64,
             config.quota.storage_bytes
+        )));
+    }
+    if everyone + bytes.len() as u64 > config.quota.league_bytes {
+        return Err(LeagueError::Refused(format!(
+            "the league's submissions would hold {} bytes; it keeps at most {} in all (ask \
+             the organiser to raise quota.league_bytes)",
+            everyone + bytes.len() as u64,
+            config.quota.league_bytes
         )));
     }
     let hash = content_hash(bytes);

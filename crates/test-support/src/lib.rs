@@ -4,7 +4,8 @@
 //! - [`fuzz`]: every crate's fuzz targets' case counts (`PARLOUR_FUZZ_CASES`), structured
 //!   mutation of valid inputs, and the contract checks every game's untrusted inputs must meet;
 //! - [`bench`](mod@bench): the criterion suite each game's `benches/engine.rs` runs (the units of work
-//!   `parlour bench` times).
+//!   `parlour bench` times);
+//! - [`programs`]: bot programs in the POSIX shell, for tests that start real programs.
 //!
 //! It is a dev-dependency only (`publish = false`).
 //!
@@ -17,3 +18,4 @@
 
 pub mod bench;
 pub mod fuzz;
+pub mod programs;

@@ -196,35 +196,10 @@ fn a_person_uploads_a_course_bot_to_a_league_in_a_headless_browser() {
     ]);
     std::fs::write(dir.join("r.csv"), "name,id\nAda,s1\n").unwrap();
     parlour(&["league", "roster", "L", "r.csv"]);
-    let tokens = std::fs::read_to_string(dir.join("L/tokens-1.csv")).unwrap();
-    let token = tokens
-        .lines()
-        .nth(1)
-        .unwrap()
-        .rsplit(',')
-        .next()
-        .unwrap()
-        .to_string();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args([
-            "league",
-            "serve",
-            "L",
-            "--bind",
-            "127.0.0.1:0",
-            "--workers",
-            "1",
-        ])
-        .env("PYTHONPATH", root.join("sdk/python"))
-        .current_dir(&dir)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::inherit())
-        .spawn()
-        .unwrap();
-    let printed = child.stdout.take().unwrap();
+    let token = common::first_token(&dir.join("L"));
+    let (child, address) = common::serve_league(&dir, Stdio::inherit());
     let _server = Server(child);
-    let url = format!("http://{}", served_address(printed));
+    let url = format!("http://{address}");
     let bot = root.join("sdk/python/examples/course/go_first.py");
     let organiser = std::fs::read_to_string(dir.join("L/organiser-token")).unwrap();
     let o = Command::new("node")

@@ -4,7 +4,9 @@
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 
-use crate::common::{assert_bad_input_in, root, stderr, stdout};
+use crate::common::{
+    assert_bad_input_in, first_token, kit_command, root, serve_league, stderr, stdout,
+};
 
 fn folder(name: &str) -> PathBuf {
     let dir =
@@ -16,13 +18,7 @@ fn folder(name: &str) -> PathBuf {
 
 /// Runs `parlour args` in `dir` with the Python kit importable (the course adapters are its).
 fn parlour_kit(dir: &Path, args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(args)
-        .env("PYTHONPATH", root().join("sdk/python"))
-        .current_dir(dir)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .expect("parlour runs")
+    kit_command(dir, args).output().expect("parlour runs")
 }
 
 /// Removes a league's folder, its read-only submissions too.
@@ -277,13 +273,70 @@ fn submit_first_bots(dir: &Path) -> String {
     out
 }
 
+/// A protocol bot that plays the first legal action and writes 2 KB to its standard error at
+/// every decision: what a bot left printing its debugging does to its logs, on purpose here.
+const FLOODING: &str = r#"import json, sys
+for line in sys.stdin:
+    msg = json.loads(line)
+    if msg["type"] == "hello":
+        print('{"type":"ready","protocol":1}', flush=True)
+    elif msg["type"] == "act":
+        sys.stderr.write("x" * 2047 + "\n")
+        print('{"type":"action","id":%d,"index":0}' % msg["id"], flush=True)
+    elif msg["type"] == "bye":
+        break
+"#;
+
+/// Attack: a person fills the league's disk through their bot's logs. Each log stops at 16
+/// MiB, but each submission has its own; so a person's logs count against their storage, and
+/// once over it they cannot submit again, while everyone else can. (Before, the storage counted
+/// the uploads alone, and every new submission started another empty log.)
+#[test]
+#[ignore = "needs python3: cargo xtask test"]
+fn a_bot_that_floods_its_log_fills_only_its_owners_storage() {
+    let dir = folder("flood");
+    class(&dir, "nim", "random", "7", "Ada,s1\nAlan,s2\n");
+    let config = dir.join("L/league.toml");
+    let text = std::fs::read_to_string(&config).unwrap();
+    let small = text.replace("storage_bytes = 67108864", "storage_bytes = 30000");
+    assert_ne!(small, text, "{text}");
+    std::fs::write(&config, small).unwrap();
+    std::fs::write(dir.join("flood.py"), FLOODING).unwrap();
+    let out = ok(&dir, &["league", "submit", "L", "--as", "s1", "flood.py"]);
+    assert!(out.contains("passed"), "{out}");
+    ok(
+        &dir,
+        &["league", "run", "L", "--matches", "6", "--workers", "1"],
+    );
+    let log = dir.join("L/logs/s1.stderr.log");
+    let logged = std::fs::metadata(&log).map_or(0, |m| m.len());
+    assert!(logged > 30_000, "{}: {logged} bytes", log.display());
+    let o = parlour_kit(&dir, &["league", "submit", "L", "--as", "s1", "flood.py"]);
+    assert_eq!(o.status.code(), Some(2), "{}{}", stdout(&o), stderr(&o));
+    assert!(
+        stderr(&o).contains("your submissions and their logs would hold"),
+        "{}",
+        stderr(&o)
+    );
+    let raw = root().join("sdk/python/examples/raw_first.py");
+    let out = ok(
+        &dir,
+        &[
+            "league",
+            "submit",
+            "L",
+            "--as",
+            "s2",
+            &raw.display().to_string(),
+        ],
+    );
+    assert!(out.contains("passed"), "{out}");
+    remove(&dir);
+}
+
 /// Starts `parlour args` in `dir` (the kit importable), its output discarded.
 fn spawn(dir: &Path, args: &[&str]) -> std::process::Child {
-    std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(args)
-        .env("PYTHONPATH", root().join("sdk/python"))
-        .current_dir(dir)
-        .stdin(std::process::Stdio::null())
+    kit_command(dir, args)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
         .spawn()
@@ -444,33 +497,8 @@ fn a_served_league_takes_submissions_from_the_terminal() {
     let _heavy = crate::common::exclusive();
     let dir = folder("serve");
     class(&dir, "nim", "perfect,random", "2", "Ada,s1\n");
-    let tokens = std::fs::read_to_string(dir.join("L/tokens-1.csv")).unwrap();
-    let token = tokens
-        .lines()
-        .nth(1)
-        .unwrap()
-        .rsplit(',')
-        .next()
-        .unwrap()
-        .to_string();
-    let mut server = std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args([
-            "league",
-            "serve",
-            "L",
-            "--bind",
-            "127.0.0.1:0",
-            "--workers",
-            "1",
-        ])
-        .env("PYTHONPATH", root().join("sdk/python"))
-        .current_dir(&dir)
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
-    let address = crate::common::served_address(server.stdout.take().unwrap());
+    let token = first_token(&dir.join("L"));
+    let (mut server, address) = serve_league(&dir, std::process::Stdio::null());
     let overview = || -> serde_json::Value {
         let mut s = std::net::TcpStream::connect(&address).unwrap();
         use std::io::{Read, Write};
@@ -535,12 +563,8 @@ fn with_ray_driver(dir: &Path, args: &[&str]) -> std::process::Output {
         "`cargo xtask install` makes {}",
         python.display()
     );
-    std::process::Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(args)
-        .env("PYTHONPATH", root().join("sdk/python"))
+    kit_command(dir, args)
         .env("PARLOUR_PYTHON", &python)
-        .current_dir(dir)
-        .stdin(std::process::Stdio::null())
         .output()
         .expect("parlour runs")
 }

@@ -650,16 +650,7 @@ fn a_served_tournament_in_progress_does_not_show_its_seed() {
 #[test]
 fn a_tournament_of_150_programs_runs_under_a_soft_limit_of_256_open_files() {
     let dir = tempfile::tempdir().unwrap();
-    let bot = r#"while IFS= read -r line; do
-    case "$line" in
-        *'"type":"hello"'*) echo '{"type":"ready","protocol":1}' ;;
-        *'"type":"act"'*)
-            id=${line#*'"id":'}; id=${id%%[,\}]*}
-            echo "{\"type\":\"action\",\"id\":$id,\"index\":0}" ;;
-        *'"type":"bye"'*) break ;;
-    esac
-done
-"#;
+    let bot = parlour_test_support::programs::first_legal(false);
     std::fs::write(dir.path().join("first.sh"), bot).unwrap();
     let bots: String = (0..150)
         .map(|i| format!("[[bot]]\nname = \"first{i}\"\ncommand = \"sh first.sh\"\n"))

@@ -3,7 +3,9 @@
 use parlour_league::ladder::active;
 use parlour_league::people::{admit, read_roster};
 use parlour_league::store::Status;
-use parlour_league::submission::{classify, folder, submit, Kind, SOURCE};
+use parlour_league::submission::{
+    check_log, classify, folder, kept_bytes, ladder_log, submit, Kind, SOURCE,
+};
 use parlour_league::{create, League, LeagueConfig};
 
 use crate::support::{example, folder as test_folder, league, remove};
@@ -59,6 +61,7 @@ fn submissions_are_kept_immutably_within_a_quota() {
     .unwrap();
     config.quota.per_hour = 3;
     config.quota.storage_bytes = 4000;
+    config.quota.league_bytes = 6000;
     create(&dir, &config).unwrap();
     let league = League::open(&dir).unwrap();
     let ada = person(&league, "s1");
@@ -124,6 +127,30 @@ fn submissions_are_kept_immutably_within_a_quota() {
         3_700_000,
     )
     .unwrap();
+    // The league's storage: everyone's submissions together (4,675 bytes kept here; 3,012
+    // more would pass 6,000), however many people share them, each within their own limit.
+    let grace = person(&league, "s3");
+    let e = submit(
+        &dir,
+        &config,
+        league.store(),
+        grace,
+        "6.py",
+        big.as_bytes(),
+        3_700_000,
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("at most 6000 in all"), "{e}");
+    submit(
+        &dir,
+        &config,
+        league.store(),
+        grace,
+        "7.py",
+        b"print(7)\n",
+        3_700_000,
+    )
+    .unwrap();
     remove(&dir);
 }
 
@@ -164,6 +191,54 @@ fn the_active_submission_is_the_last_choice_or_the_newest_that_passed() {
     let e = league.choose(alan, s1, 500).unwrap_err();
     assert!(e.to_string().contains("you have no submission"), "{e}");
     assert_eq!(id(1_000), Some(s1));
+}
+
+/// A bot's logs are the person's storage too: each submission has its own (capped) check and
+/// ladder log, so a person whose bots fill theirs can neither submit again nor switch to
+/// another submission, which would start a new log; keeping their active one stays allowed.
+#[test]
+fn a_persons_logs_count_against_their_storage() {
+    let dir = test_folder("logs-quota");
+    let mut config = LeagueConfig::new(
+        "l",
+        "nim",
+        Default::default(),
+        vec!["random".parse().unwrap()],
+        3,
+    )
+    .unwrap();
+    config.quota.storage_bytes = 10_000;
+    create(&dir, &config).unwrap();
+    let league = League::open(&dir).unwrap();
+    let store = league.store();
+    let ada = person(&league, "s1");
+    let a = submit(&dir, &config, store, ada, "a.py", b"print(1)\n", 0).unwrap();
+    let b = submit(&dir, &config, store, ada, "b.py", b"print(2)\n", 0).unwrap();
+    store.set_checked(a, Status::Passed, "passed\n").unwrap();
+    store.set_checked(b, Status::Passed, "passed\n").unwrap();
+    assert_eq!(kept_bytes(&dir, store, ada).unwrap(), 18);
+    // What a chatty bot leaves: its check's log, then its ladder log past the person's limit.
+    std::fs::create_dir_all(dir.join("logs")).unwrap();
+    std::fs::write(check_log(&dir, b), vec![b'.'; 2_000]).unwrap();
+    std::fs::write(ladder_log(&dir, b), vec![b'.'; 9_000]).unwrap();
+    assert_eq!(kept_bytes(&dir, store, ada).unwrap(), 11_018);
+    let e = submit(&dir, &config, store, ada, "c.py", b"print(3)\n", 10).unwrap_err();
+    assert!(
+        e.to_string()
+            .contains("and their logs would hold 11027 bytes"),
+        "{e}"
+    );
+    let e = league.choose(ada, a, 20).unwrap_err();
+    assert!(
+        e.to_string().contains("your active submission stays"),
+        "{e}"
+    );
+    assert_eq!(active(store, ada, 30).unwrap().map(|s| s.id), Some(b));
+    league.choose(ada, b, 40).unwrap();
+    // Another person is untouched by Ada's logs.
+    let alan = person(&league, "s2");
+    submit(&dir, &config, store, alan, "a.py", b"print(1)\n", 50).unwrap();
+    remove(&dir);
 }
 
 /// The check runs the submission as `parlour check-bot` does: an honest program and an honest

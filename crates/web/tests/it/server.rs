@@ -666,21 +666,6 @@ async fn a_tables_seed_is_a_secret_until_its_game_is_over() {
     assert_ne!(dealt, seed.wrapping_add(1));
 }
 
-/// A program in the POSIX shell that asks to be told the game, answers every question with
-/// the first legal action, and writes every line it is sent to its standard error (its log).
-const ECHOING: &str = r#"
-while IFS= read -r line; do
-    printf '%s\n' "$line" >&2
-    case "$line" in
-        *'"type":"hello"'*) echo '{"type":"ready","protocol":1,"events":true}' ;;
-        *'"type":"act"'*)
-            id=${line#*'"id":'}; id=${id%%[,\}]*}
-            echo "{\"type\":\"action\",\"id\":$id,\"index\":0}" ;;
-        *'"type":"bye"'*) break ;;
-    esac
-done
-"#;
-
 /// The messages in a program's log, without their clocks (`act`'s `time`), once it has been
 /// told the result.
 async fn told(log: &std::path::Path) -> Vec<Value> {
@@ -725,7 +710,11 @@ async fn a_program_at_a_table_is_told_the_game_as_the_runner_tells_it() {
     let _ = std::fs::remove_dir_all(&dir);
     let program = ProgramSpec {
         name: "echoing".into(),
-        command: vec!["sh".into(), "-c".into(), ECHOING.into()],
+        command: vec![
+            "sh".into(),
+            "-c".into(),
+            parlour_test_support::programs::first_legal(true),
+        ],
         dir: None,
         env: Default::default(),
         limits: Default::default(),

@@ -133,6 +133,48 @@ pub fn run(what: &str, cmd: &mut Command) {
     );
 }
 
+/// `parlour args` to run in `dir` with no input and the Python kit importable (the course
+/// adapters are its).
+pub fn kit_command(dir: &Path, args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_parlour"));
+    c.args(args)
+        .env("PYTHONPATH", root().join("sdk/python"))
+        .current_dir(dir)
+        .stdin(Stdio::null());
+    c
+}
+
+/// The secret token `parlour league roster` gave the first person of the league `league`
+/// (the last field of the second line of its `tokens-1.csv`).
+pub fn first_token(league: &Path) -> String {
+    let tokens = std::fs::read_to_string(league.join("tokens-1.csv")).unwrap();
+    let row = tokens.lines().nth(1).expect("a person in tokens-1.csv");
+    row.rsplit(',').next().unwrap().to_string()
+}
+
+/// Starts `parlour league serve L --workers 1` in `dir` on a free loopback port (the kit
+/// importable, its standard error to `stderr`): the process and the address it serves at.
+pub fn serve_league(dir: &Path, stderr: Stdio) -> (std::process::Child, String) {
+    let mut child = kit_command(
+        dir,
+        &[
+            "league",
+            "serve",
+            "L",
+            "--bind",
+            "127.0.0.1:0",
+            "--workers",
+            "1",
+        ],
+    )
+    .stdout(Stdio::piped())
+    .stderr(stderr)
+    .spawn()
+    .expect("parlour starts");
+    let address = served_address(child.stdout.take().unwrap());
+    (child, address)
+}
+
 /// The first `http://HOST:PORT` a served parlour prints on `stream` (its standard output or
 /// error), as `HOST:PORT`. The rest of the stream is drained on a thread of its own, so the
 /// process never blocks on it.
