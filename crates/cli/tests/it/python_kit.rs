@@ -79,6 +79,30 @@ fn check_course_bot(dir: &std::path::Path, game: &str, example: &str) -> std::pr
         .unwrap()
 }
 
+/// The Phased Out sparring partner (issue 40's yardstick, `examples/course/phased_rules.py`)
+/// plays whole games through the course adapter, in every seat against the heuristic, with no
+/// fault: every lay, add and discard it makes is one the rules allow.
+#[test]
+#[ignore = "needs python3: cargo xtask test"]
+fn the_phased_out_sparring_partner_plays_whole_games_without_a_fault() {
+    let dir = tempfile::tempdir().unwrap();
+    let script = kit().join("examples/course/phased_rules.py");
+    let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+        .args(["check-bot", "phased", "--games", "12", "--"])
+        .args(["python3", "-m", "parlour_bot.course", "phased"])
+        .arg(&script)
+        .env("PYTHONPATH", kit())
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let out = stdout(&o);
+    assert!(
+        o.status.success() && out.contains("in 12 games (whole games), 0 faults;"),
+        "{out}{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 #[ignore = "needs python3: cargo xtask test"]
 fn course_interface_bots_run_unchanged_and_their_misdeeds_are_faults() {
