@@ -6,9 +6,9 @@ use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 
 use parlour_cards::{Card, CardCounts};
-use parlour_core::rng::GameRng;
+use parlour_core::rng::{seeded, GameRng};
 use parlour_core::search::Rollout;
-use parlour_core::{Seat, State};
+use parlour_core::{Bot, Decision, Game, Seat, State};
 use rand::RngExt;
 
 use crate::action::{PhasePlay, PhasedAction};
@@ -88,15 +88,17 @@ impl Phases {
     }
 }
 
-/// Per-value, per-suit and per-colour counts of a hand's natural cards.
+/// Per-value, per-suit and per-colour counts of a hand's natural cards, and its wilds.
 #[derive(Debug, Clone, Copy, Default)]
-struct Stats {
+pub(super) struct Stats {
     /// Naturals of each value (index 2..=13).
     value: [u8; 14],
     /// Naturals of each suit (by suit index).
     suit: [u8; 4],
     /// Naturals of each value by colour (0 black, 1 red).
     colour_value: [[u8; 14]; 2],
+    /// Wild cards (Aces).
+    wilds: u8,
 }
 
 fn colour_of(suit: usize) -> usize {
@@ -111,8 +113,12 @@ fn parts(c: Card) -> (usize, usize) {
 }
 
 impl Stats {
-    fn add(&mut self, c: Card) {
-        if c.is_joker() || is_wild(c) {
+    pub(super) fn add(&mut self, c: Card) {
+        if c.is_joker() {
+            return;
+        }
+        if is_wild(c) {
+            self.wilds += 1;
             return;
         }
         let (s, v) = parts(c);
@@ -121,7 +127,97 @@ impl Stats {
         self.colour_value[colour_of(s)][v] += 1;
     }
 
-    fn of(hand: &CardCounts) -> Stats {
+    /// Takes `c` (counted in these stats) away.
+    pub(super) fn remove(&mut self, c: Card) {
+        if c.is_joker() {
+            return;
+        }
+        if is_wild(c) {
+            self.wilds -= 1;
+            return;
+        }
+        let (s, v) = parts(c);
+        self.value[v] -= 1;
+        self.suit[s] -= 1;
+        self.colour_value[colour_of(s)][v] -= 1;
+    }
+
+    /// The fewest cards the hand must still get before it can lay `phase` (0: it can now),
+    /// over every target the phase allows: each pair of values for phases 1 and 3 (one value
+    /// for both sets too: the pack holds eight of each), each suit for phase 2, each window of
+    /// eight values for phase 4, each window of four values of one colour with each value's
+    /// set for phase 5. Wilds fill empty places, but each group needs two natural cards,
+    /// which only getting cards can bring.
+    pub(super) fn distance(&self, phase: PhaseType) -> u8 {
+        let wilds = i32::from(self.wilds);
+        let mut best = i32::MAX;
+        // A target: each group's size and the naturals held toward it.
+        let mut consider = |groups: &[(i32, i32)]| {
+            let (mut empty, mut need) = (0, 0);
+            for &(size, nat) in groups {
+                empty += size - nat;
+                need += (2 - nat).max(0);
+            }
+            best = best.min(empty - wilds.min(empty - need));
+        };
+        let n = |v: usize| i32::from(self.value[v]);
+        match phase.0 {
+            1 | 3 => {
+                let size = if phase.0 == 1 { 3 } else { 4 };
+                for v1 in 2..=13 {
+                    let n1 = n(v1);
+                    for v2 in v1 + 1..=13 {
+                        consider(&[(size, n1.min(size)), (size, n(v2).min(size))]);
+                    }
+                    // Both sets of one value: its naturals split between them.
+                    for k in (n1 + 1) / 2..=n1.min(size) {
+                        consider(&[(size, k), (size, (n1 - k).min(size))]);
+                    }
+                }
+            }
+            2 => {
+                for s in 0..4 {
+                    consider(&[(7, i32::from(self.suit[s]).min(7))]);
+                }
+            }
+            4 => {
+                for low in 2..=6 {
+                    let held = (low..low + 8).filter(|&v| self.value[v] > 0).count();
+                    consider(&[(8, held as i32)]);
+                }
+            }
+            5 => {
+                for counts in &self.colour_value {
+                    for low in 2..=10 {
+                        let window = low..low + 4;
+                        let run = window.clone().filter(|&v| counts[v] > 0).count() as i32;
+                        for (v, &held) in counts.iter().enumerate().skip(2) {
+                            if window.contains(&v) && held > 0 {
+                                // A card of this value and colour goes in the run or the set.
+                                consider(&[(4, run), (4, (n(v) - 1).min(4))]);
+                                consider(&[(4, run - 1), (4, n(v).min(4))]);
+                            } else {
+                                consider(&[(4, run), (4, n(v).min(4))]);
+                            }
+                        }
+                    }
+                }
+            }
+            _ => {}
+        }
+        best.clamp(0, 99) as u8
+    }
+
+    /// The least [`Stats::distance`] over `phases`.
+    pub(super) fn least_distance(&self, phases: &[PhaseType]) -> u8 {
+        phases
+            .iter()
+            .map(|&ph| self.distance(ph))
+            .min()
+            .unwrap_or(99)
+    }
+
+    pub(super) fn of(hand: &CardCounts) -> Stats {
         let mut st = Stats::default();
         for c in hand.cards() {
             st.add(c);
@@ -164,6 +260,43 @@ impl Stats {
     }
 }
 
+/// The fewest cards `hand` must still get before it can lay `phase` (0: it can lay it now): the
+/// least over every target the phase allows (each pair of values for phases 1 and 3, one value
+/// for both sets too; each suit for phase 2; each window of eight values for phase 4; each
+/// window of four values of one colour with each value's set for phase 5), wilds filling empty
+/// places past each group's two natural cards, which only getting cards can bring. Jokers count
+/// for nothing. What the distance policy ([`Policy::Distance`]) plays by.
+///
+/// ```
+/// use parlour_cards::parse_cards;
+/// use parlour_phased::ai::distance;
+/// use parlour_phased::groups::PhaseType;
+///
+/// let hand = parse_cards("2S 2H 7S 7D 7C AS KD").unwrap();
+/// assert_eq!(distance(&hand, PhaseType(1)), 0); // 2S 2H AS and 7S 7D 7C
+/// assert_eq!(distance(&hand, PhaseType(3)), 2); // two fours: 3 places empty, the Ace fills one
+/// ```
+pub fn distance(hand: &[Card], phase: PhaseType) -> u8 {
+    let mut st = Stats::default();
+    for &c in hand {
+        st.add(c);
+    }
+    st.distance(phase)
+}
+
+/// How the greedy player judges its cards before its phase is down.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Policy {
+    /// By the heuristic bot's usefulness (same value, same suit, distinct values within 3):
+    /// takes the discard when it matches the hand, discards the least useful card.
+    Usefulness,
+    /// By the distance to the phase (the fewest cards still to get, over every target the
+    /// phase allows, wilds filling places past each group's two naturals):
+    /// takes the discard only when it shortens the distance, and discards the card whose loss
+    /// lengthens it least, the heaviest of those, never a wild while it holds a natural card.
+    Distance,
+}
+
 /// A cheap Phased Out player for playouts, reading the (sampled) state directly:
 ///
 /// - draw step: before its phase is down, takes the discard when it is a wild, when it lets the
@@ -181,6 +314,8 @@ impl Stats {
 /// [module documentation](super)).
 #[derive(Debug)]
 pub struct GreedyRollout {
+    /// How it judges its cards before its phase is down.
+    pub policy: Policy,
     /// The share of random moves.
     pub explore: f64,
     /// How useful (as the heuristic bot measures it) the discard must be to be taken.
@@ -200,6 +335,7 @@ impl GreedyRollout {
     /// A greedy rollout sharing `horizon` with its evaluator.
     pub fn new(horizon: Arc<Horizon>) -> GreedyRollout {
         GreedyRollout {
+            policy: Policy::Usefulness,
             explore: 0.0,
             take_threshold: 1.0,
             horizon,
@@ -228,6 +364,12 @@ impl GreedyRollout {
                     fits_table(state, top)
                 } else if is_wild(top) {
                     true
+                } else if self.policy == Policy::Distance {
+                    let phases = Phases::of(state, p);
+                    let mut st = Stats::of(hand);
+                    let before = st.least_distance(phases.as_slice());
+                    st.add(top);
+                    st.least_distance(phases.as_slice()) < before
                 } else {
                     let phases = Phases::of(state, p);
                     let mut st = Stats::of(hand);
@@ -270,6 +412,8 @@ impl GreedyRollout {
                 }
                 let phases = Phases::of(state, p);
                 let st = Stats::of(hand);
+                let naturals =
+                    usize::from(st.wilds) < hand.len() - hand.count(Card::JOKER) as usize;
                 let mut best: Option<(f64, Card)> = None;
                 for (c, _) in hand.iter() {
                     if c.is_joker() {
@@ -277,6 +421,14 @@ impl GreedyRollout {
                     }
                     let keep = if laid {
                         -f64::from(penalty(c))
+                    } else if self.policy == Policy::Distance {
+                        if is_wild(c) && naturals {
+                            continue;
+                        }
+                        let mut rest = st;
+                        rest.remove(c);
+                        100.0 * f64::from(rest.least_distance(phases.as_slice()))
+                            - f64::from(penalty(c))
                     } else {
                         10.0 * st.best_usefulness(c, &phases) - f64::from(penalty(c))
                     };
@@ -385,5 +537,40 @@ impl Rollout<Phased> for GreedyRollout {
             }
         }
         self.greedy(state)
+    }
+}
+
+/// The greedy player as a bot: the move [`GreedyRollout::greedy`] makes (with its `policy`) on
+/// a determinization of the observation. The greedy player reads only the mover's own hand and
+/// what the table shows (groups, the discard pile, hand sizes, whether the deck is empty), so
+/// the cards the determinization makes up never change its move. A move the rules would not
+/// take (there should be none) falls back to the first legal one. The search's anchor.
+#[derive(Debug)]
+pub struct GreedyBot {
+    rng: GameRng,
+    player: GreedyRollout,
+}
+
+impl GreedyBot {
+    /// A greedy bot playing by `policy`, its determinizations drawn from `seed`.
+    pub fn new(seed: u64, policy: Policy) -> GreedyBot {
+        let mut player = GreedyRollout::new(Arc::new(Horizon::default()));
+        player.policy = policy;
+        GreedyBot {
+            rng: seeded(seed),
+            player,
+        }
+    }
+}
+
+impl Bot<Phased> for GreedyBot {
+    fn act(&mut self, d: &Decision<'_, Phased>) -> PhasedAction {
+        let chosen = d
+            .game
+            .resample(d.observation(), &mut self.rng)
+            .ok()
+            .map(|state| self.player.greedy(&state))
+            .filter(|a| d.legal.contains(a));
+        chosen.unwrap_or(d.legal[0])
     }
 }

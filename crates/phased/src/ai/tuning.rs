@@ -1,6 +1,7 @@
-//! The search tuning: [`tuning`] puts together the greedy playouts to the end of the hand and
-//! [`PhaseEvaluator`], which judges where a playout stopped by phases completed and penalty
-//! points.
+//! The search tuning: [`tuning`] puts together a flat, paired root anchored on the greedy
+//! player's move ([`GreedyBot`] with [`Policy::Distance`]), the greedy playouts to the end of
+//! the hand and [`PhaseEvaluator`], which judges where a playout stopped by phases completed and
+//! penalty points.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -11,7 +12,7 @@ use parlour_core::State;
 use crate::groups::penalty;
 use crate::state::{Phased, PhasedState, PLAYERS};
 
-use super::rollout::{GreedyRollout, Horizon};
+use super::rollout::{GreedyBot, GreedyRollout, Horizon, Policy};
 
 /// Moves a playout makes at most: enough for nearly every hand to end (the deck of 63 or 67
 /// cards runs out within about 150 moves unless the discard is taken again and again; a hand
@@ -19,21 +20,26 @@ use super::rollout::{GreedyRollout, Horizon};
 /// follow a hand's end to end the next hand by the 50-turn rule (200 turns, 400 moves).
 pub const MAX_PLAYOUT: u32 = 400;
 
-/// The tuning [`Phased`] gives ISMCTS: greedy playouts to the end of the hand, judged by phase
-/// progress and penalty points.
+/// The tuning [`Phased`] gives ISMCTS: every legal move played out from the same
+/// determinizations with the same luck (a flat, paired root), the greedy player's own move kept
+/// unless another is ahead of it by a standard error; greedy playouts by the distance to the
+/// phase to the end of the hand, judged by phase progress and penalty points; 400 playouts a
+/// move (the time 500 iterations of the earlier tree took).
 pub fn tuning() -> SearchTuning<Phased> {
     let horizon = Arc::new(Horizon::default());
+    let mut rollout = GreedyRollout::new(horizon.clone());
+    rollout.policy = Policy::Distance;
     SearchTuning {
-        about: "greedy playouts (heuristic-like: collect toward the phase, lay at once, shed onto the table) to the end of the hand, judged by phases completed and penalty points",
-        rollout: Box::new(GreedyRollout::new(horizon.clone())),
+        about: "a flat, paired root anchored on the greedy player's move; greedy playouts (toward the phase by the fewest cards still needed, lay at once, shed onto the table) to the end of the hand, judged by phases completed and penalty points",
+        rollout: Box::new(rollout),
         evaluator: Box::new(PhaseEvaluator::new(horizon)),
-        iterations: 500,
+        iterations: 400,
         exploration: 0.7,
         max_playout: MAX_PLAYOUT,
         tree_per_seat: false,
-        anchor: None,
-        anchor_z: 0.0,
-        root: Root::Tree,
+        anchor: Some(Box::new(GreedyBot::new(0, Policy::Distance))),
+        anchor_z: 1.0,
+        root: Root::Paired,
     }
 }
 

@@ -3,6 +3,7 @@
 use std::collections::BTreeSet;
 
 use parlour_cards::{decks, parse_cards, Card};
+use parlour_phased::ai::distance;
 use parlour_phased::finder::{can_lay, find_phase, phase_plays};
 use parlour_phased::groups::{
     group_type, is_natural, is_wild, penalty, phase_type, GroupType, PhaseType,
@@ -639,6 +640,41 @@ fn random_hands_are_consistent() {
         for phase in PhaseType::ALL {
             let plays = phase_plays(&hand, phase);
             check_plays(&hand, phase, &plays);
+        }
+    }
+}
+
+/// Every card a hand could get: each natural of the pack and a wild.
+fn every_card() -> Vec<Card> {
+    let mut all: Vec<Card> = parse_cards("AS").unwrap();
+    for v in ["2", "3", "4", "5", "6", "7", "8", "9", "0", "J", "Q", "K"] {
+        for s in ["S", "H", "D", "C"] {
+            all.extend(parse_cards(&format!("{v}{s}")).unwrap());
+        }
+    }
+    all
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// The distance policy's measure is exact where it matters: 0 exactly when the phase can
+    /// be laid; 1 exactly when it cannot but one more card would let it; and one more card
+    /// never shortens it by more than one.
+    #[test]
+    fn the_distance_to_a_phase_is_zero_exactly_when_it_can_be_laid(hand in any_hand()) {
+        for phase in PhaseType::ALL {
+            let d = distance(&hand, phase);
+            prop_assert_eq!(d == 0, can_lay(&hand, phase), "{:?} {:?}", hand, phase);
+            let mut one_away = false;
+            for c in every_card() {
+                let mut more = hand.clone();
+                more.push(c);
+                let after = distance(&more, phase);
+                prop_assert!(after + 1 >= d && after <= d, "{:?} + {} for {:?}", hand, c, phase);
+                one_away |= can_lay(&more, phase);
+            }
+            prop_assert_eq!(d == 1, one_away && d != 0, "{:?} {:?}: {}", hand, phase, d);
         }
     }
 }

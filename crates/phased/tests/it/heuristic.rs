@@ -5,6 +5,7 @@ use parlour_core::conformance::check_bot_is_blind_to_hidden_information;
 use parlour_core::play::play;
 use parlour_core::rng::derive_seed;
 use parlour_core::{Bot, Game, State};
+use parlour_phased::ai::{GreedyBot, Policy};
 use parlour_phased::{HeuristicBot, Phased};
 
 fn table(game: &Phased, games: u64, seed: u64) -> (u64, f64) {
@@ -47,6 +48,20 @@ fn heuristic_beats_random_in_both_variants() {
             "won only {wins} of {games}"
         );
         assert!(adv > 100.0, "advantage {adv:.0}");
+    }
+}
+
+/// The greedy player as a bot (the search's anchor) plays on a determinization of its
+/// observation, reading only its own hand and the table: its moves never depend on the cards
+/// hidden from it.
+#[test]
+fn greedy_decisions_do_not_depend_on_hidden_cards() {
+    for game in [Phased::standard(), Phased::bonus()] {
+        let checked = check_bot_is_blind_to_hidden_information(&game, 3, 5, |seed| {
+            Box::new(GreedyBot::new(seed, Policy::Distance))
+        })
+        .unwrap();
+        assert!(checked > 1000, "{checked}");
     }
 }
 
