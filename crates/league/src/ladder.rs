@@ -19,18 +19,15 @@ use rand::RngExt;
 
 use crate::config::LeagueConfig;
 use crate::names::{Key, Names};
-use crate::store::{Person, Status, Store, Submission};
+use crate::store::{Status, Store, Submission};
 use crate::{games, submission, LeagueError};
 
 /// Who may be seated: a house bot, or a person's active submission.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Entrant {
-    /// Its key in the store: `house:N` (the league's Nth house bot) or `sub:ID`.
+    /// Its key in the store: `house:N` (the league's Nth house bot) or `sub:ID` (its name and
+    /// person: [`Names`]).
     pub key: String,
-    /// What the leaderboard shows: the bot, or the person's name.
-    pub label: String,
-    /// The person, for a submission.
-    pub person: Option<i64>,
     /// What plays.
     pub entry: EntrySpec,
 }
@@ -65,32 +62,30 @@ pub fn entrants(
         .enumerate()
         .map(|(i, b)| Entrant {
             key: format!("house:{i}"),
-            label: b.to_string(),
-            person: None,
             entry: EntrySpec::Bot(b.clone()),
         })
         .collect();
     for p in store.people()? {
         if let Some(s) = active(store, p.id, at)? {
-            out.push(submission_entrant(dir, config, &p, &s)?);
+            out.push(Entrant {
+                key: format!("sub:{}", s.id),
+                entry: submission_entry(dir, config, &s)?,
+            });
         }
     }
     Ok(out)
 }
 
-fn submission_entrant(
+/// What submission `s` plays as in ladder matches: its program, under its ladder name.
+fn submission_entry(
     dir: &Path,
     config: &LeagueConfig,
-    p: &Person,
     s: &Submission,
-) -> Result<Entrant, LeagueError> {
+) -> Result<EntrySpec, LeagueError> {
     let name = submission::ladder_name(s.id);
-    Ok(Entrant {
-        key: format!("sub:{}", s.id),
-        label: p.name.clone(),
-        person: Some(p.id),
-        entry: EntrySpec::Program(submission::program(dir, config, s, &name)?),
-    })
+    Ok(EntrySpec::Program(submission::program(
+        dir, config, s, &name,
+    )?))
 }
 
 /// What the matchmaker knows of an entrant.
@@ -497,12 +492,7 @@ impl League {
             let entry = match Key::parse(key) {
                 Some(Key::House(i)) => self.config.house.get(i).map(|b| EntrySpec::Bot(b.clone())),
                 Some(Key::Sub(i)) => match self.store.submission(i) {
-                    Ok(Some(s)) => Some(EntrySpec::Program(submission::program(
-                        &self.dir,
-                        &self.config,
-                        &s,
-                        &submission::ladder_name(s.id),
-                    )?)),
+                    Ok(Some(s)) => Some(submission_entry(&self.dir, &self.config, &s)?),
                     _ => None,
                 },
                 None => None,

@@ -408,30 +408,8 @@ fn a_ladder_killed_mid_match_resumes_with_nothing_recorded_lost() {
 fn a_final_killed_mid_game_resumes_with_nothing_recorded_lost() {
     let _heavy = crate::common::exclusive();
     let dir = folder("kill-final");
-    let examples = root().join("sdk/python/examples");
     class(&dir, "go", "heuristic", "3", "Ada,s1\nAlan,s2\n");
-    ok(
-        &dir,
-        &[
-            "league",
-            "submit",
-            "L",
-            "--as",
-            "s1",
-            &examples.join("course/go_first.py").display().to_string(),
-        ],
-    );
-    ok(
-        &dir,
-        &[
-            "league",
-            "submit",
-            "L",
-            "--as",
-            "s2",
-            &examples.join("raw_first.py").display().to_string(),
-        ],
-    );
+    submit_first_bots(&dir);
     // The results database is locked while the final runs: its journal growing is the games
     // being recorded.
     let journal = dir.join("L/final/final.db-wal");

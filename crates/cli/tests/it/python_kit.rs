@@ -69,10 +69,23 @@ fn every_example_bot_passes_the_checker() {
 /// `python3 -m parlour_bot.course`, in `dir`.
 fn check_course_bot(dir: &std::path::Path, game: &str, example: &str) -> std::process::Output {
     let script = kit().join("examples/course").join(example);
+    check_course(dir, game, &script, &["--decisions", "200"])
+}
+
+/// Runs `parlour check-bot GAME MODE... -- python3 -m parlour_bot.course GAME SCRIPT` in `dir`,
+/// the kit importable.
+fn check_course(
+    dir: &std::path::Path,
+    game: &str,
+    script: &std::path::Path,
+    mode: &[&str],
+) -> std::process::Output {
     Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(["check-bot", game, "--decisions", "200", "--"])
+        .args(["check-bot", game])
+        .args(mode)
+        .arg("--")
         .args(["python3", "-m", "parlour_bot.course", game])
-        .arg(&script)
+        .arg(script)
         .env("PYTHONPATH", kit())
         .current_dir(dir)
         .output()
@@ -87,14 +100,7 @@ fn check_course_bot(dir: &std::path::Path, game: &str, example: &str) -> std::pr
 fn the_phased_out_sparring_partner_plays_whole_games_without_a_fault() {
     let dir = tempfile::tempdir().unwrap();
     let script = kit().join("examples/course/phased_rules.py");
-    let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(["check-bot", "phased", "--games", "12", "--"])
-        .args(["python3", "-m", "parlour_bot.course", "phased"])
-        .arg(&script)
-        .env("PYTHONPATH", kit())
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
+    let o = check_course(dir.path(), "phased", &script, &["--games", "12"]);
     let out = stdout(&o);
     assert!(
         o.status.success() && out.contains("in 12 games (whole games), 0 faults;"),
@@ -127,14 +133,7 @@ fn course_interface_bots_run_unchanged_and_their_misdeeds_are_faults() {
     }
     // Uno's COMP 202 adapter answers to the same command.
     let script = kit().join("examples/uno_seed_ai.py");
-    let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
-        .args(["check-bot", "uno", "--decisions", "200", "--"])
-        .args(["python3", "-m", "parlour_bot.course", "uno"])
-        .arg(&script)
-        .env("PYTHONPATH", kit())
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
+    let o = check_course(dir.path(), "uno", &script, &["--decisions", "200"]);
     assert!(
         o.status.success() && stdout(&o).contains(", 0 faults;"),
         "uno: {}{}",

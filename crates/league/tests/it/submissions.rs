@@ -1,5 +1,8 @@
 //! Submissions: what is taken, how it is kept, the quota, the active choice and its check.
 
+use std::path::PathBuf;
+
+use parlour_league::config::Quota;
 use parlour_league::ladder::active;
 use parlour_league::people::{admit, read_roster};
 use parlour_league::store::Status;
@@ -46,24 +49,33 @@ fn an_upload_is_a_python_file_of_the_courses_interface_or_a_program() {
     }
 }
 
-/// A submission is kept under its content's hash, read-only; the same content twice is one
-/// file (two submissions); a person's quota of submissions an hour and bytes is enforced.
-#[test]
-fn submissions_are_kept_immutably_within_a_quota() {
-    let dir = test_folder("quota");
+/// A Nim league in a new test folder named `name`, its quota set by `quota`: its folder,
+/// configuration and the league.
+fn nim_league(name: &str, quota: impl FnOnce(&mut Quota)) -> (PathBuf, LeagueConfig, League) {
+    let dir = test_folder(name);
     let mut config = LeagueConfig::new(
-        "q",
+        name,
         "nim",
         Default::default(),
         vec!["random".parse().unwrap()],
         3,
     )
     .unwrap();
-    config.quota.per_hour = 3;
-    config.quota.storage_bytes = 4000;
-    config.quota.league_bytes = 6000;
+    quota(&mut config.quota);
     create(&dir, &config).unwrap();
     let league = League::open(&dir).unwrap();
+    (dir, config, league)
+}
+
+/// A submission is kept under its content's hash, read-only; the same content twice is one
+/// file (two submissions); a person's quota of submissions an hour and bytes is enforced.
+#[test]
+fn submissions_are_kept_immutably_within_a_quota() {
+    let (dir, config, league) = nim_league("quota", |q| {
+        q.per_hour = 3;
+        q.storage_bytes = 4000;
+        q.league_bytes = 6000;
+    });
     let ada = person(&league, "s1");
     let bot = example("raw_first.py");
     let a = submit(&dir, &config, league.store(), ada, "mine.py", &bot, 1_000).unwrap();
@@ -198,18 +210,7 @@ fn the_active_submission_is_the_last_choice_or_the_newest_that_passed() {
 /// another submission, which would start a new log; keeping their active one stays allowed.
 #[test]
 fn a_persons_logs_count_against_their_storage() {
-    let dir = test_folder("logs-quota");
-    let mut config = LeagueConfig::new(
-        "l",
-        "nim",
-        Default::default(),
-        vec!["random".parse().unwrap()],
-        3,
-    )
-    .unwrap();
-    config.quota.storage_bytes = 10_000;
-    create(&dir, &config).unwrap();
-    let league = League::open(&dir).unwrap();
+    let (dir, config, league) = nim_league("logs-quota", |q| q.storage_bytes = 10_000);
     let store = league.store();
     let ada = person(&league, "s1");
     let a = submit(&dir, &config, store, ada, "a.py", b"print(1)\n", 0).unwrap();

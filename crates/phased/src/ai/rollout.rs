@@ -90,7 +90,7 @@ impl Phases {
 
 /// Per-value, per-suit and per-colour counts of a hand's natural cards, and its wilds.
 #[derive(Debug, Clone, Copy, Default)]
-pub(super) struct Stats {
+struct Stats {
     /// Naturals of each value (index 2..=13).
     value: [u8; 14],
     /// Naturals of each suit (by suit index).
@@ -113,7 +113,7 @@ fn parts(c: Card) -> (usize, usize) {
 }
 
 impl Stats {
-    pub(super) fn add(&mut self, c: Card) {
+    fn add(&mut self, c: Card) {
         if c.is_joker() {
             return;
         }
@@ -128,7 +128,7 @@ impl Stats {
     }
 
     /// Takes `c` (counted in these stats) away.
-    pub(super) fn remove(&mut self, c: Card) {
+    fn remove(&mut self, c: Card) {
         if c.is_joker() {
             return;
         }
@@ -148,7 +148,7 @@ impl Stats {
     /// eight values for phase 4, each window of four values of one colour with each value's
     /// set for phase 5. Wilds fill empty places, but each group needs two natural cards,
     /// which only getting cards can bring.
-    pub(super) fn distance(&self, phase: PhaseType) -> u8 {
+    fn distance(&self, phase: PhaseType) -> u8 {
         let wilds = i32::from(self.wilds);
         let mut best = i32::MAX;
         // A target: each group's size and the naturals held toward it.
@@ -209,7 +209,7 @@ impl Stats {
     }
 
     /// The least [`Stats::distance`] over `phases`.
-    pub(super) fn least_distance(&self, phases: &[PhaseType]) -> u8 {
+    fn least_distance(&self, phases: &[PhaseType]) -> u8 {
         phases
             .iter()
             .map(|&ph| self.distance(ph))
@@ -217,7 +217,7 @@ impl Stats {
             .unwrap_or(99)
     }
 
-    pub(super) fn of(hand: &CardCounts) -> Stats {
+    fn of(hand: &CardCounts) -> Stats {
         let mut st = Stats::default();
         for c in hand.cards() {
             st.add(c);
