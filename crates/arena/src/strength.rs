@@ -13,13 +13,14 @@
 //! (at Uno a game is the seed's round) and A's lead in points, each with its clustered 95%
 //! interval, and the verdict follows the lead.
 
+use std::path::Path;
 use std::time::Instant;
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
 use parlour_core::encode::Encode;
 use parlour_core::rng::derive_seed;
 use parlour_core::{BotSpec, Bounds, Game, GameAi};
-use parlour_protocol::{EntrySpec, Player};
+use parlour_protocol::{EntrySpec, Mode, Player, Programs};
 use serde_json::{json, Value};
 
 use crate::stats::{clustered_mean, clustered_share, Interval};
@@ -28,11 +29,17 @@ use crate::{ArenaError, GameRecord, Progress, Tournament, TournamentConfig};
 /// The most deals a match may play.
 pub const MAX_DEALS: u64 = 1_000_000;
 
-/// The line-up when none is given: random, the game's own bots, and ISMCTS.
+/// The line-up when none is given: random, the game's own bots, ISMCTS, and the game's strongest
+/// bot ([`GameAi::STRONGEST_BOT`]) where that is none of those.
 pub fn default_lineup<G: GameAi>() -> Vec<BotSpec> {
     let mut v = vec![BotSpec::named("random")];
     v.extend(G::bots().iter().map(|b| BotSpec::named(b.name)));
     v.push(BotSpec::named("ismcts"));
+    if let Ok(strongest) = G::STRONGEST_BOT.parse::<BotSpec>() {
+        if !v.contains(&strongest) {
+            v.push(strongest);
+        }
+    }
     v
 }
 
@@ -105,15 +112,32 @@ pub fn judged_by_points<G: Game>() -> bool {
 }
 
 /// Plays A against B on `jobs` threads: at an even table one match led by A, at an odd one a
-/// match led by each; `progress` hears of the games of both.
+/// match led by each; `progress` hears of the games of both. Either may be a program (a
+/// submission through its course adapter, say): it is started once for the match, contained
+/// as tournaments contain programs, its log written in `logs`, and a game it forfeits counts
+/// as the arena counts it.
 pub fn play_match<G: GameAi + Encode>(
     game: &G,
-    (a, b): (&BotSpec, &BotSpec),
+    (a, b): (&EntrySpec, &EntrySpec),
     deals: u64,
     seed: u64,
     jobs: usize,
+    logs: &Path,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<MatchResult, ArenaError> {
+    // Each program once, under its own name, for both of its seats.
+    let programs = if matches!(a, EntrySpec::Program(_)) || matches!(b, EntrySpec::Program(_)) {
+        let entries = if a == b {
+            vec![a.clone()]
+        } else {
+            vec![a.clone(), b.clone()]
+        };
+        let labels = crate::tournament::entry_labels(&entries);
+        Programs::start(game, &entries, &labels, logs, Mode::Tournament, None)
+            .map_err(|e| ArenaError::Config(e.to_string()))?
+    } else {
+        Programs::none()
+    };
     let seats = game.num_players();
     let leads: &[bool] = if seats % 2 == 0 {
         &[true]
@@ -130,7 +154,7 @@ pub fn play_match<G: GameAi + Encode>(
         let is_a: Vec<bool> = (0..seats).map(|e| (e % 2 == 0) == a_leads).collect();
         let entries: Vec<EntrySpec> = is_a
             .iter()
-            .map(|&x| EntrySpec::Bot(if x { a.clone() } else { b.clone() }))
+            .map(|&x| if x { a.clone() } else { b.clone() })
             .collect();
         let mut config = TournamentConfig::new(
             game,
@@ -140,14 +164,14 @@ pub fn play_match<G: GameAi + Encode>(
         );
         // Every deal under every seat rotation, chance or not, so both bots hold every seat.
         config.duplicate = true;
-        let t = Tournament::new(game.clone(), config, &Player::<G>::built_in)?;
+        let t = Tournament::new(game.clone(), config, &Player::<G>::stand_in)?;
         let before = credits.len() as u64;
         // The match's games, in index order (a match is small enough to keep).
         let mut records = Vec::new();
         t.run(
             jobs,
             Vec::new(),
-            &Player::<G>::built_in,
+            &|e, s| programs.player::<G>(e, s),
             &mut |batch| {
                 records.extend_from_slice(batch);
                 Ok(())
@@ -182,8 +206,8 @@ pub fn play_match<G: GameAi + Encode>(
         return Err(ArenaError::Config("the match played no games".into()));
     }
     Ok(MatchResult {
-        a: a.to_string(),
-        b: b.to_string(),
+        a: a.label(),
+        b: b.label(),
         games: credits.len() as u64,
         a_wins,
         b_wins,
@@ -253,7 +277,7 @@ fn pct(i: &Interval) -> String {
 /// The strength report as one JSON object: the game, the line-up and every match.
 pub fn json<G: Game>(
     game: &G,
-    lineup: &[BotSpec],
+    lineup: &[EntrySpec],
     deals: u64,
     seed: u64,
     results: &[MatchResult],
@@ -281,7 +305,7 @@ pub fn json<G: Game>(
     json!({
         "game": G::INFO.name,
         "options": serde_json::to_value(game.options()).unwrap_or_default(),
-        "bots": lineup.iter().map(|b| b.to_string()).collect::<Vec<_>>(),
+        "bots": lineup.iter().map(EntrySpec::label).collect::<Vec<_>>(),
         "deals": deals, "seed": seed, "seats": game.num_players(),
         "judged_by": if judged_by_points::<G>() { "points" } else { "wins" },
         "matches": rows,

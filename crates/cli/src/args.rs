@@ -310,10 +310,14 @@ impl JobsArg {
 pub struct StrengthArgs {
     #[arg(help = game_help())]
     pub game: String,
-    /// The line-up, comma-separated bot names with options (default: random, the game's own
-    /// bots, ismcts).
+    /// The line-up, comma-separated: bot names with options, or programs (`cmd:COMMAND` or
+    /// `NAME=cmd:COMMAND`, a course submission through its adapter, say) (default: random, the
+    /// game's own bots, ismcts, and the game's strongest bot where that is another).
     #[arg(long)]
     pub bots: Option<String>,
+    /// Where programs' standard error is logged (default: parlour-runs/bot-logs).
+    #[arg(long, value_name = "DIR")]
+    pub bot_logs: Option<PathBuf>,
     #[arg(
         long,
         value_name = "N",

@@ -4,29 +4,57 @@
 
 use parlour_arena::strength::{default_lineup, play_match};
 use parlour_core::rng::derive_seed;
-use parlour_core::BotSpec;
 use parlour_games::Playable;
+use parlour_protocol::{EntrySpec, Limits, DEFAULT_MAX_FAULTS};
 
 use crate::args::{Format, StrengthArgs};
-use crate::common::{bot_spec, game_of, usage, Failure, GameCommand};
+use crate::common::{game_of, usage, Failure, GameCommand};
 use crate::progress::Reporter;
 
 impl GameCommand for StrengthArgs {
     fn run<G: Playable>(self) -> Result<(), Failure> {
         let game = game_of::<G>(self.rules.pairs())?.tournament_unit();
         let jobs = self.jobs.get();
-        let lineup: Vec<BotSpec> = match &self.bots {
-            Some(text) => text
-                .split(',')
-                .map(|t| bot_spec(t.trim()))
+        let lineup: Vec<EntrySpec> = match &self.bots {
+            Some(text) => parlour_protocol::split_entries(text)
+                .map_err(|e| usage(format!("--bots: {e}")))?
+                .iter()
+                .map(|t| {
+                    parlour_protocol::entry_from_text(
+                        t.trim(),
+                        Limits::default(),
+                        DEFAULT_MAX_FAULTS,
+                    )
+                })
                 .collect::<Result<_, _>>()?,
-            None => default_lineup::<G>(),
+            None => default_lineup::<G>()
+                .into_iter()
+                .map(EntrySpec::Bot)
+                .collect(),
         };
         if lineup.len() < 2 {
             return Err(usage("--bots: name at least two bots to compare"));
         }
-        for spec in &lineup {
-            parlour_bots::make_bot_for::<G>(&game, spec, 0)?;
+        // A program plays both of its seats from one pool, so each is named once.
+        for (i, e) in lineup.iter().enumerate() {
+            if matches!(e, EntrySpec::Program(_))
+                && lineup[..i].iter().any(|f| f.label() == e.label())
+            {
+                return Err(usage(format!("--bots: {} is named twice", e.label())));
+            }
+        }
+        for entry in &lineup {
+            if let EntrySpec::Bot(spec) = entry {
+                parlour_bots::make_bot_for::<G>(&game, spec, 0)?;
+            }
+        }
+        let logs = self
+            .bot_logs
+            .clone()
+            .unwrap_or_else(|| parlour_dynamic::plan::logs_dir(None, None));
+        if lineup.iter().any(|e| matches!(e, EntrySpec::Program(_))) {
+            std::fs::create_dir_all(&logs)
+                .map_err(|e| usage(format!("cannot create {}: {e}", logs.display())))?;
         }
         let deals = self.deals.unwrap_or(G::INFO.strength_deals);
         let pairs: Vec<(usize, usize)> = (0..lineup.len())
@@ -35,10 +63,16 @@ impl GameCommand for StrengthArgs {
         let mut results = Vec::new();
         for (k, &(i, j)) in pairs.iter().enumerate() {
             let (a, b) = (&lineup[i], &lineup[j]);
-            errln!("parlour: match {}/{}: {a} against {b}", k + 1, pairs.len());
+            errln!(
+                "parlour: match {}/{}: {} against {}",
+                k + 1,
+                pairs.len(),
+                a.label(),
+                b.label()
+            );
             let mut reporter: Option<Reporter> = None;
             let seed = derive_seed(self.seed, k as u64);
-            let result = play_match(&game, (a, b), deals, seed, jobs, &mut |p| {
+            let result = play_match(&game, (a, b), deals, seed, jobs, &logs, &mut |p| {
                 reporter
                     .get_or_insert_with(|| Reporter::new(p.total, false))
                     .update(p)

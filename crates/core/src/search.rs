@@ -17,8 +17,10 @@ use crate::rng::GameRng;
 
 /// What a game lends its bots: its own bots by name, the search tuning, and a sampler.
 pub trait GameAi: Game {
-    /// The bot a person plays against when not told (`parlour play`): the strongest this game
-    /// offers, as `parlour strength` measures it (`docs/strength.md`).
+    /// The bot a person plays against when not told (`parlour play`, the seats `parlour serve`'s
+    /// page offers first, and a line-up of `parlour strength`): the strongest this game offers,
+    /// as `parlour strength` measures it (`docs/strength.md`), a bot's name with its options
+    /// (`ismcts:anchor=learned:z=1`).
     const STRONGEST_BOT: &'static str;
 
     /// This game's own bots (e.g. a heuristic), by name, strongest first. Game-agnostic bots

@@ -220,6 +220,10 @@ impl<G: Playable> AnyGame for GameHandle<G> {
         parlour_bots::bot_names::<G>()
     }
 
+    fn strongest_bot(&self) -> &'static str {
+        G::STRONGEST_BOT
+    }
+
     fn table(
         &self,
         seats: &[parlour_protocol::SeatSpec],

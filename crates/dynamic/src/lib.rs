@@ -123,6 +123,8 @@ pub trait AnyGame: Send + Sync + fmt::Debug {
     ) -> Result<Box<dyn AnyTable>, DynError>;
     /// The built-in bots' names and what each is.
     fn bot_names(&self) -> Vec<(&'static str, &'static str)>;
+    /// The strongest built-in bot with its options ([`parlour_core::GameAi::STRONGEST_BOT`]).
+    fn strongest_bot(&self) -> &'static str;
     /// `games` games stepped together, dealt from `seed`.
     fn batch(&self, games: usize, seed: u64) -> Box<dyn AnyBatch>;
     /// Runs a tournament and returns its standings as `parlour tournament --format json`

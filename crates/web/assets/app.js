@@ -77,10 +77,13 @@ async function lobby() {
       for (const b of g.bots) kind.append(el("option", { value: `bot:${b.name}`, text: `bot: ${b.name}` }));
       for (const name of g.entries || []) kind.append(el("option", { value: `entry:${name}`, text: `bots file: ${name}` }));
       const extra = el("input", { type: "text" });
-      const strongest = g.bots.find((b) => b.name === "ismcts") || g.bots.find((b) => b.name === "heuristic") || g.bots[0];
+      // The game's strongest bot ("ismcts:anchor=learned:z=1": a name and its options).
+      const [bestName, ...bestOptions] = (g.strongest || "").split(":");
+      const strongest = g.bots.find((b) => b.name === bestName) || g.bots.find((b) => b.name === "ismcts") || g.bots[0];
+      const strongestOptions = strongest.name === bestName ? bestOptions.join(":") : "";
       kind.value = old[s]?.[0] ?? (s === 0 ? "you" : `bot:${strongest.name}`);
       if (![...kind.options].some((o) => o.value === kind.value)) kind.value = `bot:${strongest.name}`;
-      extra.value = old[s]?.[1] ?? "";
+      extra.value = old[s]?.[1] ?? (kind.value === `bot:${strongest.name}` ? strongestOptions : "");
       // The text box is a person's name, or a bot's options.
       const relabel = () => {
         const person = kind.value === "you" || kind.value === "person";

@@ -439,6 +439,28 @@ async function essentials(page, game) {
 const browser = await launch();
 const report = [];
 try {
+  // 0. The lobby seats each game's strongest bot, with its options, beside the person.
+  {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(base + "/#/");
+    await page.waitForSelector("form.new-table select[name=game]");
+    const games = await json("/api/games");
+    for (const g of games) {
+      if (only && g.name !== only) continue;
+      await page.selectOption("select[name=game]", g.name);
+      const [name, ...options] = g.strongest.split(":");
+      const kind = await page.$eval('select[data-seat-kind="1"]', (e) => e.value);
+      const extra = await page.$eval('select[data-seat-kind="1"] + input', (e) => e.value);
+      check(kind === `bot:${name}`, `${g.name}: seat 2 is ${kind}, not the strongest bot ${g.strongest}`);
+      check(extra === options.join(":"), `${g.name}: seat 2's options are "${extra}", not those of ${g.strongest}`);
+    }
+    const uno = games.find((g) => g.name === "uno");
+    check(uno && uno.strongest.includes("anchor=learned"), `uno's strongest bot is ${uno && uno.strongest}`);
+    await context.close();
+    report.push("the lobby seats each game's strongest bot");
+  }
+
   // 1. Every game, played to the end by clicking, one person against bots.
   const lineups = {
     uno: ["you", "bot:random", "bot:random", "bot:heuristic"],

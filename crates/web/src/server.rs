@@ -258,6 +258,7 @@ async fn games(State(hub): State<Hub>) -> Json<Value> {
             "players": game.num_players(),
             "variants": info.variants,
             "bots": game.bot_names().iter().map(|(n, about)| json!({"name": n, "about": about})).collect::<Vec<_>>(),
+            "strongest": game.strongest_bot(),
             "entries": entries,
         }));
     }

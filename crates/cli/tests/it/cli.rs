@@ -1278,3 +1278,26 @@ fn a_registered_game_is_reached_by_every_command() {
         assert!(o.status.success(), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// `parlour play` seats the game's strongest bot beside the person: at Uno and Comp10001-Go the
+/// search anchored on the shipped network (measured stronger than plain `ismcts`, see
+/// docs/learned.md), elsewhere each game's own strongest.
+#[test]
+fn play_seats_each_games_strongest_bot() {
+    for (game, seat) in [
+        ("uno", "1=ismcts:anchor=learned:eval=points"),
+        ("go", "1=ismcts:anchor=learned:z=1"),
+        ("phased", "1=ismcts "),
+        ("bo", "1=ismcts "),
+        ("chexers", "1=search "),
+    ] {
+        let o = Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args(["play", game, "--seed", "1"])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let text = String::from_utf8_lossy(&o.stdout);
+        let head = text.lines().next().unwrap_or_default();
+        assert!(head.contains(seat), "{game}: {head}");
+    }
+}

@@ -92,21 +92,23 @@ fn check_course(
         .unwrap()
 }
 
-/// The Phased Out sparring partner (issue 40's yardstick, `examples/course/phased_rules.py`)
-/// plays whole games through the course adapter, in every seat against the heuristic, with no
-/// fault: every lay, add and discard it makes is one the rules allow.
+/// The sparring partners (issue 40's yardsticks, `examples/course/phased_rules.py` and
+/// `examples/course/bo_rules.py`) play whole games through the course adapters, in every seat
+/// against the heuristic, with no fault: every play they make is one the rules allow.
 #[test]
 #[ignore = "needs python3: cargo xtask test"]
-fn the_phased_out_sparring_partner_plays_whole_games_without_a_fault() {
+fn the_sparring_partners_play_whole_games_without_a_fault() {
     let dir = tempfile::tempdir().unwrap();
-    let script = kit().join("examples/course/phased_rules.py");
-    let o = check_course(dir.path(), "phased", &script, &["--games", "12"]);
-    let out = stdout(&o);
-    assert!(
-        o.status.success() && out.contains("in 12 games (whole games), 0 faults;"),
-        "{out}{}",
-        stderr(&o)
-    );
+    for game in ["phased", "bo"] {
+        let script = kit().join(format!("examples/course/{game}_rules.py"));
+        let o = check_course(dir.path(), game, &script, &["--games", "12"]);
+        let out = stdout(&o);
+        assert!(
+            o.status.success() && out.contains("in 12 games (whole games), 0 faults;"),
+            "{game}: {out}{}",
+            stderr(&o)
+        );
+    }
 }
 
 #[test]

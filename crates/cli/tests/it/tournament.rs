@@ -674,3 +674,64 @@ fn a_tournament_of_150_programs_runs_under_a_soft_limit_of_256_open_files() {
     );
     assert_eq!(rows(&dir.path().join("class.sqlite")), 300);
 }
+
+/// `parlour strength` measures a program (a course submission through its adapter, say)
+/// against the built-in bots with the same duplicate deals and intervals: the program is
+/// started once for the match, logs where `--bot-logs` says, replays exactly from the seed, and
+/// a program that cannot start is one clear error.
+#[test]
+fn strength_measures_a_program_against_a_built_in_bot() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("first.sh"),
+        parlour_test_support::programs::first_legal(false),
+    )
+    .unwrap();
+    let run = |bots: &str| {
+        Command::new(env!("CARGO_BIN_EXE_parlour"))
+            .args([
+                "strength", "nim", "--bots", bots, "--deals", "8", "--seed", "3",
+            ])
+            .args(["--format", "json", "--bot-logs", "logs"])
+            .current_dir(dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    };
+    let o = run("random,first=cmd:sh first.sh");
+    assert!(o.status.success(), "{}", stderr(&o));
+    let j = json(&o);
+    assert_eq!(j["bots"], serde_json::json!(["random", "first"]));
+    let m = &j["matches"][0];
+    assert_eq!(
+        (m["a"].as_str(), m["b"].as_str()),
+        (Some("random"), Some("first"))
+    );
+    // Every deal under both seatings, each game won by one side.
+    assert_eq!(m["games"], 16);
+    assert_eq!(
+        m["a_wins"].as_u64().unwrap() + m["b_wins"].as_u64().unwrap(),
+        16
+    );
+    let share = m["a_share"].as_f64().unwrap();
+    assert!(m["a_share_low"].as_f64().unwrap() <= share);
+    assert!(share <= m["a_share_high"].as_f64().unwrap());
+    assert!(dir.path().join("logs/first.stderr.log").exists());
+    // The same seed, the same games.
+    let again = json(&run("random,first=cmd:sh first.sh"));
+    assert_eq!(again["matches"][0]["a_wins"], m["a_wins"]);
+    assert_eq!(again["matches"][0]["a_share"], m["a_share"]);
+
+    let o = run("random,gone=cmd:sh not-there.sh");
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(err.contains("gone") && err.contains("cannot play"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let o = run("random,first=cmd:sh first.sh,first=cmd:sh first.sh");
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("first is named twice"),
+        "{}",
+        stderr(&o)
+    );
+}

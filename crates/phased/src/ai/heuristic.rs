@@ -11,13 +11,23 @@ use crate::groups::{is_wild, penalty, PhaseType};
 use crate::observation::{PhasedObservation, Variant};
 use crate::state::Phased;
 
+use super::rollout::{GreedyBot, Policy};
+
 /// The bots Phased Out offers by name (`random` lives in `parlour-bots`).
-pub static BOTS: &[BotEntry<Phased>] = &[BotEntry {
-    name: "heuristic",
-    about: "collects toward its phase, takes the discard when it helps, lays as soon as it can, sheds onto the table, discards its least useful high card",
-    options: &[],
-    make: |seed, _| Ok(Box::new(HeuristicBot::new(seed))),
-}];
+pub static BOTS: &[BotEntry<Phased>] = &[
+    BotEntry {
+        name: "heuristic",
+        about: "collects toward its phase, takes the discard when it helps, lays as soon as it can, sheds onto the table, discards its least useful high card",
+        options: &[],
+        make: |seed, _| Ok(Box::new(HeuristicBot::new(seed))),
+    },
+    BotEntry {
+        name: "greedy",
+        about: "the search's anchor and playout policy: plays toward its phase by the fewest cards still needed, takes the discard only when that shortens it, lays at once, sheds onto the table, discards what feeds the next seat least",
+        options: &[],
+        make: |seed, _| Ok(Box::new(GreedyBot::new(seed, Policy::Careful))),
+    },
+];
 
 /// Plays toward its next phase (in the bonus variant, toward whichever open phase it is closest
 /// to):

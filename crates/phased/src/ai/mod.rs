@@ -36,9 +36,9 @@
 //!
 //! That was the tuning until 2026-12-06. Since then the greedy player measures its hand by the
 //! [`distance`] to its phase ([`Policy::Distance`]: alone, 315 of 400 games against the
-//! heuristic), and the search is a flat, paired root anchored on its move ([`GreedyBot`]), 400
-//! playouts a move: it beat the earlier `ismcts` 126 games to 75 at equal time a move
-//! (`docs/strength.md`, "Sparring partners").
+//! heuristic), and the search is a flat root anchored on the move of the careful greedy player
+//! ([`GreedyBot`] with [`Policy::Careful`], the bot `greedy`), by sequential halving, 400
+//! playouts a move (`docs/strength.md`, "Sparring partners", has every match).
 
 use parlour_core::rng::GameRng;
 use parlour_core::search::{Sampler, SearchTuning};

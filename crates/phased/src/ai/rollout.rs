@@ -13,7 +13,7 @@ use rand::RngExt;
 
 use crate::action::{PhasePlay, PhasedAction};
 use crate::finder::{can_lay, find_phase};
-use crate::groups::{is_wild, penalty, PhaseType};
+use crate::groups::{is_wild, penalty, PhaseType, TableKind};
 use crate::observation::Step;
 use crate::state::{Phased, PhasedState, PLAYERS};
 
@@ -295,6 +295,14 @@ pub enum Policy {
     /// takes the discard only when it shortens the distance, and discards the card whose loss
     /// lengthens it least, the heaviest of those, never a wild while it holds a natural card.
     Distance,
+    /// [`Policy::Distance`] played with care, as a strong student plays: it weighs a discard's
+    /// penalty more as the hand's end nears (the deck running low, a seat that has laid
+    /// holding few cards, the turn limit close), does not discard what the next seat can use
+    /// (a card for its groups on the table once it has laid; before, a card like those it has
+    /// been taking), keeps a card one short of a run's end on the table, takes a low card for a
+    /// heavy one when the end is imminent and the phase out of reach, and breaks ties between
+    /// equally distant hands by the unseen cards that would shorten them.
+    Careful,
 }
 
 /// A cheap Phased Out player for playouts, reading the (sampled) state directly:
@@ -364,12 +372,19 @@ impl GreedyRollout {
                     fits_table(state, top)
                 } else if is_wild(top) {
                     true
-                } else if self.policy == Policy::Distance {
+                } else if self.policy != Policy::Usefulness {
                     let phases = Phases::of(state, p);
                     let mut st = Stats::of(hand);
                     let before = st.least_distance(phases.as_slice());
                     st.add(top);
                     st.least_distance(phases.as_slice()) < before
+                        || (self.policy == Policy::Careful
+                            && before >= 2
+                            && penalty(top) <= 4
+                            && lateness(state, p) == 2
+                            && hand
+                                .cards()
+                                .any(|c| !c.is_joker() && !is_wild(c) && penalty(c) >= 10))
                 } else {
                     let phases = Phases::of(state, p);
                     let mut st = Stats::of(hand);
@@ -414,6 +429,11 @@ impl GreedyRollout {
                 let st = Stats::of(hand);
                 let naturals =
                     usize::from(st.wilds) < hand.len() - hand.count(Card::JOKER) as usize;
+                if self.policy == Policy::Careful {
+                    if let Some(c) = careful_discard(state, p, &st, &phases, naturals) {
+                        return PhasedAction::Discard(c);
+                    }
+                }
                 let mut best: Option<(f64, Card)> = None;
                 for (c, _) in hand.iter() {
                     if c.is_joker() {
@@ -421,7 +441,7 @@ impl GreedyRollout {
                     }
                     let keep = if laid {
                         -f64::from(penalty(c))
-                    } else if self.policy == Policy::Distance {
+                    } else if self.policy != Policy::Usefulness {
                         if is_wild(c) && naturals {
                             continue;
                         }
@@ -467,6 +487,157 @@ impl GreedyRollout {
             Step::Over => None,
         }
     }
+}
+
+/// How near the end of the hand is, as `p` sees it: 0 not near, 1 near (the deck at 12 cards or
+/// fewer, a seat that has laid holding 3 or fewer, a seat at 44 turns), 2 imminent (4 cards, 1
+/// card, 48 turns).
+fn lateness(state: &PhasedState, p: Seat) -> u8 {
+    let least = (0..PLAYERS)
+        .filter(|&q| q != p && state.laid[q])
+        .map(|q| state.hands[q].len())
+        .min()
+        .unwrap_or(usize::MAX);
+    let deck = state.deck.len();
+    let turns = state.turns.iter().copied().max().unwrap_or(0);
+    if deck <= 4 || least <= 1 || turns >= 48 {
+        2
+    } else if deck <= 12 || least <= 3 || turns >= 44 {
+        1
+    } else {
+        0
+    }
+}
+
+/// How much discarding `card` would help the seat after `p`: 3 when it has laid and the card
+/// fits a group on the table, 1 when it has not and the card is like one it took from the
+/// discard pile (for its open phases: same value for sets of a value, same suit for a suit set,
+/// values within 4 for a run, same value or same colour within 3 for phase 5), else 0.
+fn feeds_next(state: &PhasedState, p: Seat, card: Card) -> u32 {
+    let next = (p + 1) % PLAYERS;
+    if state.laid[next] {
+        return if fits_table(state, card) { 3 } else { 0 };
+    }
+    if card.is_joker() || is_wild(card) {
+        return 0;
+    }
+    let (s, v) = parts(card);
+    let phases = Phases::of(state, next);
+    let like = |t: Card| {
+        if t.is_joker() || is_wild(t) {
+            return false;
+        }
+        let (ts, tv) = parts(t);
+        let gap = tv.abs_diff(v);
+        phases.as_slice().iter().any(|ph| match ph.0 {
+            1 | 3 => tv == v,
+            2 => ts == s,
+            4 => gap > 0 && gap <= 4,
+            _ => tv == v || (colour_of(ts) == colour_of(s) && gap > 0 && gap <= 3),
+        })
+    };
+    u32::from(state.known[next].iter().any(|&t| like(t)))
+}
+
+/// Whether `card` would fit a run on the table once one more card is added at its end.
+fn near_run_end(state: &PhasedState, card: Card) -> bool {
+    if card.is_joker() || is_wild(card) {
+        return false;
+    }
+    let (_, v) = parts(card);
+    state.table.iter().flatten().any(|g| match g.kind {
+        TableKind::Run { low, high, colour } => {
+            colour.is_none_or(|col| card.colour() == Some(col))
+                && (v == usize::from(high) + 2 || v + 2 == usize::from(low))
+        }
+        _ => false,
+    })
+}
+
+/// The cards `p` has not seen, by kind: the deck and the other hands, less what they took from
+/// the discard pile (everyone saw those). The same for every determinization of `p`'s view.
+fn unseen(state: &PhasedState, p: Seat) -> CardCounts {
+    let mut out = CardCounts::default();
+    for &c in &state.deck {
+        out.add(c);
+    }
+    for q in (0..PLAYERS).filter(|&q| q != p) {
+        for c in state.hands[q].cards() {
+            out.add(c);
+        }
+        for &c in &state.known[q] {
+            out.remove(c);
+        }
+    }
+    out
+}
+
+/// The unseen cards that would shorten the distance of `hand` (counted with multiplicity).
+fn outs(hand: &Stats, phases: &Phases, unseen: &CardCounts) -> u32 {
+    let now = hand.least_distance(phases.as_slice());
+    let mut total = 0;
+    for (c, n) in unseen.iter() {
+        if c.is_joker() {
+            continue;
+        }
+        let mut with = *hand;
+        with.add(c);
+        if with.least_distance(phases.as_slice()) < now {
+            total += u32::from(n);
+        }
+    }
+    total
+}
+
+/// The careful player's discard ([`Policy::Careful`]), or `None` when only Jokers are held.
+fn careful_discard(
+    state: &PhasedState,
+    p: Seat,
+    st: &Stats,
+    phases: &Phases,
+    naturals: bool,
+) -> Option<Card> {
+    let hand = &state.hands[p];
+    let choices = hand
+        .iter()
+        .map(|(c, _)| c)
+        .filter(|&c| !(c.is_joker() || (naturals && is_wild(c))));
+    if state.laid[p] || phases.len == 0 {
+        // Phase down: shed the heaviest card, unless the next seat could use it or it is one
+        // short of a run's end (the card between would let both onto the table).
+        return choices.max_by_key(|&c| {
+            (
+                i64::from(penalty(c))
+                    - 8 * i64::from(feeds_next(state, p, c))
+                    - 6 * i64::from(near_run_end(state, c)),
+                c,
+            )
+        });
+    }
+    let late = lateness(state, p);
+    let now = st.least_distance(phases.as_slice());
+    let weight = match late {
+        0 => 0.6,
+        1 => 2.0,
+        _ if now >= 3 => 10.0,
+        _ => 4.0,
+    };
+    let unseen = unseen(state, p);
+    let mut best: Option<(f64, Card)> = None;
+    for c in choices {
+        let mut rest = *st;
+        rest.remove(c);
+        let dist = rest.least_distance(phases.as_slice());
+        let score = 100.0 * f64::from(dist)
+            - f64::from(outs(&rest, phases, &unseen))
+            - weight * f64::from(penalty(c))
+            + 15.0 * f64::from(feeds_next(state, p, c))
+            + if fits_table(state, c) { 4.0 } else { 0.0 };
+        if best.is_none_or(|(b, _)| score < b) {
+            best = Some((score, c));
+        }
+    }
+    best.map(|(_, c)| c)
 }
 
 /// Whether `card` can be added to some group on the table.

@@ -1,7 +1,7 @@
-//! The search tuning: [`tuning`] puts together a flat, paired root anchored on the greedy
-//! player's move ([`GreedyBot`] with [`Policy::Distance`]), the greedy playouts to the end of
-//! the hand and [`PhaseEvaluator`], which judges where a playout stopped by phases completed and
-//! penalty points.
+//! The search tuning: [`tuning`] puts together a flat root by sequential halving anchored on
+//! the careful greedy player's move ([`GreedyBot`] with [`Policy::Careful`]), the greedy
+//! playouts ([`Policy::Distance`]) to the end of the hand and [`PhaseEvaluator`], which judges
+//! where a playout stopped by phases completed and penalty points.
 
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -21,25 +21,26 @@ use super::rollout::{GreedyBot, GreedyRollout, Horizon, Policy};
 pub const MAX_PLAYOUT: u32 = 400;
 
 /// The tuning [`Phased`] gives ISMCTS: every legal move played out from the same
-/// determinizations with the same luck (a flat, paired root), the greedy player's own move kept
-/// unless another is ahead of it by a standard error; greedy playouts by the distance to the
-/// phase to the end of the hand, judged by phase progress and penalty points; 400 playouts a
-/// move (the time 500 iterations of the earlier tree took).
+/// determinizations with the same luck, the worse half of the moves dropped round by round
+/// (sequential halving), the careful greedy player's own move kept unless another is ahead of
+/// it by a standard error; greedy playouts by the distance to the phase to the end of the hand,
+/// judged by phase progress and penalty points; 400 playouts a move (less time than 500
+/// iterations of the earlier tree took).
 pub fn tuning() -> SearchTuning<Phased> {
     let horizon = Arc::new(Horizon::default());
     let mut rollout = GreedyRollout::new(horizon.clone());
     rollout.policy = Policy::Distance;
     SearchTuning {
-        about: "a flat, paired root anchored on the greedy player's move; greedy playouts (toward the phase by the fewest cards still needed, lay at once, shed onto the table) to the end of the hand, judged by phases completed and penalty points",
+        about: "a flat root by sequential halving anchored on the careful greedy player's move; greedy playouts (toward the phase by the fewest cards still needed, lay at once, shed onto the table) to the end of the hand, judged by phases completed and penalty points",
         rollout: Box::new(rollout),
         evaluator: Box::new(PhaseEvaluator::new(horizon)),
         iterations: 400,
         exploration: 0.7,
         max_playout: MAX_PLAYOUT,
         tree_per_seat: false,
-        anchor: Some(Box::new(GreedyBot::new(0, Policy::Distance))),
+        anchor: Some(Box::new(GreedyBot::new(0, Policy::Careful))),
         anchor_z: 1.0,
-        root: Root::Paired,
+        root: Root::Halving,
     }
 }
 
