@@ -66,10 +66,12 @@ async function lobby() {
   const created = el("div", { class: "created" });
 
   const current = () => games.find((g) => g.name === gameSel.value);
-  function drawSeats() {
+  // keep: the seats chosen so far stay (a new number of players); a new game starts afresh, its
+  // bots and their options being its own.
+  function drawSeats(keep) {
     const g = current();
     const n = Math.max(g.min_players, Math.min(g.max_players, Number(players.value) || g.players));
-    const old = [...seatsBox.querySelectorAll(".seat-row")].map((r) => [r.querySelector("select").value, r.querySelector("input").value]);
+    const old = keep ? [...seatsBox.querySelectorAll(".seat-row")].map((r) => [r.querySelector("select").value, r.querySelector("input").value]) : [];
     seatsBox.replaceChildren();
     for (let s = 0; s < n; s++) {
       const kind = el("select", { "aria-label": `seat ${s + 1}`, "data-seat-kind": s });
@@ -107,10 +109,10 @@ async function lobby() {
     players.max = g.max_players;
     players.value = g.players;
     players.disabled = g.min_players === g.max_players;
-    drawSeats();
+    drawSeats(false);
   }
   gameSel.addEventListener("change", gameChanged);
-  players.addEventListener("change", drawSeats);
+  players.addEventListener("change", () => drawSeats(true));
   gameChanged();
 
   form.append(
