@@ -20,7 +20,9 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Cell, CellAlignment, Table};
 use parlour_core::encode::Encode;
 use parlour_core::rng::derive_seed;
 use parlour_core::{BotSpec, Bounds, Game, GameAi};
-use parlour_protocol::{EntrySpec, Mode, Player, Programs};
+use parlour_protocol::{EntrySpec, Player};
+#[cfg(unix)]
+use parlour_protocol::{Mode, Programs};
 use serde_json::{json, Value};
 
 use crate::stats::{clustered_mean, clustered_share, Interval};
@@ -106,6 +108,27 @@ fn separated(i: &Interval, even: f64) -> &'static str {
     }
 }
 
+/// The programs among A and B, each started once (none started when both are built-in bots).
+#[cfg(unix)]
+fn start_programs<G: GameAi>(
+    game: &G,
+    a: &EntrySpec,
+    b: &EntrySpec,
+    logs: &Path,
+) -> Result<Programs, ArenaError> {
+    if !matches!(a, EntrySpec::Program(_)) && !matches!(b, EntrySpec::Program(_)) {
+        return Ok(Programs::none());
+    }
+    let entries = if a == b {
+        vec![a.clone()]
+    } else {
+        vec![a.clone(), b.clone()]
+    };
+    let labels = crate::tournament::entry_labels(&entries);
+    Programs::start(game, &entries, &labels, logs, Mode::Tournament, None)
+        .map_err(|e| ArenaError::Config(e.to_string()))
+}
+
 /// Whether `parlour strength` judges game `G` by points.
 pub fn judged_by_points<G: Game>() -> bool {
     G::INFO.score.unit == "points"
@@ -125,18 +148,16 @@ pub fn play_match<G: GameAi + Encode>(
     logs: &Path,
     progress: &mut dyn FnMut(Progress),
 ) -> Result<MatchResult, ArenaError> {
-    // Each program once, under its own name, for both of its seats.
-    let programs = if matches!(a, EntrySpec::Program(_)) || matches!(b, EntrySpec::Program(_)) {
-        let entries = if a == b {
-            vec![a.clone()]
-        } else {
-            vec![a.clone(), b.clone()]
-        };
-        let labels = crate::tournament::entry_labels(&entries);
-        Programs::start(game, &entries, &labels, logs, Mode::Tournament, None)
-            .map_err(|e| ArenaError::Config(e.to_string()))?
-    } else {
-        Programs::none()
+    // Each program once, under its own name, for both of its seats (programs run on Unix;
+    // elsewhere a program entry is refused as a built-in bot it is not).
+    #[cfg(unix)]
+    let programs = start_programs(game, a, b, logs)?;
+    #[cfg(unix)]
+    let make = |e: &EntrySpec, s: u64| programs.player::<G>(e, s);
+    #[cfg(not(unix))]
+    let make = {
+        let _ = logs;
+        |e: &EntrySpec, s: u64| Player::<G>::built_in(e, s)
     };
     let seats = game.num_players();
     let leads: &[bool] = if seats % 2 == 0 {
@@ -171,7 +192,7 @@ pub fn play_match<G: GameAi + Encode>(
         t.run(
             jobs,
             Vec::new(),
-            &|e, s| programs.player::<G>(e, s),
+            &make,
             &mut |batch| {
                 records.extend_from_slice(batch);
                 Ok(())
