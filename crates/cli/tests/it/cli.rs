@@ -504,13 +504,18 @@ fn a_person_is_not_shown_a_random_seed_before_the_end() {
     assert!(last.contains("· seed "), "{last}");
 }
 
-/// With no seats named, a person plays against the game's strongest bot (ISMCTS at Go).
+/// With no seats named, a person plays against the game's strongest bot (at Go, ISMCTS anchored on
+/// the shipped network).
 #[test]
 fn a_person_plays_the_strongest_bot_by_default() {
     let (o, out) = play_go_picking_first_cards(&["--seed", "3"]);
     assert!(o.status.success(), "{out}");
     for seat in 1..4 {
-        assert!(out.contains(&format!("seat {seat} (ismcts)")), "{out}");
+        // Go's strongest: the search anchored on the shipped network.
+        assert!(
+            out.contains(&format!("seat {seat} (ismcts:anchor=learned:z=1)")),
+            "{out}"
+        );
     }
     assert!(!out.contains("(heuristic)"), "{out}");
 }
