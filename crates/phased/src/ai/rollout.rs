@@ -713,8 +713,10 @@ impl Rollout<Phased> for GreedyRollout {
 
 /// The greedy player as a bot: the move [`GreedyRollout::greedy`] makes (with its `policy`) on
 /// a determinization of the observation. The greedy player reads only the mover's own hand and
-/// what the table shows (groups, the discard pile, hand sizes, whether the deck is empty), so
-/// the cards the determinization makes up never change its move. A move the rules would not
+/// what the table shows (groups, the discard pile, hand sizes, the deck's size, the cards each
+/// seat took from the discard pile); the careful player also counts the cards the mover has not
+/// seen, which are the same in every determinization. So the cards the determinization makes
+/// up never change its move. A move the rules would not
 /// take (there should be none) falls back to the first legal one. The search's anchor.
 #[derive(Debug)]
 pub struct GreedyBot {
